@@ -1,0 +1,163 @@
+"""A checkpoint is a folder: model.safetensors + config.json + tokenizer.json (+ metrics.json, MODEL_CARD.md).
+
+Nothing is ever unpickled: weights are safetensors, everything else is JSON. Writes are atomic
+(temporary file, then os.replace), so a process killed mid-save leaves the previous files intact.
+Loading checks that the weights match the config exactly and refuses anything else.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import torch
+from safetensors import SafetensorError
+from safetensors.torch import load_file, save_file
+
+from .config import ConfigError, ModelConfig, RunConfig, TrainConfig
+from .model import Transformer
+from .tokenization import Vocab
+
+FORMAT_VERSION = 1
+
+
+class CheckpointError(ValueError):
+    """A checkpoint folder is missing, incomplete, corrupted or inconsistent."""
+
+
+def atomic_write(path: Path, write: Callable[[Path], Any]) -> None:
+    """Call write(tmp_path), then rename tmp_path over path."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    os.close(fd)
+    try:
+        write(Path(tmp))
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+
+
+def write_json(path: Path, data: Any) -> None:
+    atomic_write(path, lambda tmp: tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n"))
+
+
+def read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CheckpointError(f"missing {path.name} in {path.parent}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CheckpointError(f"{path} is corrupted: {exc}") from None
+
+
+def unique_state_dict(model: torch.nn.Module) -> dict[str, torch.Tensor]:
+    """state_dict without the second name of tied weights (safetensors stores each tensor once)."""
+    seen: set[int] = set()
+    tensors = {}
+    for name, tensor in model.state_dict().items():
+        if tensor.data_ptr() in seen:
+            continue
+        seen.add(tensor.data_ptr())
+        tensors[name] = tensor.detach().contiguous()
+    return tensors
+
+
+def save_tensors(path: Path, tensors: dict[str, torch.Tensor], metadata: dict[str, str] | None = None) -> None:
+    atomic_write(path, lambda tmp: save_file({k: v.contiguous().cpu() for k, v in tensors.items()}, str(tmp), metadata))
+
+
+def load_tensors(path: Path) -> dict[str, torch.Tensor]:
+    if not path.is_file():
+        raise CheckpointError(f"missing {path.name} in {path.parent}")
+    try:
+        return load_file(str(path))
+    except (SafetensorError, OSError, ValueError) as exc:
+        raise CheckpointError(f"{path} is truncated or corrupted: {exc}") from None
+
+
+def save_checkpoint(
+    folder: str | Path, model: Transformer, run: RunConfig, vocab: Vocab, extra: dict[str, Any] | None = None
+) -> Path:
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    dtype = torch.float16 if run.train.save_dtype == "float16" else torch.float32
+    tensors = {k: (v.to(dtype) if v.is_floating_point() else v) for k, v in unique_state_dict(model).items()}
+    save_tensors(folder / "model.safetensors", tensors, {"format": str(FORMAT_VERSION)})
+    for path in vocab.save(folder):  # tokenizers write in place; rename them atomically too
+        atomic_write(path, lambda tmp, data=path.read_bytes(): tmp.write_bytes(data))
+    write_json(folder / "config.json", {"format": FORMAT_VERSION, **run.to_dict(), **(extra or {})})
+    return folder
+
+
+@dataclass
+class Checkpoint:
+    folder: Path
+    model: Transformer
+    run: RunConfig
+    vocab: Vocab
+    info: dict[str, Any] = field(default_factory=dict)  # everything else in config.json
+    metrics: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.folder.name
+
+
+def load_run_config(folder: Path) -> tuple[RunConfig, dict[str, Any]]:
+    raw = read_json(folder / "config.json")
+    if not isinstance(raw, dict) or "model" not in raw or "train" not in raw:
+        raise CheckpointError(f"{folder / 'config.json'} has no 'model' and 'train' sections")
+    try:
+        run = RunConfig(ModelConfig.from_dict(raw["model"]), TrainConfig.from_dict(raw["train"]))
+    except ConfigError as exc:
+        raise CheckpointError(f"{folder / 'config.json'}: {exc}") from None
+    return run, {k: v for k, v in raw.items() if k not in ("model", "train")}
+
+
+def load_weights(model: Transformer, path: Path) -> None:
+    """Copy weights into model after checking names and shapes match exactly."""
+    tensors = load_tensors(path)
+    expected = unique_state_dict(model)
+    missing, unexpected = sorted(set(expected) - set(tensors)), sorted(set(tensors) - set(expected))
+    if missing or unexpected:
+        raise CheckpointError(
+            f"{path} does not match its config: missing {missing[:3]}{'...' if len(missing) > 3 else ''}, "
+            f"unexpected {unexpected[:3]}{'...' if len(unexpected) > 3 else ''}"
+        )
+    for name, tensor in tensors.items():
+        if tensor.shape != expected[name].shape:
+            raise CheckpointError(
+                f"{path} does not match its config: {name} has shape {tuple(tensor.shape)}, "
+                f"config says {tuple(expected[name].shape)}"
+            )
+        if tensor.is_floating_point() and not torch.isfinite(tensor).all():
+            raise CheckpointError(f"{path} is corrupted: {name} holds NaN or infinite values")
+    with torch.no_grad():
+        for name, param in expected.items():
+            param.copy_(tensors[name].to(param.dtype))
+
+
+def load_checkpoint(folder: str | Path, device: str | torch.device = "cpu") -> Checkpoint:
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise CheckpointError(f"checkpoint folder not found: {folder}")
+    run, info = load_run_config(folder)
+    try:
+        vocab = Vocab.load(folder)
+    except Exception as exc:  # tokenizers raises its own exception type for bad JSON
+        raise CheckpointError(f"{folder}: tokenizer could not be read: {str(exc).splitlines()[0]}") from None
+    if vocab.src.get_vocab_size() != run.model.src_vocab_size or vocab.tgt.get_vocab_size() != run.model.tgt_vocab_size:
+        raise CheckpointError(
+            f"{folder}: tokenizer has {vocab.src.get_vocab_size()}/{vocab.tgt.get_vocab_size()} tokens, "
+            f"config says {run.model.src_vocab_size}/{run.model.tgt_vocab_size}"
+        )
+    model = Transformer(run.model)
+    load_weights(model, folder / "model.safetensors")
+    model.to(device).eval()
+    metrics_path = folder / "metrics.json"
+    metrics = read_json(metrics_path) if metrics_path.exists() else {}
+    return Checkpoint(folder, model, run, vocab, info, metrics)

@@ -1,0 +1,175 @@
+"""python -m transformer_demo COMMAND: train, translate, evaluate, params, bench.
+
+Errors a user can fix (bad path, bad config, unknown language pair) print one line to stderr and
+exit with status 2; stdout carries only results.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .checkpoint import CheckpointError
+from .config import ConfigError, RunConfig
+from .data import DataError
+from .decoding import DecodeError
+
+USER_ERRORS = (ConfigError, DataError, CheckpointError, DecodeError, FileNotFoundError, ValueError)
+
+
+def add_source_args(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("data (translation)")
+    group.add_argument("--data-dir", help="folder of parallel files {split}.{lang}[.gz], e.g. ../shared/data/multi30k")
+    group.add_argument("--dataset", help="Hugging Face hub dataset name, e.g. opus_books or bentrevett/multi30k")
+    group.add_argument("--pair", help="language pair SRC-TGT, e.g. en-it (default: from the config)")
+    group.add_argument("--pairs-file", help="TSV (source<TAB>target) or JSONL ({'src','tgt'}) file of pairs")
+
+
+def add_decode_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--beam", type=int, default=0, help="beam size (0 = greedy)")
+    parser.add_argument("--length-penalty", type=float, default=0.6)
+    parser.add_argument("--sample", action="store_true", help="sample instead of greedy")
+    parser.add_argument("--temperature", type=float, default=1.0)
+    parser.add_argument("--top-k", type=int, default=0)
+    parser.add_argument("--top-p", type=float, default=1.0)
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--batch-size", type=int, default=64)
+    parser.add_argument("--device", default="cpu", help="auto, cpu or cuda")
+
+
+def decode_options(args: argparse.Namespace):
+    from .decoding import DecodeOptions
+
+    if args.beam < 0:
+        raise DecodeError(f"--beam must be >= 0, got {args.beam}")
+    method = "beam" if args.beam > 0 else "sample" if args.sample else "greedy"
+    return DecodeOptions(
+        method=method, beam_size=max(args.beam, 1), length_penalty=args.length_penalty,
+        temperature=args.temperature, top_k=args.top_k, top_p=args.top_p, seed=args.seed,
+    ).validate()
+
+
+def source_from_args(args: argparse.Namespace):
+    from .tasks import DataSource
+
+    return DataSource(args.data_dir, args.dataset, args.pairs_file)
+
+
+def apply_pair(run: RunConfig, pair: str | None) -> None:
+    if not pair:
+        return
+    parts = pair.split("-")
+    if len(parts) != 2 or not all(parts):
+        raise ConfigError(f"--pair must look like SRC-TGT (e.g. en-de), got {pair!r}")
+    run.train.src_lang, run.train.tgt_lang = parts
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from .tasks import load_task_pairs
+    from .training import Trainer
+
+    if args.resume:
+        from .checkpoint import load_run_config
+
+        run, _ = load_run_config(Path(args.out) / "last")
+    else:
+        if not args.config:
+            raise ConfigError("--config is required (or --resume with --out of an earlier run)")
+        run = RunConfig.load(args.config)
+    apply_pair(run, args.pair)
+    if args.steps is not None:
+        run.train.steps, run.train.epochs = args.steps, None
+    if args.epochs is not None:
+        run.train.epochs, run.train.steps = args.epochs, None
+    run.train.validate()
+    source = source_from_args(args)
+    train_pairs = load_task_pairs(run.train, "train", source)
+    val_pairs = load_task_pairs(run.train, "val", source)
+    if args.limit:
+        train_pairs = train_pairs[: args.limit]
+    trainer = Trainer(run, train_pairs, val_pairs, args.out, device=args.device, resume=args.resume)
+    quiet = args.quiet or trainer.rank != 0
+    bar = tqdm(total=trainer.total_steps, initial=trainer.step, disable=quiet, file=sys.stderr, dynamic_ncols=True)
+    for event in trainer.run():
+        if event.kind == "step":
+            bar.update(event.step - bar.n)
+            bar.set_postfix(loss=f"{event.loss:.3f}", tok_s=f"{event.tokens_per_s:,.0f}", refresh=False)
+        elif not quiet and event.kind in ("start", "eval", "done"):
+            lines = [event.message] if event.message else []
+            if event.val_loss is not None:
+                lines.append(f"step {event.step}: validation loss {event.val_loss:.4f}")
+            lines += [f"  {src}\n  -> {out}\n  == {ref}" for src, out, ref in event.samples]
+            bar.write("\n".join(lines))
+    bar.close()
+    if trainer.rank == 0:
+        print(json.dumps({"out": str(args.out), "steps": trainer.step, "best_val_loss": trainer.best_val}))
+    return 0
+
+
+def read_inputs(args: argparse.Namespace) -> list[str]:
+    if args.input:
+        path = Path(args.input)
+        if args.input != "-" and not path.is_file():
+            raise DataError(f"input file not found: {args.input}")
+        text = sys.stdin.read() if args.input == "-" else path.read_text(encoding="utf-8")
+        return text.splitlines()
+    if args.text:
+        return list(args.text)
+    if not sys.stdin.isatty():
+        return sys.stdin.read().splitlines()
+    raise DataError("give sentences as arguments, with --input FILE, or on standard input")
+
+
+def cmd_translate(args: argparse.Namespace) -> int:
+    from .checkpoint import load_checkpoint
+    from .decoding import translate
+    from .training import resolve_device
+
+    options = decode_options(args)
+    checkpoint = load_checkpoint(args.checkpoint, resolve_device(args.device))
+    lines = read_inputs(args)
+    outputs = translate(checkpoint.model, checkpoint.vocab, [line.strip() for line in lines], options, args.batch_size)
+    for line, output in zip(lines, outputs):
+        print(output if line.strip() else "")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m transformer_demo", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    train = commands.add_parser("train", help="train a model from a config")
+    train.add_argument("--config", help="JSON config with 'model' and 'train' sections (see configs/)")
+    add_source_args(train)
+    train.add_argument("--steps", type=int, help="optimizer steps (overrides the config)")
+    train.add_argument("--epochs", type=int, help="passes over the training data (overrides the config)")
+    train.add_argument("--out", default="runs/latest", help="output folder (a checkpoint; out/last for --resume)")
+    train.add_argument("--device", default="auto", help="auto, cpu or cuda")
+    train.add_argument("--resume", action="store_true", help="continue the run in --out from its last checkpoint")
+    train.add_argument("--limit", type=int, help="use only the first N training pairs")
+    train.add_argument("--quiet", action="store_true", help="no progress bar or samples")
+    train.set_defaults(func=cmd_train)
+
+    tr = commands.add_parser("translate", help="translate sentences (one output line per input line)")
+    tr.add_argument("--checkpoint", required=True, help="checkpoint folder, e.g. checkpoints/multi30k-en-de")
+    tr.add_argument("--input", help="file with one sentence per line ('-' = stdin)")
+    tr.add_argument("text", nargs="*", help="sentences to translate")
+    add_decode_args(tr)
+    tr.set_defaults(func=cmd_translate)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except USER_ERRORS as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,164 @@
+"""Configuration dataclasses: what a model is (ModelConfig) and how it is trained (TrainConfig).
+
+Both round-trip through plain JSON and validate themselves with messages a user can act on.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+
+class ConfigError(ValueError):
+    """A configuration value is missing, unknown or out of range."""
+
+
+def _from_dict(cls, values: dict[str, Any]):
+    known = {f.name for f in fields(cls)}
+    unknown = sorted(set(values) - known)
+    if unknown:
+        raise ConfigError(f"unknown {cls.__name__} field(s): {', '.join(unknown)}")
+    try:
+        obj = cls(**values)
+    except TypeError as exc:
+        raise ConfigError(f"{cls.__name__}: {exc}") from None
+    obj.validate()
+    return obj
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise ConfigError(message)
+
+
+@dataclass
+class ModelConfig:
+    """The shape of an encoder-decoder Transformer (Vaswani et al. 2017, section 3)."""
+
+    src_vocab_size: int = 8000
+    tgt_vocab_size: int = 8000
+    d_model: int = 512
+    n_heads: int = 8
+    n_encoder_layers: int = 6
+    n_decoder_layers: int = 6
+    d_ff: int = 2048
+    dropout: float = 0.1
+    max_len: int = 256
+    norm_first: bool = True  # pre-norm (stable without long warmup); False = post-norm as in the paper
+    share_embeddings: bool = True  # one embedding table for source and target (needs one vocabulary)
+    tie_output: bool = True  # output projection reuses the target embedding matrix
+
+    def validate(self) -> "ModelConfig":
+        for name in ("src_vocab_size", "tgt_vocab_size", "d_model", "n_heads", "d_ff", "max_len"):
+            value = getattr(self, name)
+            _require(isinstance(value, int) and value > 0, f"{name} must be a positive integer, got {value!r}")
+        for name in ("n_encoder_layers", "n_decoder_layers"):
+            value = getattr(self, name)
+            _require(isinstance(value, int) and value >= 1, f"{name} must be an integer >= 1, got {value!r}")
+        _require(
+            self.d_model % self.n_heads == 0,
+            f"d_model ({self.d_model}) must be divisible by n_heads ({self.n_heads})",
+        )
+        _require(
+            isinstance(self.dropout, (int, float)) and 0.0 <= self.dropout < 1.0,
+            f"dropout must be in [0, 1), got {self.dropout!r}",
+        )
+        _require(
+            not self.share_embeddings or self.src_vocab_size == self.tgt_vocab_size,
+            "share_embeddings needs src_vocab_size == tgt_vocab_size (one joint vocabulary)",
+        )
+        return self
+
+    @property
+    def d_k(self) -> int:
+        return self.d_model // self.n_heads
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any]) -> "ModelConfig":
+        return _from_dict(cls, values)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+TASKS = ("translation", "math", "copy", "reverse")
+
+
+@dataclass
+class TrainConfig:
+    """Everything about a training run that is not the model's shape."""
+
+    task: str = "translation"
+    src_lang: str = "en"
+    tgt_lang: str = "de"
+    tokenizer: str = "bpe"  # "bpe" (joint subwords), "word" (word level) or "digits" (BPE, digits split)
+    vocab_size: int = 8000
+    min_frequency: int = 2
+    joint_vocab: bool = True
+    max_tokens: int = 4096  # padded source+target tokens per batch
+    steps: int | None = None
+    epochs: int | None = None
+    lr: float = 1e-3  # peak learning rate, reached at the end of warmup
+    warmup: int = 4000
+    betas: tuple[float, float] = (0.9, 0.98)
+    weight_decay: float = 0.0
+    label_smoothing: float = 0.1
+    clip_grad: float = 1.0
+    grad_accum: int = 1
+    precision: str = "auto"  # auto: bf16 autocast on CUDA, fp32 on CPU; or fp32 / bf16 / fp16
+    seed: int = 1234
+    log_every: int = 50
+    eval_every: int = 1000
+    sample_every: int = 1000
+    patience: int = 0  # stop after this many evaluations without a better val loss; 0 = never
+    save_dtype: str = "float32"  # "float16" halves the checkpoint on disk
+    threads: int = 0  # torch CPU threads; 0 = leave torch's default
+    task_options: dict[str, Any] = field(default_factory=dict)
+
+    def validate(self) -> "TrainConfig":
+        _require(self.task in TASKS, f"task must be one of {', '.join(TASKS)}, got {self.task!r}")
+        _require(self.tokenizer in ("bpe", "word", "digits"), f"tokenizer must be bpe, word or digits, got {self.tokenizer!r}")
+        for name in ("vocab_size", "max_tokens", "warmup", "grad_accum", "log_every", "eval_every", "sample_every"):
+            value = getattr(self, name)
+            _require(isinstance(value, int) and value > 0, f"{name} must be a positive integer, got {value!r}")
+        for name in ("steps", "epochs"):
+            value = getattr(self, name)
+            _require(value is None or (isinstance(value, int) and value > 0), f"{name} must be a positive integer, got {value!r}")
+        _require(self.lr > 0, f"lr must be positive, got {self.lr!r}")
+        _require(0.0 <= self.label_smoothing < 1.0, f"label_smoothing must be in [0, 1), got {self.label_smoothing!r}")
+        _require(self.precision in ("auto", "fp32", "bf16", "fp16"), f"precision must be auto, fp32, bf16 or fp16, got {self.precision!r}")
+        _require(self.save_dtype in ("float32", "float16"), f"save_dtype must be float32 or float16, got {self.save_dtype!r}")
+        self.betas = tuple(self.betas)
+        return self
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any]) -> "TrainConfig":
+        return _from_dict(cls, values)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class RunConfig:
+    """A config file: {"model": {...}, "train": {...}}."""
+
+    model: ModelConfig
+    train: TrainConfig
+
+    @classmethod
+    def load(cls, path: str | Path) -> "RunConfig":
+        path = Path(path)
+        if not path.is_file():
+            raise ConfigError(f"config file not found: {path}")
+        try:
+            raw = json.loads(path.read_text())
+        except json.JSONDecodeError as exc:
+            raise ConfigError(f"{path} is not valid JSON: {exc}") from None
+        if not isinstance(raw, dict) or set(raw) - {"model", "train", "description"}:
+            raise ConfigError(f"{path}: expected an object with 'model' and 'train' sections")
+        return cls(ModelConfig.from_dict(raw.get("model", {})), TrainConfig.from_dict(raw.get("train", {})))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"model": self.model.to_dict(), "train": self.train.to_dict()}

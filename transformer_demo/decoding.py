@@ -1,0 +1,289 @@
+"""Search algorithms over a trained model: greedy, beam search, sampling, and a step-by-step trace.
+
+All of them encode the source once, then call model.decode_step with the key/value cache, one
+new token per step, batched across sentences. use_cache=False re-decodes the whole prefix at every
+step instead (slower; kept for the benchmark and for the equality tests).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import torch
+import torch.nn.functional as F
+from torch import Tensor
+
+from .model import AttentionMaps, DecoderCache, Transformer, causal_mask, padding_mask
+from .tokenization import EOS_ID, PAD_ID, SOS_ID, Vocab
+
+METHODS = ("greedy", "beam", "sample")
+
+
+class DecodeError(ValueError):
+    """Decoding options out of range."""
+
+
+@dataclass
+class DecodeOptions:
+    method: str = "greedy"
+    beam_size: int = 4
+    length_penalty: float = 0.6  # GNMT: score / ((5 + length) / 6) ** length_penalty
+    n_best: int = 1
+    temperature: float = 1.0
+    top_k: int = 0  # 0 = no top-k filter
+    top_p: float = 1.0  # 1.0 = no nucleus filter
+    max_len: int | None = None  # default: 1.5 x source length + 10, within the model's max_len
+    use_cache: bool = True
+    seed: int | None = None
+
+    def validate(self) -> "DecodeOptions":
+        checks = [
+            (self.method in METHODS, f"method must be one of {', '.join(METHODS)}, got {self.method!r}"),
+            (1 <= self.beam_size <= 64, f"beam size must be between 1 and 64, got {self.beam_size}"),
+            (1 <= self.n_best <= self.beam_size or self.method != "beam", f"n-best must be between 1 and the beam size ({self.beam_size}), got {self.n_best}"),
+            (0.0 <= self.length_penalty <= 5.0, f"length penalty must be between 0 and 5, got {self.length_penalty}"),
+            (0.0 < self.temperature <= 10.0, f"temperature must be in (0, 10], got {self.temperature}"),
+            (self.top_k >= 0, f"top-k must be >= 0, got {self.top_k}"),
+            (0.0 < self.top_p <= 1.0, f"top-p must be in (0, 1], got {self.top_p}"),
+            (self.max_len is None or self.max_len >= 1, f"max length must be >= 1, got {self.max_len}"),
+        ]
+        for ok, message in checks:
+            if not ok:
+                raise DecodeError(message)
+        return self
+
+
+@dataclass
+class Hypothesis:
+    ids: list[int]  # target ids without [SOS]/[EOS]
+    score: float  # total log-probability (length-normalised for beam search)
+
+
+def model_device(model: Transformer) -> torch.device:
+    return next(model.parameters()).device
+
+
+def source_tensor(model: Transformer, src_ids: list[list[int]]) -> Tensor:
+    width = max(len(s) for s in src_ids)
+    rows = [s + [PAD_ID] * (width - len(s)) for s in src_ids]
+    return torch.tensor(rows, dtype=torch.long, device=model_device(model))
+
+
+class Stepper:
+    """Hands out next-token logits for a growing prefix, with or without the key/value cache."""
+
+    def __init__(self, model: Transformer, src: Tensor, use_cache: bool = True):
+        self.model, self.use_cache = model, use_cache
+        self.src_mask = padding_mask(src, PAD_ID)  # (batch, 1, 1, src_len)
+        self.memory = model.encode(src, self.src_mask)  # (batch, src_len, d_model)
+        self.cache: DecoderCache | None = model.init_cache(self.memory, self.src_mask) if use_cache else None
+
+    def logits(self, prefix: Tensor, attn: AttentionMaps | None = None) -> Tensor:
+        """prefix (batch, t) starting with [SOS] -> logits for position t, (batch, vocab)."""
+        if self.cache is not None:
+            return self.model.decode_step(prefix[:, -1:], self.cache, attn)
+        hidden = self.model.decode(prefix, self.memory, self.src_mask, causal_mask(prefix.size(1), prefix.device), attn)
+        return self.model.projection(hidden[:, -1])
+
+    def reorder(self, index: Tensor) -> None:
+        self.memory = self.memory.index_select(0, index)
+        self.src_mask = self.src_mask.index_select(0, index)
+        if self.cache is not None:
+            self.cache = self.cache.reorder(index)
+
+
+def default_max_len(model: Transformer, src_ids: list[list[int]], options: DecodeOptions) -> int:
+    limit = options.max_len or int(1.5 * max(len(s) for s in src_ids)) + 10
+    return max(1, min(limit, model.config.max_len - 1))
+
+
+def filter_logits(logits: Tensor, top_k: int, top_p: float) -> Tensor:
+    """Keep the top_k most likely tokens and the smallest set whose probability reaches top_p."""
+    if top_k > 0:
+        kth = logits.topk(min(top_k, logits.size(-1)), dim=-1).values[..., -1:]
+        logits = logits.masked_fill(logits < kth, float("-inf"))
+    if top_p < 1.0:
+        sorted_logits, order = logits.sort(dim=-1, descending=True)
+        cumulative = sorted_logits.softmax(-1).cumsum(-1)
+        drop = cumulative - sorted_logits.softmax(-1) >= top_p  # mass before this token already reaches top_p
+        logits = logits.masked_fill(drop.scatter(-1, order, drop), float("-inf"))
+    return logits
+
+
+@torch.no_grad()
+def greedy_or_sample(model: Transformer, src_ids: list[list[int]], options: DecodeOptions) -> list[Hypothesis]:
+    src = source_tensor(model, src_ids)
+    stepper = Stepper(model, src, options.use_cache)
+    batch = src.size(0)
+    prefix = torch.full((batch, 1), SOS_ID, dtype=torch.long, device=src.device)
+    finished = torch.zeros(batch, dtype=torch.bool, device=src.device)
+    scores = torch.zeros(batch, device=src.device)
+    generator = None
+    if options.method == "sample" and options.seed is not None:
+        generator = torch.Generator(device=src.device).manual_seed(options.seed)
+    for _ in range(default_max_len(model, src_ids, options)):
+        logits = stepper.logits(prefix).float()
+        if options.method == "sample":
+            logits = filter_logits(logits / options.temperature, options.top_k, options.top_p)
+            next_ids = torch.multinomial(logits.softmax(-1), 1, generator=generator).squeeze(1)
+        else:
+            next_ids = logits.argmax(-1)
+        log_probs = logits.log_softmax(-1).gather(1, next_ids[:, None]).squeeze(1)
+        next_ids = next_ids.masked_fill(finished, PAD_ID)
+        scores += log_probs.masked_fill(finished, 0.0)
+        prefix = torch.cat([prefix, next_ids[:, None]], dim=1)
+        finished |= next_ids == EOS_ID
+        if finished.all():
+            break
+    hypotheses = []
+    for row, score in zip(prefix[:, 1:].tolist(), scores.tolist()):
+        ids = row[: row.index(EOS_ID)] if EOS_ID in row else row
+        hypotheses.append(Hypothesis([i for i in ids if i != PAD_ID], score))
+    return hypotheses
+
+
+@torch.no_grad()
+def beam_search(model: Transformer, src_ids: list[list[int]], options: DecodeOptions) -> list[list[Hypothesis]]:
+    """Keeps beam_size live hypotheses per sentence; returns the n_best finished ones, best first."""
+    beam = options.beam_size
+    src = source_tensor(model, src_ids)
+    batch, device = src.size(0), src.device
+    stepper = Stepper(model, src.repeat_interleave(beam, dim=0), options.use_cache)
+    prefix = torch.full((batch * beam, 1), SOS_ID, dtype=torch.long, device=device)
+    scores = torch.full((batch, beam), float("-inf"), device=device)
+    scores[:, 0] = 0.0  # all beams start identical: expand only the first
+    finished: list[list[Hypothesis]] = [[] for _ in range(batch)]
+    done = [False] * batch
+    penalty = lambda length: ((5 + length) / 6) ** options.length_penalty
+    max_len = default_max_len(model, src_ids, options)
+    for step in range(1, max_len + 1):
+        log_probs = stepper.logits(prefix).float().log_softmax(-1)  # (batch * beam, vocab)
+        vocab = log_probs.size(-1)
+        candidates = (scores.unsqueeze(-1) + log_probs.view(batch, beam, vocab)).view(batch, -1)
+        top_scores, top_index = candidates.topk(2 * beam, dim=-1)  # (batch, 2 * beam)
+        new_rows, new_tokens, new_scores = [], [], []
+        for b in range(batch):
+            kept = []
+            for score, index in zip(top_scores[b].tolist(), top_index[b].tolist()):
+                source_row, token = b * beam + index // vocab, index % vocab
+                if done[b] or score == float("-inf"):
+                    break
+                if token == EOS_ID:
+                    finished[b].append(Hypothesis(prefix[source_row, 1:].tolist(), score / penalty(step)))
+                else:
+                    kept.append((source_row, token, score))
+                if len(kept) == beam:
+                    break
+            if len(finished[b]) >= beam or step == max_len:
+                if step == max_len:
+                    finished[b].extend(Hypothesis(prefix[r, 1:].tolist() + [t], s / penalty(step)) for r, t, s in kept)
+                done[b] = True
+            kept += [(b * beam, PAD_ID, float("-inf"))] * (beam - len(kept))  # dead beams for finished sentences
+            for row, token, score in kept:
+                new_rows.append(row)
+                new_tokens.append(token)
+                new_scores.append(score)
+        if all(done):
+            break
+        index = torch.tensor(new_rows, device=device)
+        stepper.reorder(index)
+        prefix = torch.cat([prefix.index_select(0, index), torch.tensor(new_tokens, device=device)[:, None]], dim=1)
+        scores = torch.tensor(new_scores, device=device).view(batch, beam)
+    return [sorted(hyps, key=lambda h: -h.score)[: options.n_best] for hyps in finished]
+
+
+def decode(model: Transformer, src_ids: list[list[int]], options: DecodeOptions) -> list[list[Hypothesis]]:
+    """One list of hypotheses per source sentence (n_best long for beam search, else one)."""
+    options.validate()
+    model.eval()
+    if options.method == "beam":
+        return beam_search(model, src_ids, options)
+    return [[h] for h in greedy_or_sample(model, src_ids, options)]
+
+
+def translate(model: Transformer, vocab: Vocab, texts: list[str], options: DecodeOptions, batch_size: int = 64) -> list[str]:
+    """Best hypothesis per text, detokenised, in input order. Batches sentences of similar length."""
+    max_src = model.config.max_len - 1
+    encoded = [vocab.encode_src(t)[:max_src] + [EOS_ID] for t in texts]
+    order = sorted(range(len(texts)), key=lambda i: len(encoded[i]))
+    outputs: list[str] = [""] * len(texts)
+    for start in range(0, len(order), batch_size):
+        chunk = order[start : start + batch_size]
+        for i, hyps in zip(chunk, decode(model, [encoded[i] for i in chunk], options)):
+            outputs[i] = vocab.decode_tgt(hyps[0].ids)
+    return outputs
+
+
+@dataclass
+class TraceStep:
+    prefix: list[str]  # target tokens chosen before this step
+    candidates: list[tuple[str, int, float]]  # (token, id, probability), most likely first
+    chosen_id: int
+    chosen_token: str
+    chosen_prob: float
+    forced: bool  # True when the user picked this token instead of the model
+    cross_attention: list[list[list[float]]]  # (layers, heads, src_len): where this step looked
+
+
+@dataclass
+class DecodeTrace:
+    src_tokens: list[str]
+    steps: list[TraceStep] = field(default_factory=list)
+
+    @property
+    def output_ids(self) -> list[int]:
+        return [s.chosen_id for s in self.steps if s.chosen_id != EOS_ID]
+
+
+@torch.no_grad()
+def trace(
+    model: Transformer,
+    vocab: Vocab,
+    text: str,
+    forced: list[int] | None = None,
+    top_k: int = 10,
+    temperature: float = 1.0,
+    max_steps: int | None = None,
+) -> DecodeTrace:
+    """Greedy decoding that records every step; the first len(forced) choices are taken from forced."""
+    if not 0.0 < temperature <= 10.0:
+        raise DecodeError(f"temperature must be in (0, 10], got {temperature}")
+    forced = list(forced or [])
+    model.eval()
+    src_ids = vocab.encode_src(text)[: model.config.max_len - 1] + [EOS_ID]
+    stepper = Stepper(model, source_tensor(model, [src_ids]))
+    result = DecodeTrace([vocab.src.id_to_token(i) or "?" for i in src_ids])
+    prefix = torch.tensor([[SOS_ID]], device=model_device(model))
+    limit = default_max_len(model, [src_ids], DecodeOptions(max_len=max_steps))
+    for step in range(limit):
+        attn = AttentionMaps()
+        probs = (stepper.logits(prefix, attn).float()[0] / temperature).softmax(-1)
+        top = probs.topk(min(top_k, probs.numel()))
+        is_forced = step < len(forced)
+        chosen = forced[step] if is_forced else int(top.indices[0])
+        result.steps.append(
+            TraceStep(
+                prefix=[vocab.tgt_token(i) for i in prefix[0, 1:].tolist()],
+                candidates=[(vocab.tgt_token(i), i, p) for i, p in zip(top.indices.tolist(), top.values.tolist())],
+                chosen_id=chosen,
+                chosen_token=vocab.tgt_token(chosen),
+                chosen_prob=float(probs[chosen]),
+                forced=is_forced,
+                cross_attention=[w[0, :, -1].tolist() for w in attn.cross],
+            )
+        )
+        if chosen == EOS_ID:
+            break
+        prefix = torch.cat([prefix, torch.tensor([[chosen]], device=prefix.device)], dim=1)
+    return result
+
+
+@torch.no_grad()
+def attention_maps(model: Transformer, src_ids: list[int], tgt_ids: list[int]) -> AttentionMaps:
+    """Teacher-forced pass over (source, [SOS] + target) that returns every layer's attention for row 0."""
+    model.eval()
+    device = model_device(model)
+    src = torch.tensor([src_ids], device=device)
+    tgt = torch.tensor([[SOS_ID] + tgt_ids], device=device)
+    maps = AttentionMaps()
+    model(src, tgt, padding_mask(src, PAD_ID), causal_mask(tgt.size(1), device), maps)
+    return maps

@@ -1,0 +1,101 @@
+"""Tokenizers built with the Hugging Face `tokenizers` library.
+
+Every kind starts with Metaspace, which marks each word start with "▁" so that decoding is the
+inverse of encoding: "A man." -> ["▁A", "▁man", "."] -> "A man." with no stray spaces.
+  - "bpe":    joint byte-pair-encoding subwords (default for translation)
+  - "word":   one token per word, punctuation split off, rare words -> [UNK] (the classic tutorials)
+  - "digits": BPE with every digit its own token, so numbers never seen whole still tokenize (math)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
+
+UNK, PAD, SOS, EOS = "[UNK]", "[PAD]", "[SOS]", "[EOS]"
+SPECIAL_TOKENS = [UNK, PAD, SOS, EOS]  # ids 0, 1, 2, 3 in every tokenizer we build
+UNK_ID, PAD_ID, SOS_ID, EOS_ID = range(4)
+
+
+def _pre_tokenizer(kind: str) -> pre_tokenizers.PreTokenizer:
+    steps = [
+        pre_tokenizers.Metaspace(replacement="▁", prepend_scheme="always"),
+        pre_tokenizers.Punctuation(behavior="isolated"),  # "bushes." -> "▁bushes", "."
+    ]
+    if kind == "digits":
+        steps.append(pre_tokenizers.Digits(individual_digits=True))
+    return pre_tokenizers.Sequence(steps)
+
+
+def build_tokenizer(texts: Iterable[str], kind: str = "bpe", vocab_size: int = 8000, min_frequency: int = 2) -> Tokenizer:
+    """Learn a vocabulary from texts. Special tokens always take ids 0-3."""
+    if kind == "word":
+        tokenizer = Tokenizer(models.WordLevel(unk_token=UNK))
+        trainer = trainers.WordLevelTrainer(vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=SPECIAL_TOKENS)
+    elif kind in ("bpe", "digits"):
+        tokenizer = Tokenizer(models.BPE(unk_token=UNK))
+        trainer = trainers.BpeTrainer(vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=SPECIAL_TOKENS)
+    else:
+        raise ValueError(f"unknown tokenizer kind {kind!r} (use bpe, word or digits)")
+    tokenizer.normalizer = normalizers.NFKC()
+    tokenizer.pre_tokenizer = _pre_tokenizer(kind)
+    tokenizer.decoder = decoders.Metaspace(replacement="▁", prepend_scheme="always")
+    tokenizer.train_from_iterator(texts, trainer)
+    return tokenizer
+
+
+@dataclass
+class Vocab:
+    """Source and target tokenizers; the same object when the vocabulary is joint."""
+
+    src: Tokenizer
+    tgt: Tokenizer
+
+    @property
+    def joint(self) -> bool:
+        return self.src is self.tgt
+
+    def encode_src(self, text: str) -> list[int]:
+        return self.src.encode(text).ids
+
+    def encode_tgt(self, text: str) -> list[int]:
+        return self.tgt.encode(text).ids
+
+    def decode_tgt(self, ids: Iterable[int]) -> str:
+        return self.tgt.decode([i for i in ids if i >= len(SPECIAL_TOKENS)], skip_special_tokens=True).strip()
+
+    def src_tokens(self, text: str) -> list[str]:
+        return self.src.encode(text).tokens
+
+    def tgt_token(self, token_id: int) -> str:
+        return self.tgt.id_to_token(token_id) or UNK
+
+    def save(self, folder: Path) -> list[Path]:
+        written = [folder / "tokenizer.json"]
+        self.src.save(str(written[0]))
+        if not self.joint:
+            written.append(folder / "tokenizer_tgt.json")
+            self.tgt.save(str(written[1]))
+        return written
+
+    @classmethod
+    def load(cls, folder: Path) -> "Vocab":
+        src = Tokenizer.from_file(str(folder / "tokenizer.json"))
+        tgt_path = folder / "tokenizer_tgt.json"
+        tgt = Tokenizer.from_file(str(tgt_path)) if tgt_path.exists() else src
+        return cls(src, tgt)
+
+    @classmethod
+    def build(
+        cls, pairs: list[tuple[str, str]], kind: str, vocab_size: int, min_frequency: int, joint: bool
+    ) -> "Vocab":
+        if joint:
+            texts = [s for pair in pairs for s in pair]
+            shared = build_tokenizer(texts, kind, vocab_size, min_frequency)
+            return cls(shared, shared)
+        return cls(
+            build_tokenizer((s for s, _ in pairs), kind, vocab_size, min_frequency),
+            build_tokenizer((t for _, t in pairs), kind, vocab_size, min_frequency),
+        )
