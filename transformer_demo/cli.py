@@ -137,6 +137,57 @@ def cmd_translate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_evaluate(args: argparse.Namespace) -> int:
+    from .checkpoint import load_checkpoint, read_json, write_json
+    from .evaluation import evaluate
+    from .tasks import group_function, load_task_pairs
+    from .training import resolve_device
+
+    options = decode_options(args)
+    checkpoint = load_checkpoint(args.checkpoint, resolve_device(args.device))
+    train_cfg = checkpoint.run.train
+    apply_pair(checkpoint.run, args.pair)
+    pairs = load_task_pairs(train_cfg, args.split, source_from_args(args))
+    if args.limit:
+        pairs = pairs[: args.limit]
+    if not pairs:
+        raise DataError(f"split {args.split!r} has no sentence pairs")
+    result = {"split": args.split, **evaluate(checkpoint, pairs, options, args.batch_size, group_function(train_cfg))}
+    if args.limit:
+        result["limit"] = args.limit
+    print(json.dumps(result, ensure_ascii=False))
+    if args.write_metrics:
+        path = Path(args.checkpoint) / "metrics.json"
+        metrics = read_json(path) if path.exists() else {}
+        key = f"{args.split}/{result['decoding']}" + (f"/first{args.limit}" if args.limit else "")
+        metrics[key] = result
+        write_json(path, metrics)
+    return 0
+
+
+def cmd_params(args: argparse.Namespace) -> int:
+    from .checkpoint import load_checkpoint
+    from .model import Transformer, count_parameters
+
+    if bool(args.checkpoint) == bool(args.config):
+        raise ConfigError("give exactly one of --checkpoint or --config")
+    if args.checkpoint:
+        checkpoint = load_checkpoint(args.checkpoint)
+        cfg, model = checkpoint.run.model, checkpoint.model
+    else:
+        cfg = RunConfig.load(args.config).model
+        model = Transformer(cfg)
+    actual = sum(p.numel() for p in model.parameters())
+    print(json.dumps({"analytic": count_parameters(cfg), "actual": actual, "config": cfg.to_dict()}))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import run_bench
+
+    return run_bench(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m transformer_demo", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -159,6 +210,28 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("text", nargs="*", help="sentences to translate")
     add_decode_args(tr)
     tr.set_defaults(func=cmd_translate)
+
+    ev = commands.add_parser("evaluate", help="score a checkpoint on a split; prints one JSON object")
+    ev.add_argument("--checkpoint", required=True)
+    add_source_args(ev)
+    ev.add_argument("--split", default="test_2016_flickr", help="split name, e.g. val or test_2016_flickr (math: test)")
+    ev.add_argument("--limit", type=int, help="only the first N sentence pairs")
+    ev.add_argument("--write-metrics", action="store_true", help="record the result in the checkpoint's metrics.json")
+    add_decode_args(ev)
+    ev.set_defaults(func=cmd_evaluate)
+
+    params = commands.add_parser("params", help="parameter count: formula vs the real model; prints JSON")
+    params.add_argument("--checkpoint")
+    params.add_argument("--config")
+    params.set_defaults(func=cmd_params)
+
+    bench = commands.add_parser("bench", help="speed and memory benchmark; see BENCHMARKS.md")
+    bench.add_argument("--json", action="store_true", help="print the full JSON result")
+    bench.add_argument("--quick", action="store_true", help="a reduced run (under two minutes)")
+    bench.add_argument("--device", default="cpu", help="auto, cpu or cuda")
+    bench.add_argument("--checkpoint", default="checkpoints/multi30k-en-de")
+    bench.add_argument("--data-dir", default="../shared/data/multi30k")
+    bench.set_defaults(func=cmd_bench)
     return parser
 
 

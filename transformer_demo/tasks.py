@@ -58,6 +58,15 @@ def synthetic_sequence_pairs(kind: str, n: int, seed: int, min_len: int = 3, max
     return pairs
 
 
+def group_function(cfg: TrainConfig):
+    """For exact-match tasks with families (math), a function from question to family name."""
+    if cfg.task != "math":
+        return None
+    from .math_qa import family_of
+
+    return family_of
+
+
 def load_task_pairs(cfg: TrainConfig, split: str, source: DataSource | None = None) -> list[Pair]:
     """The pairs of one split for the task in cfg."""
     if cfg.task == "translation":
