@@ -108,8 +108,8 @@ class Trainer:
         last = self.out_dir / LAST
         if resume and not (last / "trainer_state.json").is_file():
             raise CheckpointError(f"nothing to resume: no {last / 'trainer_state.json'}")
-        if resume:
-            run, _ = load_run_config(last)
+        if resume:  # the model is the saved one; the training settings (e.g. more epochs) may be new
+            run = RunConfig(load_run_config(last)[0].model, run.train)
             self.vocab = Vocab.load(last)
             self.model = Transformer(run.model)
             load_weights(self.model, last / "model.safetensors")
