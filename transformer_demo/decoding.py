@@ -173,7 +173,11 @@ def beam_search(model: Transformer, src_ids: list[list[int]], options: DecodeOpt
                     kept.append((source_row, token, score))
                 if len(kept) == beam:
                     break
-            if len(finished[b]) >= beam or step == max_len:
+            # Done once beam hypotheses have finished and no live one scores better than the beam-th of them
+            # (stopping at the first beam [EOS]s would let improbable early endings beat a likely longer output).
+            finished[b].sort(key=lambda h: -h.score)
+            best_live = kept[0][2] / penalty(step) if kept else float("-inf")
+            if (len(finished[b]) >= beam and finished[b][beam - 1].score >= best_live) or step == max_len:
                 if step == max_len:
                     finished[b].extend(Hypothesis(prefix[r, 1:].tolist() + [t], s / penalty(step)) for r, t, s in kept)
                 done[b] = True
