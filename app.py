@@ -1,0 +1,48 @@
+"""The web app: python app.py [--data-dir DIR] [--host HOST] [--port PORT].
+
+Also the entry point of a Hugging Face Space (app_file: app.py), which runs it with no arguments.
+Models come from checkpoints/ and runs/ next to this file; they are loaded on first use.
+"""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import torch
+
+from transformer_demo.service import Service
+from transformer_demo.ui import LAUNCH_OPTIONS, build_app
+
+ROOT = Path(__file__).resolve().parent
+DEFAULT_DATA_DIR = ROOT.parent / "shared" / "data" / "multi30k"
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data-dir", type=Path, help=f"Multi30k folder for the Train tab (default: {DEFAULT_DATA_DIR} if it exists)")
+    parser.add_argument("--host", help="address to listen on (default 127.0.0.1, or $GRADIO_SERVER_NAME)")
+    parser.add_argument("--port", type=int, help="port (default 7860, or $GRADIO_SERVER_PORT)")
+    parser.add_argument("--device", default="auto", help="auto, cpu or cuda")
+    parser.add_argument("--threads", type=int, default=1, help="torch CPU threads per request (default 1; see service.py)")
+    parser.add_argument("--max-train-steps", type=int, default=2000, help="upper limit for steps in the Train tab")
+    args = parser.parse_args()
+    if args.data_dir is not None and not args.data_dir.is_dir():
+        parser.error(f"--data-dir {args.data_dir} is not a folder")
+    if args.max_train_steps < 1 or args.threads < 1:
+        parser.error("--max-train-steps and --threads must be at least 1")
+    return args
+
+
+def main() -> None:
+    args = parse_args()
+    torch.set_num_threads(args.threads)
+    data_dir = args.data_dir or (DEFAULT_DATA_DIR if DEFAULT_DATA_DIR.is_dir() else None)
+    try:
+        service = Service(ROOT / "checkpoints", ROOT / "runs", data_dir, args.device, args.max_train_steps)
+    except ValueError as exc:  # e.g. --device cuda without a GPU
+        raise SystemExit(f"error: {exc}") from None
+    build_app(service).launch(server_name=args.host, server_port=args.port, **LAUNCH_OPTIONS)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""Helpers for the app tests: tiny untrained checkpoints and the app launched in-process."""
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import gradio as gr
+import torch
+
+from transformer_demo.checkpoint import save_checkpoint
+from transformer_demo.config import ModelConfig, RunConfig, TrainConfig
+from transformer_demo.math_qa import EXAMPLE_QUESTIONS
+from transformer_demo.model import Transformer
+from transformer_demo.service import Service
+from transformer_demo.tasks import synthetic_sequence_pairs
+from transformer_demo.tokenization import Vocab
+from transformer_demo.ui import LAUNCH_OPTIONS, build_app
+
+CAPTION_PAIRS = [
+    ("A man is riding a bike.", "Ein Mann fährt Fahrrad."),
+    ("Two dogs are playing in the snow.", "Zwei Hunde spielen im Schnee."),
+    ("A woman is cooking.", "Eine Frau kocht."),
+]
+MAX_LEN = 24
+
+
+def save_tiny(folder: Path, task: str, pairs: list[tuple[str, str]], tokenizer: str, seed: int, **extra) -> Path:
+    """An untrained 2+2-layer model (random weights): enough to exercise every code path in a second."""
+    vocab = Vocab.build(pairs, tokenizer, vocab_size=200, min_frequency=1, joint=True)
+    size = vocab.src.get_vocab_size()
+    model_cfg = ModelConfig(
+        src_vocab_size=size, tgt_vocab_size=size, d_model=32, n_heads=4, n_encoder_layers=2, n_decoder_layers=2,
+        d_ff=64, dropout=0.0, max_len=MAX_LEN,
+    )
+    torch.manual_seed(seed)
+    run = RunConfig(model_cfg, TrainConfig(task=task, tokenizer=tokenizer))
+    return save_checkpoint(folder, Transformer(model_cfg), run, vocab, extra)
+
+
+def build_model_roots(root: Path) -> tuple[Path, Path]:
+    """checkpoints/ with tiny-en-de (translation), tiny-copy and tiny-math, plus an empty runs/."""
+    checkpoints, runs = root / "checkpoints", root / "runs"
+    save_tiny(checkpoints / "tiny-copy", "copy", synthetic_sequence_pairs("copy", 100, seed=0), "word", 1)
+    save_tiny(checkpoints / "tiny-en-de", "translation", CAPTION_PAIRS, "bpe", 2, val_loss=4.5)
+    save_tiny(checkpoints / "tiny-math", "math", [(q, "42") for q in EXAMPLE_QUESTIONS], "digits", 3)
+    runs.mkdir(parents=True, exist_ok=True)
+    return checkpoints, runs
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def launch(service: Service) -> tuple[gr.Blocks, str]:
+    """The app on a free port of 127.0.0.1, serving from background threads; returns (demo, url)."""
+    demo = build_app(service)
+    _, url, _ = demo.launch(
+        prevent_thread_lock=True, server_name="127.0.0.1", server_port=free_port(), quiet=True, **LAUNCH_OPTIONS
+    )
+    return demo, url

@@ -1,0 +1,97 @@
+"""The Gradio app launched in-process, every endpoint called through gradio_client."""
+from __future__ import annotations
+
+from typing import Iterator
+
+import pytest
+import torch
+from app_helpers import build_model_roots, launch
+from gradio_client import Client
+
+from transformer_demo.service import Service
+
+TEXT = "A man is riding a bike."
+
+
+@pytest.fixture(scope="module")
+def service(tmp_path_factory) -> Service:
+    checkpoints, runs = build_model_roots(tmp_path_factory.mktemp("app"))
+    return Service(checkpoints, runs, data_dir=None, device="cpu", max_train_steps=300)
+
+
+@pytest.fixture(scope="module")
+def client(service: Service) -> Iterator[Client]:
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)  # as app.py does
+    demo, url = launch(service)
+    try:
+        yield Client(url, verbose=False)
+    finally:
+        demo.close()
+        torch.set_num_threads(threads)
+
+
+def test_api_has_the_four_endpoints_with_defaults(client: Client):
+    endpoints = client.view_api(return_format="dict", print_info=False)["named_endpoints"]
+    assert {"/translate", "/decode_step", "/attention", "/train"} <= set(endpoints)
+    params = endpoints["/translate"]["parameters"]
+    assert params[0]["parameter_name"] == "text" and not params[0]["parameter_has_default"]
+    assert all(p["parameter_has_default"] for p in params[1:])
+
+
+def test_translate_with_only_the_text(client: Client):
+    translation, info, table = client.predict(TEXT, api_name="/translate")
+    assert isinstance(translation, str)  # an untrained model may well say nothing
+    assert "Translated 1 sentence in" in info
+    assert TEXT in table  # the default model is the translation model, tiny-en-de
+
+
+def test_translate_lines_with_beam_n_best(client: Client):
+    translation, info, table = client.predict(
+        "red cat\nblue dog", "tiny-copy", "beam", 4, 0.6, 3, api_name="/translate"
+    )
+    assert len(translation.split("\n")) == 2
+    assert "Translated 2 sentences" in info and "beam" in info
+    assert table.count("\n| 2 |") == 3  # three ranked outputs for the second line
+
+
+def test_empty_input_and_unknown_model_are_clear_errors(client: Client):
+    with pytest.raises(Exception, match="input is empty"):
+        client.predict("  \n ", api_name="/translate")
+    with pytest.raises(Exception, match="unknown model"):
+        client.predict(TEXT, "../../etc", api_name="/translate")
+    with pytest.raises(Exception, match="empty"):
+        client.predict("", api_name="/decode_step")
+
+
+def test_decode_step_walks_and_can_be_overruled(client: Client):
+    status, bars, heat, candidates, forced, step, data = client.predict(TEXT, "tiny-en-de", "", 0, 5, 1.0, api_name="/decode_step")
+    assert "Step 1 of" in status and step == 0 and forced == ""
+    assert len(data["candidates"]) == 5 and not data["forced"]
+    assert bars["type"] == "matplotlib" and heat["plot"].startswith("data:image/png")
+    runner_up = data["candidates"][1]
+    *_, data = client.predict(TEXT, "tiny-en-de", str(runner_up["id"]), 1, 5, 1.0, api_name="/decode_step")
+    assert data["step"] == 1 and data["prefix"] == [runner_up["token"]] and data["output_ids"][0] == runner_up["id"]
+    *_, last_step, data = client.predict(TEXT, "tiny-en-de", "", 10**6, 5, 1.0, api_name="/decode_step")
+    assert last_step == data["n_steps"] - 1  # past the end shows the last step
+
+
+def test_attention_returns_the_four_figures(client: Client):
+    summary, *plots = client.predict(TEXT, "tiny-en-de", "", "encoder_self", 2, 3, api_name="/attention")
+    assert "Translation" in summary and "layer 2 of 2, head 3 of 4" in summary
+    assert len(plots) == 4 and all(p["type"] == "matplotlib" for p in plots)
+    with pytest.raises(Exception, match="not in the list of choices"):
+        client.predict(TEXT, "tiny-en-de", "", "sideways", 1, 1, api_name="/attention")
+
+
+@pytest.mark.slow
+def test_train_a_few_steps_then_translate_with_the_result(client: Client, service: Service):
+    status, loss, samples, *_ = client.predict("copy", 20, "", api_name="/train")
+    assert "Step 20 / 20" in status and "Done" in status
+    assert loss["type"] == "matplotlib" and "| input | model output | reference |" in samples
+    trained = [m.name for m in service.models() if m.name.startswith("runs/")]
+    assert len(trained) == 1 and trained[0] in status
+    translation, *_ = client.predict("red cat", trained[0], api_name="/translate")
+    assert isinstance(translation, str)
+    with pytest.raises(Exception, match="steps must be a whole number"):
+        client.predict("copy", 10**9, "", api_name="/train")

@@ -1,0 +1,389 @@
+"""What the web app and its API call: a registry of checkpoints, translation, step-by-step decoding,
+attention maps and training jobs.
+
+Everything returned is plain Python or numpy; the UI never builds or sees a tensor. Models are only
+ever loaded from the two roots (checkpoints/ and runs/), by a name that the registry listed.
+
+Threads: a training job runs in the calling thread and yields after every optimizer step, so a stop
+request or a translation for another user never waits for more than one step. app.py gives torch one
+intra-op thread per request (torch.set_num_threads is process-wide): for the small batches of a demo,
+intra-op threads gain little and oversubscribe a busy CPU badly, while the queue runs requests side by
+side instead.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+import numpy as np
+import torch
+
+from .checkpoint import Checkpoint, CheckpointError, load_checkpoint, load_run_config, read_json, save_checkpoint
+from .config import ModelConfig, RunConfig, TrainConfig
+from .decoding import DecodeOptions, DecodeTrace, attention_maps, decode
+from .decoding import trace as decode_trace
+from .math_qa import EXAMPLE_QUESTIONS, unknown_question_notice
+from .model import count_parameters
+from .tasks import DataSource, load_task_pairs, synthetic_sequence_pairs
+from .tokenization import EOS_ID
+from .training import TrainEvent, Trainer, resolve_device
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+CONFIGS = REPO_ROOT / "configs"
+MAX_LINES = 64
+MAX_TOP_K = 50
+CAPTIONS = [
+    "A man is riding a bike.",
+    "Two dogs are playing in the snow.",
+    "A little girl in a pink dress is climbing the stairs.",
+    "A group of people are standing in front of a building.",
+    "A woman is cooking in a small kitchen.",
+]
+TRAIN_TASKS = {
+    "multi30k-en-de": "Multi30k English → German",
+    "multi30k-en-fr": "Multi30k English → French",
+    "math": "Math questions (15 families)",
+    "copy": "Copy a word sequence (learns in a minute)",
+    "reverse": "Reverse a word sequence (learns in a few minutes)",
+}
+
+
+class ServiceError(ValueError):
+    """A request the user can fix: unknown model, empty input, too many steps, a job already running."""
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    name: str  # "multi30k-en-de" under checkpoints/, "runs/<folder>" under runs/
+    folder: Path
+    task: str
+    src_lang: str
+    tgt_lang: str
+    parameters: int
+    max_len: int
+    n_layers: tuple[int, int]  # (encoder, decoder)
+    n_heads: int
+    score: str
+
+    @property
+    def pair(self) -> str:
+        return f"{self.src_lang}→{self.tgt_lang}" if self.task == "translation" else self.task
+
+    @property
+    def label(self) -> str:
+        size = f"{self.parameters / 1e6:.1f}M" if self.parameters >= 1e6 else f"{self.parameters / 1e3:.0f}k"
+        return f"{self.name} · {self.pair} · {size} params · {self.score}"
+
+
+def describe_score(metrics: dict, info: dict) -> str:
+    """A short score for the model picker: BLEU or exact match from metrics.json, else the validation loss."""
+    results = [v for _, v in sorted(metrics.items(), key=lambda kv: ("test" not in kv[0], kv[0])) if isinstance(v, dict)]
+    for result in results:
+        if isinstance(result.get("bleu"), (int, float)):
+            return f"BLEU {result['bleu']:.1f}"
+        if isinstance(result.get("exact_match"), (int, float)):
+            return f"exact match {result['exact_match']:.1f}%"
+    if isinstance(info.get("val_loss"), (int, float)):
+        return f"val loss {info['val_loss']:.2f}"
+    return "not scored"
+
+
+def read_model_info(folder: Path, name: str) -> ModelInfo:
+    run, info = load_run_config(folder)
+    metrics_path = folder / "metrics.json"
+    metrics = read_json(metrics_path) if metrics_path.is_file() else {}
+    return ModelInfo(
+        name, folder, run.train.task, run.train.src_lang, run.train.tgt_lang, count_parameters(run.model),
+        run.model.max_len, (run.model.n_encoder_layers, run.model.n_decoder_layers), run.model.n_heads,
+        describe_score(metrics if isinstance(metrics, dict) else {}, info),
+    )
+
+
+class ModelRegistry:
+    """Every checkpoint folder (config.json + model.safetensors) under the two roots, loaded once each."""
+
+    def __init__(self, checkpoints_dir: Path, runs_dir: Path, device: torch.device):
+        self.roots = ((Path(checkpoints_dir), ""), (Path(runs_dir), "runs/"))
+        self.device = device
+        self._loaded: dict[str, tuple[int, Checkpoint]] = {}  # name -> (weights mtime, checkpoint)
+        self._lock = threading.Lock()
+
+    def models(self) -> list[ModelInfo]:
+        found = []
+        for root, prefix in self.roots:
+            if not root.is_dir():
+                continue
+            for folder in sorted(root.iterdir()):
+                if (folder / "config.json").is_file() and (folder / "model.safetensors").is_file():
+                    try:
+                        found.append(read_model_info(folder, prefix + folder.name))
+                    except CheckpointError:
+                        continue  # a broken folder is simply not offered
+        return found
+
+    def info(self, name: str | None) -> ModelInfo:
+        models = self.models()
+        if not models:
+            raise ServiceError("no models found: add a checkpoint folder to checkpoints/ or train one in the Train tab")
+        for model in models:
+            if model.name == name:
+                return model
+        raise ServiceError(f"unknown model {name!r}; available: {', '.join(m.name for m in models)}")
+
+    def default(self) -> str | None:
+        """The first translation model, en→de when there is one."""
+        models = self.models()
+        ranked = sorted(models, key=lambda m: (m.task != "translation", m.pair != "en→de"))
+        return ranked[0].name if ranked else None
+
+    def load(self, name: str | None) -> tuple[ModelInfo, Checkpoint]:
+        """Loads on first use; reloads when the weights file changed (a run still training)."""
+        info = self.info(name)
+        stamp = (info.folder / "model.safetensors").stat().st_mtime_ns
+        with self._lock:
+            cached = self._loaded.get(info.name)
+            if cached is None or cached[0] != stamp:
+                cached = (stamp, load_checkpoint(info.folder, self.device))
+                self._loaded[info.name] = cached
+        return info, cached[1]
+
+
+@dataclass
+class LineResult:
+    source: str
+    outputs: list[tuple[str, float]]  # (text, log-probability score), best first
+    notice: str | None  # truncated to max_len, or a math question outside the known families
+
+
+@dataclass
+class TranslationResult:
+    lines: list[LineResult]
+    seconds: float
+
+
+@dataclass
+class AttentionResult:
+    src_tokens: list[str]  # source tokens, ending with [EOS]
+    tgt_inputs: list[str]  # what the decoder reads: [SOS] y1 ... yn
+    tgt_outputs: list[str]  # what each decoder position writes: y1 ... yn [EOS]
+    translation: str
+    encoder_self: np.ndarray  # (layers, heads, src_len, src_len)
+    decoder_self: np.ndarray  # (layers, heads, tgt_len, tgt_len)
+    cross: np.ndarray  # (layers, heads, tgt_len, src_len)
+    notice: str | None
+
+
+@dataclass
+class TrainingJob:
+    name: str  # the registry name the model will have: "runs/<timestamp>-<task>"
+    events: Iterator[TrainEvent]
+
+
+def _stack(weights: list[torch.Tensor]) -> np.ndarray:
+    """Per-layer (1, heads, q, k) tensors -> (layers, heads, q, k) float32 array."""
+    return torch.stack([w[0] for w in weights]).float().cpu().numpy()
+
+
+class Service:
+    def __init__(
+        self,
+        checkpoints_dir: str | Path = REPO_ROOT / "checkpoints",
+        runs_dir: str | Path = REPO_ROOT / "runs",
+        data_dir: str | Path | None = None,
+        device: str = "auto",
+        max_train_steps: int = 2000,
+    ):
+        self.device = resolve_device(device)
+        self.registry = ModelRegistry(Path(checkpoints_dir), Path(runs_dir), self.device)
+        self.runs_dir = Path(runs_dir)
+        self.data_dir = Path(data_dir) if data_dir else None
+        self.max_train_steps = max_train_steps
+        self._training = threading.Lock()
+        self._stop = threading.Event()
+
+    # --- models ---
+
+    def models(self) -> list[ModelInfo]:
+        return self.registry.models()
+
+    def default_model(self) -> str | None:
+        return self.registry.default()
+
+    def model_info(self, name: str | None) -> ModelInfo:
+        return self.registry.info(name)
+
+    def device_description(self) -> str:
+        if self.device.type == "cuda":
+            return f"GPU ({torch.cuda.get_device_name(self.device)})"
+        threads = torch.get_num_threads()
+        return f"CPU ({threads} thread{'s' * (threads != 1)})"
+
+    def examples(self, model_name: str | None) -> list[str]:
+        """Inputs that suit the model's domain."""
+        info = self.registry.info(model_name)
+        if info.task == "math":
+            return list(EXAMPLE_QUESTIONS)
+        if info.task in ("copy", "reverse"):
+            return [source for source, _ in synthetic_sequence_pairs(info.task, 4, seed=7)]
+        return list(CAPTIONS) if info.src_lang == "en" else []
+
+    # --- inference ---
+
+    def _notice(self, info: ModelInfo, checkpoint: Checkpoint, text: str) -> str | None:
+        notices = []
+        n_tokens = len(checkpoint.vocab.encode_src(text))
+        if n_tokens > info.max_len - 1:
+            notices.append(f"This input has {n_tokens} tokens; the model reads at most {info.max_len - 1}, so it was truncated.")
+        if info.task == "math":
+            notices.append(unknown_question_notice(text))
+        return " ".join(n for n in notices if n) or None
+
+    def _source_ids(self, checkpoint: Checkpoint, text: str) -> list[int]:
+        return checkpoint.vocab.encode_src(text)[: checkpoint.run.model.max_len - 1] + [EOS_ID]
+
+    @staticmethod
+    def _sentence(text: str | None) -> str:
+        """One sentence: the lines of text joined; empty or whitespace-only input is refused."""
+        sentence = " ".join((text or "").split())
+        if not sentence:
+            raise ServiceError("Please enter a sentence: the input is empty.")
+        return sentence
+
+    def notice(self, model_name: str | None, text: str) -> str | None:
+        info, checkpoint = self.registry.load(model_name)
+        return self._notice(info, checkpoint, self._sentence(text))
+
+    def translate(self, model_name: str | None, text: str | None, options: DecodeOptions | None = None) -> TranslationResult:
+        """Every non-empty line is a sentence; all of them are decoded as one batch."""
+        lines = [line.strip() for line in (text or "").splitlines() if line.strip()]
+        if not lines:
+            raise ServiceError("Please enter some text to translate: the input is empty.")
+        if len(lines) > MAX_LINES:
+            raise ServiceError(f"Please give at most {MAX_LINES} lines at a time (got {len(lines)}).")
+        options = (options or DecodeOptions()).validate()
+        info, checkpoint = self.registry.load(model_name)
+        start = time.perf_counter()
+        hypotheses = decode(checkpoint.model, [self._source_ids(checkpoint, line) for line in lines], options)
+        seconds = time.perf_counter() - start
+        results = [
+            LineResult(line, [(checkpoint.vocab.decode_tgt(h.ids), h.score) for h in hyps], self._notice(info, checkpoint, line))
+            for line, hyps in zip(lines, hypotheses)
+        ]
+        return TranslationResult(results, seconds)
+
+    def trace(
+        self, model_name: str | None, text: str | None, forced: list[int] | None = None, top_k: int = 10, temperature: float = 1.0
+    ) -> DecodeTrace:
+        """Greedy decoding one step at a time; the first len(forced) tokens are the user's choices."""
+        sentence = self._sentence(text)
+        if not 1 <= top_k <= MAX_TOP_K:
+            raise ServiceError(f"top-k must be between 1 and {MAX_TOP_K}, got {top_k}")
+        _, checkpoint = self.registry.load(model_name)
+        vocab_size = checkpoint.run.model.tgt_vocab_size
+        forced = list(forced or [])
+        bad = [i for i in forced if not 0 <= i < vocab_size]
+        if bad:
+            raise ServiceError(f"token id {bad[0]} is not in this model's vocabulary (0 to {vocab_size - 1})")
+        if len(forced) >= checkpoint.run.model.max_len - 1:
+            raise ServiceError(f"the output can be at most {checkpoint.run.model.max_len - 2} tokens long")
+        return decode_trace(checkpoint.model, checkpoint.vocab, sentence, forced, top_k, temperature)
+
+    def attention(self, model_name: str | None, text: str | None, target: str | None = None) -> AttentionResult:
+        """Every layer's attention for the sentence and a translation (the model's own greedy one by default)."""
+        sentence = self._sentence(text)
+        info, checkpoint = self.registry.load(model_name)
+        model, vocab = checkpoint.model, checkpoint.vocab
+        src_ids = self._source_ids(checkpoint, sentence)
+        if target and target.strip():
+            tgt_ids = vocab.encode_tgt(" ".join(target.split()))[: info.max_len - 2]
+        else:
+            tgt_ids = decode(model, [src_ids], DecodeOptions())[0][0].ids
+        maps = attention_maps(model, src_ids, tgt_ids)
+        tgt_tokens = [vocab.tgt_token(i) for i in tgt_ids]
+        return AttentionResult(
+            src_tokens=[vocab.src.id_to_token(i) or "?" for i in src_ids],
+            tgt_inputs=["[SOS]"] + tgt_tokens,
+            tgt_outputs=tgt_tokens + ["[EOS]"],
+            translation=vocab.decode_tgt(tgt_ids),
+            encoder_self=_stack(maps.encoder_self),
+            decoder_self=_stack(maps.decoder_self),
+            cross=_stack(maps.cross),
+            notice=self._notice(info, checkpoint, sentence),
+        )
+
+    # --- training ---
+
+    def train_tasks(self) -> dict[str, str]:
+        """task key -> label; the Multi30k tasks only when the data folder is there."""
+        has_data = self.data_dir is not None and (self.data_dir / "train.en.gz").is_file()
+        return {k: v for k, v in TRAIN_TASKS.items() if has_data or not k.startswith("multi30k")}
+
+    def train_config(self, task: str, steps: int) -> tuple[RunConfig, DataSource | None]:
+        """A small model that shows learning on a CPU within minutes."""
+        if task not in self.train_tasks():
+            raise ServiceError(f"unknown or unavailable task {task!r}; choose one of {', '.join(self.train_tasks())}")
+        if not isinstance(steps, int) or not 1 <= steps <= self.max_train_steps:
+            raise ServiceError(f"steps must be a whole number from 1 to {self.max_train_steps}, got {steps!r}")
+        source = None
+        if task.startswith("multi30k"):
+            run = RunConfig.load(CONFIGS / "tiny.json")
+            run.train.src_lang, run.train.tgt_lang = task.split("-")[1:]
+            source = DataSource(data_dir=str(self.data_dir))
+        elif task == "math" and (CONFIGS / "math_qa.json").is_file():
+            run = RunConfig.load(CONFIGS / "math_qa.json")
+        elif task == "math":
+            run = RunConfig(
+                ModelConfig(d_model=128, n_heads=4, n_encoder_layers=2, n_decoder_layers=2, d_ff=256, max_len=64),
+                TrainConfig(task="math", tokenizer="digits", vocab_size=500, lr=2e-3, warmup=200),
+            )
+        else:
+            run = RunConfig(
+                ModelConfig(d_model=64, n_heads=4, n_encoder_layers=2, n_decoder_layers=2, d_ff=128, dropout=0.0, max_len=32),
+                TrainConfig(task=task, tokenizer="word", vocab_size=100, min_frequency=1, max_tokens=1024, lr=3e-3, warmup=100),
+            )
+        cfg = run.train
+        cfg.steps, cfg.epochs, cfg.threads, cfg.patience = steps, None, 0, 0
+        cfg.log_every, cfg.eval_every = 20, min(200, steps)
+        return run, source
+
+    def train(self, task: str, steps: int, base_model: str | None = None) -> TrainingJob:
+        """A training job whose events stream the run; one job per server at a time.
+
+        The result is saved under runs/<timestamp>-<task> (at each evaluation and at the end, or when
+        stopped) and is then listed by the registry like any checkpoint.
+        """
+        run, source = self.train_config(task, steps)
+        init_from = self.registry.info(base_model).folder if base_model else None
+        if self._training.locked():
+            raise ServiceError("A training job is already running on this server; please wait for it to finish.")
+        folder = self.runs_dir / f"{time.strftime('%Y%m%d-%H%M%S')}-{task}"
+        return TrainingJob(f"runs/{folder.name}", self._run(run, source, folder, init_from))
+
+    def stop_training(self) -> bool:
+        """Ask the running job to stop after its current step; False when none is running."""
+        if not self._training.locked():
+            return False
+        self._stop.set()
+        return True
+
+    def _run(self, run: RunConfig, source: DataSource | None, folder: Path, init_from: Path | None) -> Iterator[TrainEvent]:
+        if not self._training.acquire(blocking=False):
+            raise ServiceError("A training job is already running on this server; please wait for it to finish.")
+        try:
+            self._stop.clear()
+            train_pairs = load_task_pairs(run.train, "train", source)
+            val_pairs = load_task_pairs(run.train, "val", source)[:500]
+            trainer = Trainer(run, train_pairs, val_pairs, folder, device=str(self.device), init_from=init_from)
+            for event in trainer.run():
+                yield event
+                if self._stop.is_set() and event.kind != "done":
+                    extra = {"trained_steps": trainer.step, "stopped_early": True}
+                    save_checkpoint(folder, trainer.model, trainer.run_config, trainer.vocab, extra)
+                    yield TrainEvent("done", trainer.step, trainer.total_steps, message=f"stopped at step {trainer.step}")
+                    return
+        finally:
+            self._stop.clear()
+            self._training.release()

@@ -1,0 +1,50 @@
+"""The Gradio Blocks app: a model picker shared by four tabs, one module per tab.
+
+    demo = build_app(Service(...))
+    demo.launch(**LAUNCH_OPTIONS)
+"""
+from __future__ import annotations
+
+import gradio as gr
+
+from ..service import Service
+from . import attention_tab, step_tab, train_tab, translate_tab
+from .common import model_choices
+
+CONCURRENCY = 2  # simultaneous requests per event; decoding is CPU-bound and torch already uses every core
+CSS = ".tab-intro { font-size: 0.95em; opacity: 0.85; }"
+LAUNCH_OPTIONS = {"theme": gr.themes.Soft(), "css": CSS, "footer_links": ["api", "gradio"]}
+
+HEADER = """# Transformer demo
+An encoder-decoder Transformer ("Attention Is All You Need") written from scratch in PyTorch. Translate with it,
+watch it decode token by token, look at its attention, or train a small one yourself."""
+
+
+def build_app(service: Service) -> gr.Blocks:
+    with gr.Blocks(title="Transformer demo") as demo:
+        gr.Markdown(HEADER)
+        model = gr.Dropdown(
+            model_choices(service), value=service.default_model(), label="Model (shared by all tabs)",
+            info=f"Checkpoints and models trained here: name · language pair · parameters · score. Running on {service.device_description()}.",
+            allow_custom_value=True,  # the registry checks the name; models trained later are not in the list yet
+        )
+        with gr.Tab("Translate"):
+            translate = translate_tab.build(service, model)
+        with gr.Tab("Step by step"):
+            step_tab.build(service, model)
+        with gr.Tab("Attention"):
+            attention = attention_tab.build(service, model)
+        with gr.Tab("Train"):
+            train_tab.build(service, model)
+
+        def model_changed(name: str | None):
+            examples = translate_tab.safe_examples(service, name)
+            return (gr.Dataset(samples=[[e] for e in examples]), *attention_tab.controls_for(service, name))
+
+        model.change(model_changed, model, [translate.examples, attention.layer, attention.head], api_visibility="private")
+        demo.load(
+            lambda name: (gr.Dropdown(choices=model_choices(service)), *model_changed(name)), model,
+            [model, translate.examples, attention.layer, attention.head], api_visibility="private",
+        )
+    demo.queue(default_concurrency_limit=CONCURRENCY, max_size=64)
+    return demo

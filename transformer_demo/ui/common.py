@@ -1,0 +1,49 @@
+"""Pieces every tab uses: turning user errors into gr.Error, the model picker's choices, tab intros."""
+from __future__ import annotations
+
+import functools
+import inspect
+from typing import Callable
+
+import gradio as gr
+
+from ..service import Service
+
+
+def user_errors(fn: Callable) -> Callable:
+    """Wrap an event handler so that a ValueError (bad input, unknown model, ...) reaches the user as a
+    plain message box (gr.Error) rather than a generic failure. Keeps generator handlers generators."""
+    if inspect.isgeneratorfunction(fn):
+
+        @functools.wraps(fn)
+        def stream(*args, **kwargs):
+            try:
+                yield from fn(*args, **kwargs)
+            except ValueError as exc:
+                raise gr.Error(str(exc)) from None
+
+        return stream
+
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except ValueError as exc:
+            raise gr.Error(str(exc)) from None
+
+    return call
+
+
+def model_choices(service: Service) -> list[tuple[str, str]]:
+    """(label, name) for the model picker: name, language pair, size and score."""
+    return [(m.label, m.name) for m in service.models()]
+
+
+def intro(text: str) -> gr.Markdown:
+    """The two or three plain sentences that open each tab."""
+    return gr.Markdown(text, elem_classes=["tab-intro"])
+
+
+def readable(tokens: list[str]) -> str:
+    """Subword tokens back to text: "▁Ein", "▁Mann" -> "Ein Mann"."""
+    return "".join(tokens).replace("▁", " ").strip()

@@ -1,0 +1,125 @@
+"""Step-by-step tab: greedy decoding one token at a time, with the option to overrule the model."""
+from __future__ import annotations
+
+import gradio as gr
+import numpy as np
+
+from .. import viz
+from ..decoding import DecodeTrace
+from ..service import Service
+from .common import intro, readable, user_errors
+
+INTRO = """The model writes its translation **one token at a time**. At each step it reads the source sentence and
+everything it has written so far, and gives a probability to every token in its vocabulary; greedy decoding
+takes the most likely one (red bar). Walk through with **Next** and **Back**, or pick another candidate below to
+overrule the model and see how it carries on from your choice. The heatmap shows where this step looked in the
+source sentence (cross-attention, averaged over heads, one row per decoder layer)."""
+
+LAST = 10**6  # "run to end": any step past the last one shows the last one
+
+
+def parse_ids(text: str | None) -> list[int]:
+    """"12 7 431" -> [12, 7, 431]; the forced tokens travel as text so the API can pass them too."""
+    try:
+        return [int(x) for x in (text or "").replace(",", " ").split()]
+    except ValueError:
+        raise ValueError(f"forced token ids must be whole numbers separated by spaces, got {text!r}") from None
+
+
+def describe(trace: DecodeTrace, index: int) -> tuple[str, dict]:
+    """Markdown for one step, and the same step as plain data for API users."""
+    step = trace.steps[index]
+    written = readable(step.prefix) or "(nothing yet)"
+    chosen = f"`{step.chosen_token}` ({step.chosen_prob:.1%})" + (" — your choice" if step.forced else " — the model's pick")
+    finished = readable([s.chosen_token for s in trace.steps if s.chosen_token != "[EOS]"])
+    text = (
+        f"**Step {index + 1} of {len(trace.steps)}**  \n"
+        f"Written so far: {written}  \n"
+        f"Next token: {chosen}  \n"
+        f"Whole output: *{finished}*"
+    )
+    data = {
+        "step": index, "n_steps": len(trace.steps), "prefix": step.prefix, "chosen_id": step.chosen_id,
+        "chosen_token": step.chosen_token, "chosen_prob": step.chosen_prob, "forced": step.forced,
+        "candidates": [{"token": t, "id": i, "prob": p} for t, i, p in step.candidates],
+        "output_ids": trace.output_ids,
+    }
+    return text, data
+
+
+def step_figures(trace: DecodeTrace, index: int, temperature: float):
+    step = trace.steps[index]
+    tokens = [t for t, _, _ in step.candidates]
+    ids = [i for _, i, _ in step.candidates]
+    chosen = ids.index(step.chosen_id) if step.chosen_id in ids else None
+    bars = viz.probability_figure(
+        tokens, [p for _, _, p in step.candidates], chosen, f"Top {len(tokens)} next tokens (temperature {temperature:g})"
+    )
+    cross = np.asarray(step.cross_attention).mean(axis=1)  # (layers, heads, src) -> (layers, src)
+    heat = viz.source_attention_figure(cross, trace.src_tokens, f"Where step {index + 1} looked in the source")
+    return bars, heat
+
+
+def build(service: Service, model: gr.Dropdown) -> None:
+    intro(INTRO)
+    with gr.Row():
+        text = gr.Textbox(label="Sentence", value="A man is riding a bike.", scale=4)
+        start = gr.Button("Start", variant="primary", scale=1)
+    with gr.Row():
+        top_k = gr.Slider(1, 20, value=10, step=1, label="Candidates shown (top-k)")
+        temperature = gr.Slider(0.1, 3.0, value=1.0, step=0.1, label="Temperature of the shown distribution")
+    with gr.Row():
+        back = gr.Button("◀ Back")
+        forward = gr.Button("Next ▶")
+        to_end = gr.Button("Run to end ⏭")
+    status = gr.Markdown()
+    candidates = gr.Radio([], label="Candidates: pick one to continue from it", type="value")
+    with gr.Row():
+        bars = gr.Plot(label="Next-token probabilities", format="png")
+        heat = gr.Plot(label="Cross-attention of this step", format="png")
+    forced = gr.Textbox("", visible=False, label="forced token ids")
+    step = gr.Number(value=0, precision=0, visible=False, label="step")
+    with gr.Accordion("This step as data (what the decode_step API returns)", open=False):
+        data = gr.JSON()
+
+    @user_errors
+    def decode_step(text: str, model: str, forced: str = "", step: float = 0, top_k: float = 10, temperature: float = 1.0):
+        """Decode `text` greedily after the forced token ids and show step number `step` (0-based)."""
+        forced_ids = parse_ids(forced)
+        trace = service.trace(model or service.default_model(), text, forced_ids, int(top_k), float(temperature))
+        index = min(max(int(step or 0), 0), len(trace.steps) - 1)
+        markdown, values = describe(trace, index)
+        notice = service.notice(model or service.default_model(), text)
+        if notice:
+            markdown += f"\n\n⚠️ {notice}"
+        choices = [(f"{t}   {p:.1%}", str(i)) for t, i, p in trace.steps[index].candidates]
+        current = str(trace.steps[index].chosen_id)
+        if current not in [value for _, value in choices]:
+            choices.append((f"{trace.steps[index].chosen_token}   (your choice)", current))
+        figures = step_figures(trace, index, float(temperature))
+        return (markdown, *figures, gr.Radio(choices=choices, value=current), " ".join(map(str, forced_ids)), index, values)
+
+    outputs = [status, bars, heat, candidates, forced, step, data]
+    view = [text, model, forced, step, top_k, temperature]
+
+    def moved(delta: int):
+        return lambda text, model, forced, step, top_k, temperature: decode_step(text, model, forced, (step or 0) + delta, top_k, temperature)
+
+    @user_errors
+    def choose(text: str, model: str, forced: str, step: float, top_k: float, temperature: float, choice: str | None):
+        """Keep the tokens before this step, replace this step's token by the user's choice, go on."""
+        if choice is None:
+            return decode_step(text, model, forced, step, top_k, temperature)
+        index = int(step or 0)
+        before = service.trace(model or service.default_model(), text, parse_ids(forced), 1, 1.0).output_ids[:index]
+        return decode_step(text, model, " ".join(map(str, before + [int(choice)])), index + 1, top_k, temperature)
+
+    gr.on([start.click, text.submit], lambda: ("", 0), None, [forced, step], api_visibility="private").then(
+        decode_step, view, outputs, api_name="decode_step",
+        api_description="Greedy decoding, one step shown: (text, model, forced ids, step, top_k, temperature).",
+    )
+    back.click(moved(-1), view, outputs, api_visibility="private")
+    forward.click(moved(1), view, outputs, api_visibility="private")
+    to_end.click(moved(LAST), view, outputs, api_visibility="private")
+    gr.on([top_k.release, temperature.release], decode_step, view, outputs, api_visibility="private")
+    candidates.input(choose, [*view, candidates], outputs, api_visibility="private")

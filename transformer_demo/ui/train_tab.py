@@ -1,0 +1,120 @@
+"""Train tab: train a small model for N steps and watch the loss fall, live."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import gradio as gr
+
+from .. import viz
+from ..service import Service, TrainingJob
+from ..training import TrainEvent
+from .common import intro, model_choices, user_errors
+
+INTRO = """Train a small Transformer right here and watch it learn. The **loss** is the cross-entropy of the next
+token: the lower, the more probability the model gives to the right answer. At each evaluation (every 200 steps
+and at the end) the model translates a few validation examples, so you can see its outputs improve. When it
+finishes, or when you press **Stop**, the model is saved under `runs/` and appears in the model picker at the top."""
+
+REDRAW_SECONDS = 1.0  # redraw the loss curve at most this often (every step is recorded)
+
+
+@dataclass
+class Progress:
+    """What the tab has seen of a run so far."""
+
+    job: TrainingJob
+    steps: list[int] = field(default_factory=list)
+    losses: list[float] = field(default_factory=list)
+    val_steps: list[int] = field(default_factory=list)
+    val_losses: list[float] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+    samples: list[tuple[str, str, str]] = field(default_factory=list)
+    last: TrainEvent | None = None
+
+    def add(self, event: TrainEvent) -> None:
+        self.last = event
+        if event.kind == "step" and event.loss is not None:
+            self.steps.append(event.step)
+            self.losses.append(event.loss)
+        if event.kind == "eval" and event.val_loss is not None:
+            self.val_steps.append(event.step)
+            self.val_losses.append(event.val_loss)
+        if event.samples:
+            self.samples = event.samples
+        if event.message and event.kind in ("start", "done"):
+            self.messages.append(event.message)
+
+    def status(self) -> str:
+        lines = [f"Saving to `{self.job.name}`."] + self.messages
+        event = self.last
+        if event is not None and event.step:
+            line = f"**Step {event.step:,} / {event.total_steps:,}**"
+            if self.losses:
+                line += f" · loss {self.losses[-1]:.3f}"
+            if event.tokens_per_s:
+                line += f" · {event.tokens_per_s:,.0f} tokens/s"
+            if event.eta_s is not None and event.kind == "step":
+                line += f" · about {event.eta_s:.0f} s to go"
+            lines.append(line)
+        if event is not None and event.kind == "done":
+            lines.append(f"✅ Done. Select **{self.job.name}** in the model picker to try it.")
+        return "  \n".join(lines)
+
+    def samples_markdown(self) -> str:
+        if not self.samples:
+            return "*Sample outputs appear at the first evaluation.*"
+        rows = ["| input | model output | reference |", "|---|---|---|"]
+        rows += [f"| {s} | {o or '(empty)'} | {r} |" for s, o, r in self.samples]
+        return f"Samples at step {self.val_steps[-1] if self.val_steps else self.last.step}:\n\n" + "\n".join(rows)
+
+    def figure(self):
+        return viz.loss_figure(self.steps, self.losses, self.val_steps, self.val_losses)
+
+
+def build(service: Service, model: gr.Dropdown) -> None:
+    intro(INTRO)
+    tasks = service.train_tasks()
+    with gr.Row():
+        task = gr.Dropdown([(label, key) for key, label in tasks.items()], value="copy", label="Task")
+        steps = gr.Number(value=300, precision=0, label=f"Steps (1 to {service.max_train_steps:,})")
+        base = gr.Dropdown(
+            [("from scratch", "")] + model_choices(service), value="", label="Start from", allow_custom_value=True
+        )
+    gr.Markdown(f"Training runs on **{service.device_description()}**; one training job at a time per server.")
+    with gr.Row():
+        start = gr.Button("Train", variant="primary")
+        stop = gr.Button("Stop", variant="stop")
+    status = gr.Markdown()
+    loss = gr.Plot(label="Loss", format="png")
+    samples = gr.Markdown()
+
+    @user_errors
+    def train(task: str = "copy", steps: float = 300, base: str = ""):
+        """Stream a training run; the last update refreshes the model pickers."""
+        job = service.train(task, int(steps) if steps is not None else steps, base or None)
+        progress = Progress(job)
+        yield "Preparing the data and the tokenizer…", progress.figure(), "", gr.skip(), gr.skip()
+        drawn = 0.0
+        for event in job.events:
+            progress.add(event)
+            if event.kind in ("eval", "done") or time.monotonic() - drawn > REDRAW_SECONDS:
+                drawn = time.monotonic()
+                yield progress.status(), progress.figure(), progress.samples_markdown(), gr.skip(), gr.skip()
+        choices = model_choices(service)
+        yield (
+            progress.status(), progress.figure(), progress.samples_markdown(),
+            gr.Dropdown(choices=choices), gr.Dropdown(choices=[("from scratch", "")] + choices),
+        )
+
+    def request_stop() -> None:
+        if service.stop_training():
+            gr.Info("Stopping after the current step; the model trained so far is saved.")
+        else:
+            gr.Info("No training job is running.")
+
+    start.click(
+        train, [task, steps, base], [status, loss, samples, model, base], api_name="train", concurrency_limit=1,
+        api_description="Train (task, steps, base model or '') and stream progress; returns the final status.",
+    )
+    stop.click(request_stop, None, None, queue=False, api_name="stop_training")

@@ -1,0 +1,99 @@
+"""Translate tab: a batch of sentences with greedy, beam or sampling decoding."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import gradio as gr
+
+from ..decoding import DecodeOptions
+from ..service import Service, TranslationResult
+from .common import intro, user_errors
+
+INTRO = """Type a sentence, or several (one per line: they are translated together as one batch). Press **Enter**
+to translate; **Shift+Enter** starts a new line. **Greedy** decoding takes the most likely next token at every
+step; **beam search** keeps several partial translations alive and returns the best ones (the n-best list shows
+their scores, average log-probabilities: closer to 0 is more confident); **sampling** draws each token at random,
+with temperature, top-k and top-p controlling how adventurous it is."""
+
+
+@dataclass
+class TranslateTab:
+    text: gr.Textbox
+    examples: gr.Dataset
+
+
+def options_from(method: str, beam_size: float, length_penalty: float, n_best: float, temperature: float, top_k: float, top_p: float) -> DecodeOptions:
+    """Slider values (floats from the browser) -> validated decoding options."""
+    beam, best = int(beam_size), int(n_best)
+    return DecodeOptions(
+        method=method, beam_size=beam, length_penalty=float(length_penalty), n_best=min(best, beam),
+        temperature=float(temperature), top_k=int(top_k), top_p=float(top_p),
+    ).validate()
+
+
+def render(result: TranslationResult, method: str, device: str) -> tuple[str, str, str]:
+    """(best translations one per line, n-best table in Markdown, timing and notices in Markdown)."""
+    best = "\n".join(line.outputs[0][0] for line in result.lines)
+    rows = ["| # | source | rank | translation | score |", "|---|---|---|---|---|"]
+    for number, line in enumerate(result.lines, 1):
+        for rank, (output, score) in enumerate(line.outputs, 1):
+            rows.append(f"| {number} | {line.source if rank == 1 else ''} | {rank} | {output} | {score:.2f} |")
+    n = len(result.lines)
+    info = [f"Translated {n} sentence{'s' * (n != 1)} in **{result.seconds:.2f} s** ({method}, on {device})."]
+    info += [f"⚠️ Line {i}: {line.notice}" for i, line in enumerate(result.lines, 1) if line.notice]
+    return best, "\n".join(rows), "\n\n".join(info)
+
+
+def build(service: Service, model: gr.Dropdown) -> TranslateTab:
+    intro(INTRO)
+    with gr.Row():
+        with gr.Column(scale=3):
+            text = gr.Textbox(
+                label="Source text (one sentence per line)", lines=1, max_lines=12, autofocus=True,
+                placeholder="A man is riding a bike.",
+            )
+            examples = gr.Dataset(components=[text], samples=[[e] for e in safe_examples(service, service.default_model())], label="Examples")
+            button = gr.Button("Translate", variant="primary")
+        with gr.Column(scale=2):
+            method = gr.Radio(["greedy", "beam", "sample"], value="greedy", label="Decoding")
+            with gr.Group(visible=False) as beam_controls:
+                beam_size = gr.Slider(1, 16, value=4, step=1, label="Beam size")
+                length_penalty = gr.Slider(0.0, 2.0, value=0.6, step=0.1, label="Length penalty (higher favours longer outputs)")
+                n_best = gr.Slider(1, 16, value=3, step=1, label="n-best (at most the beam size)")
+            with gr.Group(visible=False) as sample_controls:
+                temperature = gr.Slider(0.1, 3.0, value=1.0, step=0.1, label="Temperature (low = safe, high = wild)")
+                top_k = gr.Slider(0, 100, value=0, step=1, label="Top-k (0 = off)")
+                top_p = gr.Slider(0.05, 1.0, value=1.0, step=0.05, label="Top-p (1 = off)")
+    output = gr.Textbox(label="Translation", lines=2, interactive=False, buttons=["copy"])
+    info = gr.Markdown()
+    with gr.Accordion("All outputs with scores (n-best list for beam search)", open=False):
+        table = gr.Markdown()
+
+    @user_errors
+    def translate(text: str, model: str, method: str = "greedy", beam_size: float = 4, length_penalty: float = 0.6,
+                  n_best: float = 3, temperature: float = 1.0, top_k: float = 0, top_p: float = 1.0):
+        options = options_from(method, beam_size, length_penalty, n_best, temperature, top_k, top_p)
+        result = service.translate(model or service.default_model(), text, options)
+        best, rows, notes = render(result, method, service.device_description())
+        return best, notes, rows
+
+    gr.on(
+        [button.click, text.submit], translate,
+        inputs=[text, model, method, beam_size, length_penalty, n_best, temperature, top_k, top_p],
+        outputs=[output, info, table], api_name="translate",
+        api_description="Translate text (one sentence per line). Returns (translations, notes, n-best table).",
+    )
+    method.change(
+        lambda m: (gr.Group(visible=m == "beam"), gr.Group(visible=m == "sample")),
+        method, [beam_controls, sample_controls], api_visibility="private",
+    )
+    examples.click(lambda sample: sample[0], examples, text, api_visibility="private")
+    return TranslateTab(text, examples)
+
+
+def safe_examples(service: Service, model_name: str | None) -> list[str]:
+    """Examples for the model, or none when there is no such model (yet)."""
+    try:
+        return service.examples(model_name)
+    except ValueError:
+        return []

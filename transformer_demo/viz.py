@@ -1,0 +1,139 @@
+"""Matplotlib figures from plain arrays: attention heatmaps, head grids, probability bars, loss curves.
+
+Knows nothing about torch. Figures are built with matplotlib.figure.Figure, not pyplot, so they are
+safe to draw from several server threads and are freed like any object once shown (Gradio's Plot
+also calls plt.close on what it renders).
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+CMAP = "viridis"
+CHOSEN_COLOR, OTHER_COLOR = "#e4572e", "#4c78a8"
+
+
+def _font_size(n_labels: int) -> float:
+    """Smaller tick labels for longer sentences, never below a readable 6 pt."""
+    return max(6.0, min(10.0, 220.0 / max(n_labels, 1)))
+
+
+def draw_heatmap(
+    ax: Axes, weights: np.ndarray, x_labels: Sequence[str] | None, y_labels: Sequence[str] | None, title: str = ""
+) -> None:
+    """weights (q_len, k_len): row i = where query i looks. Labels None = no ticks (small panels)."""
+    ax.imshow(weights, cmap=CMAP, vmin=0.0, vmax=max(float(weights.max()), 1e-6), aspect="auto", interpolation="nearest")
+    if x_labels is None:
+        ax.set_xticks([])
+    else:
+        ax.set_xticks(range(len(x_labels)), x_labels, rotation=90, fontsize=_font_size(len(x_labels)))
+    if y_labels is None:
+        ax.set_yticks([])
+    else:
+        ax.set_yticks(range(len(y_labels)), y_labels, fontsize=_font_size(len(y_labels)))
+    if title:
+        ax.set_title(title, fontsize=10)
+
+
+def _size(n_cols: int, n_rows: int, per_token: float = 0.24, minimum: float = 3.0) -> tuple[float, float]:
+    return max(minimum, 1.6 + per_token * n_cols), max(minimum, 1.4 + per_token * n_rows)
+
+
+def attention_figure(
+    weights: np.ndarray, x_labels: Sequence[str], y_labels: Sequence[str], title: str,
+    x_title: str = "", y_title: str = "",
+) -> Figure:
+    """One (q_len, k_len) matrix, large, with a colour bar: one head, or the alignment of all heads."""
+    width, height = _size(len(x_labels), len(y_labels), per_token=0.3, minimum=4.0)
+    fig = Figure(figsize=(width + 1.0, height), layout="constrained")
+    ax = fig.add_subplot()
+    draw_heatmap(ax, weights, x_labels, y_labels, title)
+    ax.set_xlabel(x_title)
+    ax.set_ylabel(y_title)
+    fig.colorbar(ax.images[0], ax=ax, shrink=0.8, label="attention weight")
+    return fig
+
+
+def head_grid_figure(weights: np.ndarray, x_labels: Sequence[str], y_labels: Sequence[str], title: str) -> Figure:
+    """weights (heads, q_len, k_len): every head of one layer side by side, tokens on both axes."""
+    n_heads = weights.shape[0]
+    cols = min(n_heads, 4)
+    rows = -(-n_heads // cols)
+    panel_w, panel_h = _size(len(x_labels), len(y_labels), per_token=0.17, minimum=2.6)
+    fig = Figure(figsize=(panel_w * cols, panel_h * rows + 0.4), layout="constrained")
+    axes = fig.subplots(rows, cols, squeeze=False)
+    for head, ax in enumerate(axes.flat):
+        if head >= n_heads:
+            ax.set_axis_off()
+            continue
+        first_col = head % cols == 0
+        last_row = head // cols == rows - 1 or head + cols >= n_heads
+        draw_heatmap(ax, weights[head], x_labels if last_row else None, y_labels if first_col else None, f"head {head + 1}")
+    fig.suptitle(title, fontsize=11)
+    return fig
+
+
+def overview_figure(weights: np.ndarray, title: str) -> Figure:
+    """weights (layers, heads, q_len, k_len): a thumbnail per layer x head, no tick labels."""
+    n_layers, n_heads = weights.shape[:2]
+    fig = Figure(figsize=(1.6 * n_heads + 0.6, 1.5 * n_layers + 0.5), layout="constrained")
+    axes = fig.subplots(n_layers, n_heads, squeeze=False)
+    for layer in range(n_layers):
+        for head in range(n_heads):
+            ax = axes[layer, head]
+            draw_heatmap(ax, weights[layer, head], None, None)
+            if layer == 0:
+                ax.set_title(f"head {head + 1}", fontsize=9)
+            if head == 0:
+                ax.set_ylabel(f"layer {layer + 1}", fontsize=9)
+    fig.suptitle(title, fontsize=11)
+    return fig
+
+
+def probability_figure(tokens: Sequence[str], probs: Sequence[float], chosen: int | None, title: str) -> Figure:
+    """Horizontal bars of the top-k next-token probabilities, most likely on top; chosen (index) in red."""
+    n = len(tokens)
+    fig = Figure(figsize=(5.5, max(2.5, 0.32 * n + 1.0)), layout="constrained")
+    ax = fig.add_subplot()
+    colors = [CHOSEN_COLOR if i == chosen else OTHER_COLOR for i in range(n)]
+    positions = np.arange(n)[::-1]
+    ax.barh(positions, probs, color=colors)
+    ax.set_yticks(positions, tokens, fontsize=9)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("probability")
+    for y, p in zip(positions, probs):
+        ax.text(min(p + 0.01, 0.86), y, f"{p:.1%}", va="center", fontsize=8)
+    ax.set_title(title, fontsize=10)
+    return fig
+
+
+def source_attention_figure(weights: np.ndarray, src_tokens: Sequence[str], title: str) -> Figure:
+    """weights (layers, src_len), head-averaged: one row per decoder layer over the source tokens."""
+    width, _ = _size(len(src_tokens), 0, per_token=0.32, minimum=4.0)
+    fig = Figure(figsize=(width + 1.0, 0.45 * weights.shape[0] + 1.6), layout="constrained")
+    ax = fig.add_subplot()
+    draw_heatmap(ax, weights, src_tokens, [f"layer {i + 1}" for i in range(weights.shape[0])], title)
+    fig.colorbar(ax.images[0], ax=ax, shrink=0.9, label="weight")
+    return fig
+
+
+def loss_figure(steps: Sequence[int], losses: Sequence[float], val_steps: Sequence[int], val_losses: Sequence[float]) -> Figure:
+    """Training loss per step (thin) with its running mean (thick), and validation loss as dots."""
+    fig = Figure(figsize=(6.5, 3.2), layout="constrained")
+    ax = fig.add_subplot()
+    if steps:
+        ax.plot(steps, losses, color=OTHER_COLOR, alpha=0.3, linewidth=0.8, label="training loss")
+        window = max(1, min(50, len(losses) // 10))
+        smooth = np.convolve(losses, np.ones(window) / window, mode="valid")
+        ax.plot(steps[window - 1 :], smooth, color=OTHER_COLOR, linewidth=2, label=f"mean of {window} steps")
+    if val_steps:
+        ax.plot(val_steps, val_losses, "o-", color=CHOSEN_COLOR, label="validation loss")
+    ax.set_xlabel("step")
+    ax.set_ylabel("cross-entropy")
+    ax.grid(alpha=0.3)
+    if steps or val_steps:
+        ax.legend(fontsize=8)
+    return fig
