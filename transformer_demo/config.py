@@ -97,6 +97,7 @@ class TrainConfig:
     min_frequency: int = 2
     joint_vocab: bool = True
     max_tokens: int = 4096  # padded source+target tokens per batch
+    sort_by_length: bool = True  # batch sentences of similar length (little padding); False = random batches
     steps: int | None = None
     epochs: int | None = None
     lr: float = 1e-3  # peak learning rate, reached at the end of warmup

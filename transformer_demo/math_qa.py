@@ -10,7 +10,8 @@ disjoint: every family's questions are shuffled once, test takes the first ones,
 next, and training only what is left. Families whose whole question space is small (a square's
 side, a circle's radius: 100 questions; the die: 5) hold out 20% of it for test and 10% for
 validation, and their split rows cycle through those held-out questions so that every family
-weighs the same (200 test rows each).
+weighs the same (200 test rows each). The die family (5 questions in all) is the one exception:
+nothing can be held out of it, so its 5 questions appear in every split.
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from .data import DataError, Pair
 OPERAND = range(1, 101)
 UNKNOWN = "unknown"
 ENUMERATE_LIMIT = 20_000  # families with at most this many questions are listed whole, others sampled
+TINY_FAMILY = 20  # the die has 5 questions in all: too few to hold any out, so it appears in every split
 
 
 def format_number(value: Fraction) -> str:
@@ -190,6 +192,8 @@ def _family_splits(family: Family, seed: int, sizes: dict[str, int]) -> dict[str
     """Operand tuples per split; no tuple is in two splits."""
     rng = random.Random(f"{seed}/{family.name}")
     source = _shuffled_operands(family, rng)
+    if isinstance(source, list) and len(source) < TINY_FAMILY:
+        return {split: _cycle(source, size) for split, size in sizes.items()}
     if isinstance(source, list):
         n_test = min(sizes["test"], len(source) // 5)
         n_val = min(sizes["val"], len(source) // 10)

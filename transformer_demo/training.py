@@ -137,7 +137,7 @@ class Trainer:
             self._load_train_state(last)
         self.train_examples, self.truncated = encode_pairs(train_pairs, self.vocab, run.model.max_len)
         self.val_examples, _ = encode_pairs(val_pairs, self.vocab, run.model.max_len)
-        self.batches_per_epoch = max(1, len(make_batches(self.train_examples, cfg.max_tokens, cfg.seed)) // self.world)
+        self.batches_per_epoch = max(1, len(self._batches(0)) // self.world)
         steps_per_epoch = max(1, self.batches_per_epoch // cfg.grad_accum)
         self.total_steps = cfg.steps or (cfg.epochs or 1) * steps_per_epoch
         if max_steps is not None:
@@ -185,6 +185,10 @@ class Trainer:
         self.batch_in_epoch, self.best_val = info["batch_in_epoch"], info["best_val"]
 
     # --- the loop ---
+
+    def _batches(self, epoch: int) -> list[list[int]]:
+        cfg = self.run_config.train
+        return make_batches(self.train_examples, cfg.max_tokens, cfg.seed + epoch, cfg.sort_by_length)
 
     def _autocast(self):
         if self.autocast_dtype is None:
@@ -259,8 +263,7 @@ class Trainer:
         )
         window_tokens, window_start, run_start, start_step = 0, time.perf_counter(), time.perf_counter(), self.step
         while self.step < self.total_steps:
-            batches = make_batches(self.train_examples, cfg.max_tokens, cfg.seed + self.epoch)
-            batches = batches[self.rank :: self.world][: self.batches_per_epoch]
+            batches = self._batches(self.epoch)[self.rank :: self.world][: self.batches_per_epoch]
             while self.batch_in_epoch < len(batches) and self.step < self.total_steps:
                 group = batches[self.batch_in_epoch : self.batch_in_epoch + cfg.grad_accum]
                 self.batch_in_epoch += len(group)
