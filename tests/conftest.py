@@ -107,7 +107,7 @@ class TrainedRun:
         return self.trainer.vocab
 
 
-def memorise_config(steps: int = 120, **train_overrides) -> RunConfig:
+def tiny_run(steps: int = 120, **train_overrides) -> RunConfig:
     """A 64-wide 2+2-layer model, word-level vocabulary, no dropout or label smoothing: made to memorise."""
     model = ModelConfig(d_model=64, n_heads=4, n_encoder_layers=2, n_decoder_layers=2, d_ff=128, dropout=0.0, max_len=64)
     train = dict(
@@ -119,10 +119,16 @@ def memorise_config(steps: int = 120, **train_overrides) -> RunConfig:
 
 
 @pytest.fixture(scope="session")
+def tiny_run_config() -> Callable[..., RunConfig]:
+    """tiny_run_config(steps=120, **train overrides) -> a fresh RunConfig for a tiny word-level model."""
+    return tiny_run
+
+
+@pytest.fixture(scope="session")
 def memorised(train_pairs: list[Pair], tmp_path_factory: pytest.TempPathFactory) -> TrainedRun:
     """A tiny model trained until it reproduces 20 Multi30k training pairs (one full batch per step)."""
     pairs = train_pairs[:20]
     out_dir = tmp_path_factory.mktemp("memorised")
-    trainer = Trainer(memorise_config(), pairs, pairs[:4], out_dir, device="cpu")
+    trainer = Trainer(tiny_run(), pairs, pairs[:4], out_dir, device="cpu")
     events = list(trainer.run())
     return TrainedRun(trainer, pairs, events, out_dir)
