@@ -102,7 +102,7 @@ def cmd_train(args: argparse.Namespace) -> int:
             if event.val_loss is not None:
                 lines.append(f"step {event.step}: validation loss {event.val_loss:.4f}")
             lines += [f"  {src}\n  -> {out}\n  == {ref}" for src, out, ref in event.samples]
-            bar.write("\n".join(lines))
+            bar.write("\n".join(lines), file=sys.stderr)  # tqdm.write defaults to stdout
     bar.close()
     if trainer.rank == 0:
         print(json.dumps({"out": str(args.out), "steps": trainer.step, "best_val_loss": trainer.best_val}))

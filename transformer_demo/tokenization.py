@@ -30,13 +30,20 @@ def _pre_tokenizer(kind: str) -> pre_tokenizers.PreTokenizer:
 
 
 def build_tokenizer(texts: Iterable[str], kind: str = "bpe", vocab_size: int = 8000, min_frequency: int = 2) -> Tokenizer:
-    """Learn a vocabulary from texts. Special tokens always take ids 0-3."""
+    """Learn a vocabulary from texts. Special tokens always take ids 0-3.
+
+    No progress bars: even when hidden they print blank lines to stdout, which carries only results.
+    """
     if kind == "word":
         tokenizer = Tokenizer(models.WordLevel(unk_token=UNK))
-        trainer = trainers.WordLevelTrainer(vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=SPECIAL_TOKENS)
+        trainer = trainers.WordLevelTrainer(
+            vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=SPECIAL_TOKENS, show_progress=False
+        )
     elif kind in ("bpe", "digits"):
         tokenizer = Tokenizer(models.BPE(unk_token=UNK))
-        trainer = trainers.BpeTrainer(vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=SPECIAL_TOKENS)
+        trainer = trainers.BpeTrainer(
+            vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=SPECIAL_TOKENS, show_progress=False
+        )
     else:
         raise ValueError(f"unknown tokenizer kind {kind!r} (use bpe, word or digits)")
     tokenizer.normalizer = normalizers.NFKC()
