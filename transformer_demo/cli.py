@@ -231,6 +231,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--device", default="cpu", help="auto, cpu or cuda")
     bench.add_argument("--checkpoint", default="checkpoints/multi30k-en-de")
     bench.add_argument("--data-dir", default="../shared/data/multi30k")
+    bench.add_argument("--threads", type=int, default=0, help="torch CPU threads (0 = torch's default)")
+    bench.add_argument("--skip", default="", help="comma list of sections to leave out: decode,train,memory,app,seed_shape")
+    bench.add_argument("--seed-baseline", help="the seed tutorial's benchmark script (default ../shared/bench/seed_baseline.py)")
     bench.set_defaults(func=cmd_bench)
     return parser
 

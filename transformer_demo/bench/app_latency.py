@@ -1,0 +1,98 @@
+"""Section 4: latency of the running app's /translate endpoint, called through gradio_client.
+
+The app runs as it would for a user (`python app.py --port P`, its own process, its default thread
+setting unless --threads is given) and serves the benchmarked checkpoint by its registry name, so
+only checkpoints under the app's checkpoints/ or runs/ folders can be measured.
+"""
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterator
+
+from .measure import percentile
+from .memory import SENTENCE
+
+if TYPE_CHECKING:  # imported when the section runs: gradio_client takes seconds to import
+    from gradio_client import Client
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+APP = REPO_ROOT / "app.py"
+START_TIMEOUT_S = 180
+WARMUP_REQUESTS = 2
+METHODS = {"greedy": "greedy", "beam4": "beam"}  # result key -> the endpoint's method (beam size defaults to 4)
+
+
+def app_model_name(checkpoint: Path) -> str | None:
+    """The app's registry name for a checkpoint folder: NAME under checkpoints/, runs/NAME under runs/."""
+    folder = checkpoint.resolve()
+    if folder.parent == REPO_ROOT / "checkpoints":
+        return folder.name
+    if folder.parent == REPO_ROOT / "runs":
+        return f"runs/{folder.name}"
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def connect(url: str, process: subprocess.Popen, log_path: Path) -> Client:
+    """A client once the app answers; fails early if the app process dies."""
+    from gradio_client import Client
+
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while True:
+        try:
+            return Client(url, verbose=False)
+        except Exception:  # connection refused until the server is up
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the app did not start: {log_path.read_text()[-500:]}") from None
+            time.sleep(1.0)
+
+
+@contextmanager
+def running_app(threads: int) -> Iterator[Client]:
+    """`python app.py` on a free port for the duration of the block; yields a client connected to it."""
+    port = free_port()
+    command = [sys.executable, str(APP), "--host", "127.0.0.1", "--port", str(port)]
+    if threads > 0:
+        command += ["--threads", str(threads)]
+    with tempfile.NamedTemporaryFile("w+", suffix=".log") as log_file:
+        process = subprocess.Popen(command, cwd=REPO_ROOT, stdout=log_file, stderr=subprocess.STDOUT)
+        try:
+            yield connect(f"http://127.0.0.1:{port}/", process, Path(log_file.name))
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+
+
+def time_endpoint(client: Client, model_name: str, method: str, requests: int) -> dict[str, float]:
+    """p50/p90 wall time of /translate for SENTENCE, after warm-up requests (the first one loads the model)."""
+    call = lambda: client.predict(SENTENCE, model_name, method, api_name="/translate")
+    for _ in range(WARMUP_REQUESTS):
+        call()
+    seconds = []
+    for _ in range(requests):
+        start = time.perf_counter()
+        call()
+        seconds.append(time.perf_counter() - start)
+    return {"ms_p50": 1000 * percentile(seconds, 50), "ms_p90": 1000 * percentile(seconds, 90), "requests": requests}
+
+
+def bench_app(checkpoint: Path, requests: int, threads: int) -> dict:
+    if not APP.is_file():
+        return {"skipped": f"{APP} not found"}
+    model_name = app_model_name(checkpoint)
+    if model_name is None:
+        return {"skipped": f"the app serves only {REPO_ROOT / 'checkpoints'} and {REPO_ROOT / 'runs'}; got {checkpoint}"}
+    with running_app(threads) as client:
+        result = {method: time_endpoint(client, model_name, name, requests) for method, name in METHODS.items()}
+    return {"model": model_name, "sentence": SENTENCE, "threads": threads or "app default", **result}

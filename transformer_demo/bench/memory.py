@@ -1,0 +1,62 @@
+"""Section 3: memory. Peak resident memory of a fresh process holding every shipped model, and the
+extra memory each concurrent decode adds.
+
+`python -m transformer_demo.bench.memory FOLDER...` is that fresh process: it prints one JSON object.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from ..checkpoint import load_checkpoint
+from ..decoding import DecodeOptions, translate
+from .measure import peak_rss_mb
+
+SENTENCE = "Two young children are playing with a red ball in the green park."  # 13 words
+CONCURRENT_DECODES = 8
+
+
+def model_folders(root: Path) -> list[Path]:
+    """Checkpoint folders directly under root (those with a config.json)."""
+    return sorted(p for p in root.iterdir() if (p / "config.json").is_file())
+
+
+def measure_in_this_process(folders: list[Path], concurrent: int = CONCURRENT_DECODES) -> dict:
+    beam = DecodeOptions(method="beam", beam_size=4)
+    start = peak_rss_mb()
+    checkpoints = [load_checkpoint(folder) for folder in folders]
+    loaded = peak_rss_mb()
+    for checkpoint in checkpoints:  # one decode each: the first call's buffers are part of serving a model
+        translate(checkpoint.model, checkpoint.vocab, [SENTENCE], beam)
+    served = peak_rss_mb()
+    first = checkpoints[0]
+    with ThreadPoolExecutor(concurrent) as pool:
+        list(pool.map(lambda _: translate(first.model, first.vocab, [SENTENCE], beam), range(concurrent)))
+    return {
+        "models": [folder.name for folder in folders],
+        "rss_before_loading_mb": start,
+        "rss_models_loaded_mb": loaded,
+        "peak_rss_mb": served,
+        "concurrent_decodes": concurrent,
+        "extra_mb_per_concurrent_decode": (peak_rss_mb() - served) / concurrent,
+    }
+
+
+def bench_memory(models_root: Path) -> dict:
+    """Runs measure_in_this_process in a fresh interpreter, so nothing the benchmark loaded counts."""
+    folders = model_folders(models_root)
+    if not folders:
+        return {"skipped": f"no checkpoint folders under {models_root}"}
+    package_root = Path(__file__).resolve().parents[2]
+    command = [sys.executable, "-m", "transformer_demo.bench.memory", *(str(f.resolve()) for f in folders)]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=package_root)
+    if done.returncode != 0:
+        raise RuntimeError(f"memory subprocess failed: {done.stderr.strip()[-500:]}")
+    return json.loads(done.stdout)
+
+
+if __name__ == "__main__":
+    print(json.dumps(measure_in_this_process([Path(p) for p in sys.argv[1:]])))
