@@ -77,13 +77,19 @@ def make_model() -> Callable[..., Transformer]:
 
 
 @pytest.fixture(scope="session")
-def run_cli() -> Callable[..., subprocess.CompletedProcess]:
+def subprocess_env() -> dict[str, str]:
+    """The environment for child Python processes: the repo importable, one thread each."""
+    return {**os.environ, **ONE_THREAD_ENV, "PYTHONPATH": str(REPO_ROOT)}
+
+
+@pytest.fixture(scope="session")
+def run_cli(subprocess_env: dict[str, str]) -> Callable[..., subprocess.CompletedProcess]:
     """run_cli(*args, input=None) runs `python -m transformer_demo ARGS` in the repo root and captures its output."""
 
     def run(*args: str, input: str | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
         return subprocess.run(
             [sys.executable, "-m", "transformer_demo", *args], cwd=REPO_ROOT, input=input,
-            capture_output=True, text=True, timeout=timeout, env={**os.environ, **ONE_THREAD_ENV, "PYTHONPATH": str(REPO_ROOT)},
+            capture_output=True, text=True, timeout=timeout, env=subprocess_env,
         )
 
     return run

@@ -10,6 +10,7 @@ import torch
 from transformer_demo.config import ConfigError, ModelConfig
 from transformer_demo.model import (
     AttentionMaps,
+    DecoderCache,
     Embeddings,
     PositionalEncoding,
     Transformer,
@@ -35,6 +36,12 @@ def padded_batch(vocab: int = 50, seed: int = 1) -> tuple[torch.Tensor, torch.Te
 
 def masks(src: torch.Tensor, tgt: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
     return padding_mask(src, PAD_ID), causal_mask(tgt.size(1))
+
+
+@torch.no_grad()
+def empty_cache(model: Transformer, src: torch.Tensor) -> DecoderCache:
+    src_mask = padding_mask(src, PAD_ID)
+    return model.init_cache(model.encode(src, src_mask), src_mask)
 
 
 def forward(model: Transformer, src: torch.Tensor, tgt: torch.Tensor, attn: AttentionMaps | None = None) -> torch.Tensor:
@@ -138,9 +145,8 @@ def test_cached_decoding_one_token_at_a_time_equals_full_forward(make_model, nor
     model = make_model(norm_first=norm_first)
     src, tgt = padded_batch()
     full = forward(model, src, tgt)
-    src_mask = padding_mask(src, PAD_ID)
+    cache = empty_cache(model, src)
     with torch.no_grad():
-        cache = model.init_cache(model.encode(src, src_mask), src_mask)
         for t in range(tgt.size(1)):
             step_logits = model.decode_step(tgt[:, t : t + 1], cache)
             assert cache.length == t + 1
@@ -152,10 +158,8 @@ def test_cached_decoding_several_tokens_at_once_equals_full_forward(make_model, 
     model = make_model()
     src, tgt = padded_batch()
     full = forward(model, src, tgt)
-    src_mask = padding_mask(src, PAD_ID)
+    cache, start = empty_cache(model, src), 0
     with torch.no_grad():
-        cache = model.init_cache(model.encode(src, src_mask), src_mask)
-        start = 0
         for size in chunks:
             step_logits = model.decode_step(tgt[:, start : start + size], cache)
             start += size
@@ -168,9 +172,8 @@ def test_cached_attention_maps_match_the_full_pass(make_model):
     src, tgt = padded_batch()
     full = AttentionMaps()
     forward(model, src, tgt, full)
-    src_mask = padding_mask(src, PAD_ID)
+    cache = empty_cache(model, src)
     with torch.no_grad():
-        cache = model.init_cache(model.encode(src, src_mask), src_mask)
         model.decode_step(tgt[:, :4], cache)
         step = AttentionMaps()
         model.decode_step(tgt[:, 4:5], cache, step)
@@ -183,9 +186,8 @@ def test_cache_reorder_selects_batch_rows(make_model):
     model = make_model()
     src, tgt = padded_batch()
     full = forward(model, src, tgt)
-    src_mask = padding_mask(src, PAD_ID)
+    cache = empty_cache(model, src)
     with torch.no_grad():
-        cache = model.init_cache(model.encode(src, src_mask), src_mask)
         model.decode_step(tgt[:, :3], cache)
         index = torch.tensor([2, 2, 0])
         logits = model.decode_step(tgt[index, 3:4], cache.reorder(index))
@@ -226,7 +228,9 @@ def test_invalid_model_config_is_refused_with_a_clear_message(values, message):
 
 
 def test_different_vocab_sizes_are_fine_without_shared_embeddings():
-    cfg = ModelConfig.from_dict({"src_vocab_size": 100, "tgt_vocab_size": 120, "share_embeddings": False})
+    cfg = ModelConfig.from_dict(
+        {"src_vocab_size": 100, "tgt_vocab_size": 120, "share_embeddings": False, "d_model": 16, "n_heads": 2, "d_ff": 32}
+    )
     model = Transformer(cfg)
     assert model.src_embed is not model.tgt_embed
     assert model.projection.out_features == 120

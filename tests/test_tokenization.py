@@ -103,3 +103,9 @@ def test_separate_vocabs_save_two_files_and_load_separate(val_pairs, tmp_path):
     assert loaded.encode_tgt(de) == vocab.encode_tgt(de) and UNK_ID not in loaded.encode_tgt(de)
     assert loaded.decode_tgt(loaded.encode_tgt(de)) == de
     assert loaded.tgt.token_to_id("▁Männer") is not None and loaded.src.token_to_id("▁Männer") is None
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_building_a_tokenizer_prints_nothing(kind, capfd):
+    build_tokenizer(["a dog runs", "a cat runs"] * 5, kind, vocab_size=100, min_frequency=1)
+    assert capfd.readouterr() == ("", "")  # stdout carries only the CLI's results
