@@ -18,6 +18,7 @@ from ..config import RunConfig, TrainConfig
 from ..data import Batch, Example, collate, make_batches
 from ..model import Transformer
 from ..tokenization import PAD_ID
+from ..training import make_optimizer
 from .measure import percentile, synchronize
 
 
@@ -53,7 +54,7 @@ class ReferenceTransformer(nn.Module):
 
 
 def train_step(model: nn.Module, optimizer: torch.optim.Optimizer, batch: Batch, label_smoothing: float, clip: float) -> float:
-    """One optimizer step as the trainer takes it on CPU (fp32): forward, loss, backward, clip, AdamW."""
+    """One optimizer step as the trainer takes it in fp32: forward, loss, backward, clip, AdamW."""
     logits = model(batch.src, batch.tgt_in, batch.src_mask, batch.tgt_mask)
     loss = F.cross_entropy(
         logits.view(-1, logits.size(-1)), batch.tgt_out.reshape(-1), ignore_index=PAD_ID, label_smoothing=label_smoothing
@@ -70,7 +71,7 @@ def time_training(models: dict[str, nn.Module], batches: list[Batch], warmup: in
 
     Returns per model the non-padding target tokens per second over the batches after the warm-up.
     """
-    optimizers = {name: torch.optim.AdamW(m.parameters(), lr=cfg.lr, betas=cfg.betas, eps=1e-9) for name, m in models.items()}
+    optimizers = {name: make_optimizer(model, cfg) for name, model in models.items()}
     seconds: dict[str, list[float]] = {name: [] for name in models}
     tokens = [batch.n_tokens for batch in batches[warmup:]]
     for model in models.values():
