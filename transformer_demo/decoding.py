@@ -109,7 +109,7 @@ def filter_logits(logits: Tensor, top_k: int, top_p: float) -> Tensor:
     return logits
 
 
-@torch.no_grad()
+@torch.inference_mode()
 def greedy_or_sample(model: Transformer, src_ids: list[list[int]], options: DecodeOptions) -> list[Hypothesis]:
     src = source_tensor(model, src_ids)
     stepper = Stepper(model, src, options.use_cache)
@@ -141,7 +141,7 @@ def greedy_or_sample(model: Transformer, src_ids: list[list[int]], options: Deco
     return hypotheses
 
 
-@torch.no_grad()
+@torch.inference_mode()
 def beam_search(model: Transformer, src_ids: list[list[int]], options: DecodeOptions) -> list[list[Hypothesis]]:
     """Keeps beam_size live hypotheses per sentence; returns the n_best finished ones, best first."""
     beam = options.beam_size
@@ -238,7 +238,7 @@ class DecodeTrace:
         return [s.chosen_id for s in self.steps if s.chosen_id != EOS_ID]
 
 
-@torch.no_grad()
+@torch.inference_mode()
 def trace(
     model: Transformer,
     vocab: Vocab,
@@ -281,7 +281,7 @@ def trace(
     return result
 
 
-@torch.no_grad()
+@torch.inference_mode()
 def attention_maps(model: Transformer, src_ids: list[int], tgt_ids: list[int]) -> AttentionMaps:
     """Teacher-forced pass over (source, [SOS] + target) that returns every layer's attention for row 0."""
     model.eval()
