@@ -138,3 +138,10 @@ def memorised(train_pairs: list[Pair], tmp_path_factory: pytest.TempPathFactory)
     trainer = Trainer(tiny_run(), pairs, pairs[:4], out_dir, device="cpu")
     events = list(trainer.run())
     return TrainedRun(trainer, pairs, events, out_dir)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that need the `memorised` training run are slow, even where that run is already cached."""
+    for item in items:
+        if "memorised" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)

@@ -132,6 +132,7 @@ def test_every_command_has_help(command, capsys):
 # --- user errors: one line on stderr, status 2, no traceback ---
 
 
+@pytest.mark.slow
 def test_missing_checkpoint_in_a_real_process(run_cli):
     result = run_cli("translate", "--checkpoint", "no/such/checkpoint", "A dog.")
     assert result.returncode == 2
