@@ -8,6 +8,7 @@ from app_helpers import MAX_LEN, build_model_roots
 
 from transformer_demo import viz
 from transformer_demo.decoding import DecodeOptions
+from transformer_demo.registry import ModelNotFoundError
 from transformer_demo.service import Service, ServiceError
 
 
@@ -24,11 +25,12 @@ def test_registry_lists_checkpoints_with_pair_size_and_score(service: Service):
     assert "en→de" in models["tiny-en-de"].label and "val loss 4.50" in models["tiny-en-de"].label
     assert "k params" in models["tiny-copy"].label
     assert service.default_model() == "tiny-en-de"  # the first translation model
+    assert service.model_info(None).name == service.model_info("").name == "tiny-en-de"
 
 
 def test_registry_refuses_unknown_names_and_paths(service: Service, tmp_path):
-    for name in ["nope", "../checkpoints/tiny-copy", str(tmp_path), None]:
-        with pytest.raises(ServiceError, match="unknown model"):
+    for name in ["nope", "../checkpoints/tiny-copy", str(tmp_path)]:
+        with pytest.raises(ModelNotFoundError, match="unknown model"):
             service.translate(name, "red cat")
 
 
@@ -131,6 +133,11 @@ def test_training_streams_stops_and_becomes_selectable(service: Service):
     assert job.name in [m.name for m in service.models()]
     assert service.translate(job.name, "red cat").lines[0].outputs
     assert not service.stop_training()  # nothing running any more
+    closed = service.train("copy", 400)
+    next(closed.events), next(closed.events)
+    closed.events.close()  # what happens when the browser tab is closed mid-run
+    assert closed.name != job.name and closed.name in [m.name for m in service.models()]
+    assert not service.stop_training()
 
 
 def test_viz_figures_have_the_expected_panels():

@@ -1,8 +1,7 @@
-"""What the web app and its API call: a registry of checkpoints, translation, step-by-step decoding,
-attention maps and training jobs.
+"""What the web app and its API call: translation, step-by-step decoding, attention maps and training
+jobs, over the models of registry.py.
 
-Everything returned is plain Python or numpy; the UI never builds or sees a tensor. Models are only
-ever loaded from the two roots (checkpoints/ and runs/), by a name that the registry listed.
+Everything returned is plain Python or numpy; the UI never builds or sees a tensor.
 
 Threads: a training job runs in the calling thread and yields after every optimizer step, so a stop
 request or a translation for another user never waits for more than one step. app.py gives torch one
@@ -21,12 +20,12 @@ from typing import Iterator
 import numpy as np
 import torch
 
-from .checkpoint import Checkpoint, CheckpointError, load_checkpoint, load_run_config, read_json, save_checkpoint
+from .checkpoint import Checkpoint, save_checkpoint
 from .config import ModelConfig, RunConfig, TrainConfig
 from .decoding import DecodeOptions, DecodeTrace, attention_maps, decode
 from .decoding import trace as decode_trace
 from .math_qa import EXAMPLE_QUESTIONS, unknown_question_notice
-from .model import count_parameters
+from .registry import ModelInfo, ModelRegistry
 from .tasks import DataSource, load_task_pairs, synthetic_sequence_pairs
 from .tokenization import EOS_ID
 from .training import TrainEvent, Trainer, resolve_device
@@ -52,103 +51,7 @@ TRAIN_TASKS = {
 
 
 class ServiceError(ValueError):
-    """A request the user can fix: unknown model, empty input, too many steps, a job already running."""
-
-
-@dataclass(frozen=True)
-class ModelInfo:
-    name: str  # "multi30k-en-de" under checkpoints/, "runs/<folder>" under runs/
-    folder: Path
-    task: str
-    src_lang: str
-    tgt_lang: str
-    parameters: int
-    max_len: int
-    n_layers: tuple[int, int]  # (encoder, decoder)
-    n_heads: int
-    score: str
-
-    @property
-    def pair(self) -> str:
-        return f"{self.src_lang}→{self.tgt_lang}" if self.task == "translation" else self.task
-
-    @property
-    def label(self) -> str:
-        size = f"{self.parameters / 1e6:.1f}M" if self.parameters >= 1e6 else f"{self.parameters / 1e3:.0f}k"
-        return f"{self.name} · {self.pair} · {size} params · {self.score}"
-
-
-def describe_score(metrics: dict, info: dict) -> str:
-    """A short score for the model picker: BLEU or exact match from metrics.json, else the validation loss."""
-    results = [v for _, v in sorted(metrics.items(), key=lambda kv: ("test" not in kv[0], kv[0])) if isinstance(v, dict)]
-    for result in results:
-        if isinstance(result.get("bleu"), (int, float)):
-            return f"BLEU {result['bleu']:.1f}"
-        if isinstance(result.get("exact_match"), (int, float)):
-            return f"exact match {result['exact_match']:.1f}%"
-    if isinstance(info.get("val_loss"), (int, float)):
-        return f"val loss {info['val_loss']:.2f}"
-    return "not scored"
-
-
-def read_model_info(folder: Path, name: str) -> ModelInfo:
-    run, info = load_run_config(folder)
-    metrics_path = folder / "metrics.json"
-    metrics = read_json(metrics_path) if metrics_path.is_file() else {}
-    return ModelInfo(
-        name, folder, run.train.task, run.train.src_lang, run.train.tgt_lang, count_parameters(run.model),
-        run.model.max_len, (run.model.n_encoder_layers, run.model.n_decoder_layers), run.model.n_heads,
-        describe_score(metrics if isinstance(metrics, dict) else {}, info),
-    )
-
-
-class ModelRegistry:
-    """Every checkpoint folder (config.json + model.safetensors) under the two roots, loaded once each."""
-
-    def __init__(self, checkpoints_dir: Path, runs_dir: Path, device: torch.device):
-        self.roots = ((Path(checkpoints_dir), ""), (Path(runs_dir), "runs/"))
-        self.device = device
-        self._loaded: dict[str, tuple[int, Checkpoint]] = {}  # name -> (weights mtime, checkpoint)
-        self._lock = threading.Lock()
-
-    def models(self) -> list[ModelInfo]:
-        found = []
-        for root, prefix in self.roots:
-            if not root.is_dir():
-                continue
-            for folder in sorted(root.iterdir()):
-                if (folder / "config.json").is_file() and (folder / "model.safetensors").is_file():
-                    try:
-                        found.append(read_model_info(folder, prefix + folder.name))
-                    except CheckpointError:
-                        continue  # a broken folder is simply not offered
-        return found
-
-    def info(self, name: str | None) -> ModelInfo:
-        models = self.models()
-        if not models:
-            raise ServiceError("no models found: add a checkpoint folder to checkpoints/ or train one in the Train tab")
-        for model in models:
-            if model.name == name:
-                return model
-        raise ServiceError(f"unknown model {name!r}; available: {', '.join(m.name for m in models)}")
-
-    def default(self) -> str | None:
-        """The first translation model, en→de when there is one."""
-        models = self.models()
-        ranked = sorted(models, key=lambda m: (m.task != "translation", m.pair != "en→de"))
-        return ranked[0].name if ranked else None
-
-    def load(self, name: str | None) -> tuple[ModelInfo, Checkpoint]:
-        """Loads on first use; reloads when the weights file changed (a run still training)."""
-        info = self.info(name)
-        stamp = (info.folder / "model.safetensors").stat().st_mtime_ns
-        with self._lock:
-            cached = self._loaded.get(info.name)
-            if cached is None or cached[0] != stamp:
-                cached = (stamp, load_checkpoint(info.folder, self.device))
-                self._loaded[info.name] = cached
-        return info, cached[1]
+    """A request the user can fix: empty input, too many steps, a job already running."""
 
 
 @dataclass
@@ -185,6 +88,12 @@ class TrainingJob:
 def _stack(weights: list[torch.Tensor]) -> np.ndarray:
     """Per-layer (1, heads, q, k) tensors -> (layers, heads, q, k) float32 array."""
     return torch.stack([w[0] for w in weights]).float().cpu().numpy()
+
+
+def save_partial(trainer: Trainer, folder: Path) -> None:
+    """The weights as they are now, for a run that ends before its last evaluation."""
+    extra = {"trained_steps": trainer.step, "stopped_early": True}
+    save_checkpoint(folder, trainer.model, trainer.run_config, trainer.vocab, extra)
 
 
 class Service:
@@ -359,7 +268,11 @@ class Service:
         init_from = self.registry.info(base_model).folder if base_model else None
         if self._training.locked():
             raise ServiceError("A training job is already running on this server; please wait for it to finish.")
-        folder = self.runs_dir / f"{time.strftime('%Y%m%d-%H%M%S')}-{task}"
+        stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{task}"
+        folder, copies = self.runs_dir / stem, 1
+        while folder.exists():  # never write into an earlier run's folder
+            copies += 1
+            folder = self.runs_dir / f"{stem}-{copies}"
         return TrainingJob(f"runs/{folder.name}", self._run(run, source, folder, init_from))
 
     def stop_training(self) -> bool:
@@ -377,13 +290,16 @@ class Service:
             train_pairs = load_task_pairs(run.train, "train", source)
             val_pairs = load_task_pairs(run.train, "val", source)[:500]
             trainer = Trainer(run, train_pairs, val_pairs, folder, device=str(self.device), init_from=init_from)
-            for event in trainer.run():
-                yield event
-                if self._stop.is_set() and event.kind != "done":
-                    extra = {"trained_steps": trainer.step, "stopped_early": True}
-                    save_checkpoint(folder, trainer.model, trainer.run_config, trainer.vocab, extra)
-                    yield TrainEvent("done", trainer.step, trainer.total_steps, message=f"stopped at step {trainer.step}")
-                    return
+            try:
+                for event in trainer.run():
+                    yield event
+                    if self._stop.is_set() and event.kind != "done":
+                        save_partial(trainer, folder)
+                        yield TrainEvent("done", trainer.step, trainer.total_steps, message=f"stopped at step {trainer.step}")
+                        return
+            except GeneratorExit:  # the consumer went away (the page was closed): keep what was learned
+                save_partial(trainer, folder)
+                raise
         finally:
             self._stop.clear()
             self._training.release()

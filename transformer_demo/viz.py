@@ -60,7 +60,7 @@ def attention_figure(
 def head_grid_figure(weights: np.ndarray, x_labels: Sequence[str], y_labels: Sequence[str], title: str) -> Figure:
     """weights (heads, q_len, k_len): every head of one layer side by side, tokens on both axes."""
     n_heads = weights.shape[0]
-    cols = min(n_heads, 4)
+    cols = min(n_heads, 4 if max(len(x_labels), len(y_labels)) <= 12 else 2)  # long sentences: bigger panels
     rows = -(-n_heads // cols)
     panel_w, panel_h = _size(len(x_labels), len(y_labels), per_token=0.17, minimum=2.6)
     fig = Figure(figsize=(panel_w * cols, panel_h * rows + 0.4), layout="constrained")
@@ -105,7 +105,9 @@ def probability_figure(tokens: Sequence[str], probs: Sequence[float], chosen: in
     ax.set_xlim(0, 1)
     ax.set_xlabel("probability")
     for y, p in zip(positions, probs):
-        ax.text(min(p + 0.01, 0.86), y, f"{p:.1%}", va="center", fontsize=8)
+        inside = p > 0.8  # no room to the right: write it on the bar
+        ax.text(p - 0.01 if inside else p + 0.01, y, f"{p:.1%}", va="center", ha="right" if inside else "left",
+                color="white" if inside else "black", fontsize=8)
     ax.set_title(title, fontsize=10)
     return fig
 
@@ -131,6 +133,7 @@ def loss_figure(steps: Sequence[int], losses: Sequence[float], val_steps: Sequen
         ax.plot(steps[window - 1 :], smooth, color=OTHER_COLOR, linewidth=2, label=f"mean of {window} steps")
     if val_steps:
         ax.plot(val_steps, val_losses, "o-", color=CHOSEN_COLOR, label="validation loss")
+    ax.set_title("Training loss", fontsize=10)
     ax.set_xlabel("step")
     ax.set_ylabel("cross-entropy")
     ax.grid(alpha=0.3)

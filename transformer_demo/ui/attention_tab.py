@@ -65,15 +65,14 @@ def build(service: Service, model: gr.Dropdown) -> AttentionTab:
         layer = gr.Slider(1, 6, value=1, step=1, label="Layer")
         head = gr.Slider(1, 8, value=1, step=1, label="Head to enlarge")
     summary = gr.Markdown()
-    with gr.Row():
-        alignment = gr.Plot(label="Source-to-output alignment", format="png")
-        single = gr.Plot(label="One head, enlarged", format="png")
-    grid = gr.Plot(label="All heads of the chosen layer", format="png")
-    overview = gr.Plot(label="Overview: all layers × all heads", format="png")
+    alignment = gr.Plot(label="Source-to-output alignment", format="png", show_label=False)
+    single = gr.Plot(label="One head, enlarged", format="png", show_label=False)
+    grid = gr.Plot(label="All heads of the chosen layer", format="png", show_label=False)
+    overview = gr.Plot(label="Overview: all layers × all heads", format="png", show_label=False)
 
     @user_errors
     def attention(text: str, model: str, target: str = "", kind: str = "cross", layer: float = 1, head: float = 1):
-        result = service.attention(model or service.default_model(), text, target)
+        result = service.attention(model, text, target)
         note, plots = figures(result, kind, int(layer), int(head))
         lines = [f"**Translation:** {result.translation or '(empty)'}", note]
         if result.notice:

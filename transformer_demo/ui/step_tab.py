@@ -71,12 +71,12 @@ def build(service: Service, model: gr.Dropdown) -> None:
     with gr.Row():
         back = gr.Button("◀ Back")
         forward = gr.Button("Next ▶")
-        to_end = gr.Button("Run to end ⏭")
+        to_end = gr.Button("Run to end ▶▶")
     status = gr.Markdown()
     candidates = gr.Radio([], label="Candidates: pick one to continue from it", type="value")
     with gr.Row():
-        bars = gr.Plot(label="Next-token probabilities", format="png")
-        heat = gr.Plot(label="Cross-attention of this step", format="png")
+        bars = gr.Plot(label="Next-token probabilities", format="png", show_label=False)
+        heat = gr.Plot(label="Cross-attention of this step", format="png", show_label=False)
     forced = gr.Textbox("", visible=False, label="forced token ids")
     step = gr.Number(value=0, precision=0, visible=False, label="step")
     with gr.Accordion("This step as data (what the decode_step API returns)", open=False):
@@ -86,10 +86,10 @@ def build(service: Service, model: gr.Dropdown) -> None:
     def decode_step(text: str, model: str, forced: str = "", step: float = 0, top_k: float = 10, temperature: float = 1.0):
         """Decode `text` greedily after the forced token ids and show step number `step` (0-based)."""
         forced_ids = parse_ids(forced)
-        trace = service.trace(model or service.default_model(), text, forced_ids, int(top_k), float(temperature))
+        trace = service.trace(model, text, forced_ids, int(top_k), float(temperature))
         index = min(max(int(step or 0), 0), len(trace.steps) - 1)
         markdown, values = describe(trace, index)
-        notice = service.notice(model or service.default_model(), text)
+        notice = service.notice(model, text)
         if notice:
             markdown += f"\n\n⚠️ {notice}"
         choices = [(f"{t}   {p:.1%}", str(i)) for t, i, p in trace.steps[index].candidates]
@@ -111,7 +111,7 @@ def build(service: Service, model: gr.Dropdown) -> None:
         if choice is None:
             return decode_step(text, model, forced, step, top_k, temperature)
         index = int(step or 0)
-        before = service.trace(model or service.default_model(), text, parse_ids(forced), 1, 1.0).output_ids[:index]
+        before = service.trace(model, text, parse_ids(forced), 1, 1.0).output_ids[:index]
         return decode_step(text, model, " ".join(map(str, before + [int(choice)])), index + 1, top_k, temperature)
 
     gr.on([start.click, text.submit], lambda: ("", 0), None, [forced, step], api_visibility="private").then(

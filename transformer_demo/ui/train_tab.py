@@ -86,7 +86,7 @@ def build(service: Service, model: gr.Dropdown) -> None:
         start = gr.Button("Train", variant="primary")
         stop = gr.Button("Stop", variant="stop")
     status = gr.Markdown()
-    loss = gr.Plot(label="Loss", format="png")
+    loss = gr.Plot(label="Loss", format="png", show_label=False)
     samples = gr.Markdown()
 
     @user_errors

@@ -64,7 +64,7 @@ def build(service: Service, model: gr.Dropdown) -> TranslateTab:
                 temperature = gr.Slider(0.1, 3.0, value=1.0, step=0.1, label="Temperature (low = safe, high = wild)")
                 top_k = gr.Slider(0, 100, value=0, step=1, label="Top-k (0 = off)")
                 top_p = gr.Slider(0.05, 1.0, value=1.0, step=0.05, label="Top-p (1 = off)")
-    output = gr.Textbox(label="Translation", lines=2, interactive=False, buttons=["copy"])
+    output = gr.Textbox(label="Translation", lines=2, interactive=False, buttons=["copy"], elem_id="translation")
     info = gr.Markdown()
     with gr.Accordion("All outputs with scores (n-best list for beam search)", open=False):
         table = gr.Markdown()
@@ -73,7 +73,7 @@ def build(service: Service, model: gr.Dropdown) -> TranslateTab:
     def translate(text: str, model: str, method: str = "greedy", beam_size: float = 4, length_penalty: float = 0.6,
                   n_best: float = 3, temperature: float = 1.0, top_k: float = 0, top_p: float = 1.0):
         options = options_from(method, beam_size, length_penalty, n_best, temperature, top_k, top_p)
-        result = service.translate(model or service.default_model(), text, options)
+        result = service.translate(model, text, options)
         best, rows, notes = render(result, method, service.device_description())
         return best, notes, rows
 

@@ -1,0 +1,120 @@
+"""Which models exist: every checkpoint folder (config.json + model.safetensors) under checkpoints/
+and runs/, described for the model picker and loaded at most once each (again only if its weights change).
+
+A model is only ever loaded by a name this registry listed, never from a path a user typed.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+
+from .checkpoint import Checkpoint, CheckpointError, load_checkpoint, load_run_config, read_json
+from .model import count_parameters
+
+
+class ModelNotFoundError(ValueError):
+    """No model of that name (or no models at all) under the registry's roots."""
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    name: str  # "multi30k-en-de" under checkpoints/, "runs/<folder>" under runs/
+    folder: Path
+    task: str
+    src_lang: str
+    tgt_lang: str
+    parameters: int
+    max_len: int
+    n_layers: tuple[int, int]  # (encoder, decoder)
+    n_heads: int
+    score: str
+
+    @property
+    def pair(self) -> str:
+        return f"{self.src_lang}→{self.tgt_lang}" if self.task == "translation" else self.task
+
+    @property
+    def label(self) -> str:
+        size = f"{self.parameters / 1e6:.1f}M" if self.parameters >= 1e6 else f"{self.parameters / 1e3:.0f}k"
+        return f"{self.name} · {self.pair} · {size} params · {self.score}"
+
+
+def describe_score(metrics: dict, info: dict) -> str:
+    """A short score for the model picker: BLEU or exact match from metrics.json, else the validation loss."""
+    results = [v for _, v in sorted(metrics.items(), key=lambda kv: ("test" not in kv[0], kv[0])) if isinstance(v, dict)]
+    for result in results:
+        if isinstance(result.get("bleu"), (int, float)):
+            return f"BLEU {result['bleu']:.1f}"
+        if isinstance(result.get("exact_match"), (int, float)):
+            return f"exact match {result['exact_match']:.1f}%"
+    if isinstance(info.get("val_loss"), (int, float)):
+        return f"val loss {info['val_loss']:.2f}"
+    return "not scored"
+
+
+def read_model_info(folder: Path, name: str) -> ModelInfo:
+    run, info = load_run_config(folder)
+    metrics_path = folder / "metrics.json"
+    metrics = read_json(metrics_path) if metrics_path.is_file() else {}
+    return ModelInfo(
+        name, folder, run.train.task, run.train.src_lang, run.train.tgt_lang, count_parameters(run.model),
+        run.model.max_len, (run.model.n_encoder_layers, run.model.n_decoder_layers), run.model.n_heads,
+        describe_score(metrics if isinstance(metrics, dict) else {}, info),
+    )
+
+
+def default_name(models: list[ModelInfo]) -> str:
+    """The first translation model, en→de when there is one."""
+    return min(models, key=lambda m: (m.task != "translation", m.pair != "en→de")).name
+
+
+class ModelRegistry:
+    """Every checkpoint folder (config.json + model.safetensors) under the two roots, loaded once each."""
+
+    def __init__(self, checkpoints_dir: Path, runs_dir: Path, device: torch.device):
+        self.roots = ((Path(checkpoints_dir), ""), (Path(runs_dir), "runs/"))
+        self.device = device
+        self._loaded: dict[str, tuple[int, Checkpoint]] = {}  # name -> (weights mtime, checkpoint)
+        self._lock = threading.Lock()
+
+    def models(self) -> list[ModelInfo]:
+        found = []
+        for root, prefix in self.roots:
+            if not root.is_dir():
+                continue
+            for folder in sorted(root.iterdir()):
+                if (folder / "config.json").is_file() and (folder / "model.safetensors").is_file():
+                    try:
+                        found.append(read_model_info(folder, prefix + folder.name))
+                    except CheckpointError:
+                        continue  # a broken folder is simply not offered
+        return found
+
+    def info(self, name: str | None) -> ModelInfo:
+        """The model of that name; no name (None or "") means the default one."""
+        models = self.models()
+        if not models:
+            raise ModelNotFoundError("no models found: add a checkpoint folder to checkpoints/ or train one in the Train tab")
+        name = name or default_name(models)
+        for model in models:
+            if model.name == name:
+                return model
+        raise ModelNotFoundError(f"unknown model {name!r}; available: {', '.join(m.name for m in models)}")
+
+    def default(self) -> str | None:
+        models = self.models()
+        return default_name(models) if models else None
+
+    def load(self, name: str | None) -> tuple[ModelInfo, Checkpoint]:
+        """Loads on first use; reloads when the weights file changed (a run still training)."""
+        info = self.info(name)
+        stamp = (info.folder / "model.safetensors").stat().st_mtime_ns
+        with self._lock:
+            cached = self._loaded.get(info.name)
+            if cached is None or cached[0] != stamp:
+                cached = (stamp, load_checkpoint(info.folder, self.device))
+                self._loaded[info.name] = cached
+        return info, cached[1]
