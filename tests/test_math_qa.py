@@ -81,15 +81,19 @@ def test_default_splits_sizes_and_every_family():
 
 @pytest.mark.parametrize("options", [{}, SMALL, {**SMALL, "seed": 7}])
 def test_splits_are_disjoint(options):
-    train, val, test = ({q for q, _ in math_pairs(s, options)} for s in ("train", "val", "test"))
+    """Every family but the die (5 questions in all, so nothing can be held out) is disjoint across splits."""
+    splits = [{q for q, _ in math_pairs(s, options)} for s in ("train", "val", "test")]
+    die = [{q for q in split if family_of(q) == "die_probability"} for split in splits]
+    train, val, test = (split - d for split, d in zip(splits, die))
     assert not train & test and not train & val and not val & test
     assert test and val and train
+    assert die[0] == die[1] == die[2] and len(die[0]) == 5
 
 
 def test_held_out_questions_are_distinct_where_the_family_allows():
     per_family = Counter(family_of(q) for q in {q for q, _ in math_pairs("test", {})})
     assert per_family["times"] == 200 and per_family["median"] == 200
-    assert per_family["circle_area"] == 20 and per_family["die_probability"] == 1  # 20% of 100 radii, 1 of 5
+    assert per_family["circle_area"] == 20 and per_family["die_probability"] == 5  # 20% of 100 radii; every die question
 
 
 def test_family_of_each_family():
@@ -141,17 +145,18 @@ needs_checkpoint = pytest.mark.skipif(
     reason="checkpoints/math-qa not trained yet (python -m transformer_demo train --config configs/math_qa.json)",
 )
 KNOWN_ANSWERS = {  # held-out test questions the shipped model answers right, across families
-    "What is the perimeter of a square with side length 40?": "160",
-    "What is the solution for x in the equation 2x - 20 = 86?": "53",
+    "What is 64 minus 92?": "-28",
+    "Solve for x in the equation x + 4 = 10.": "6",
+    "What is the area of a rectangle with width 9 and height 19?": "171",
+    "What is 83 plus 85?": "168",
+    "What is the solution for x in the equation 2x - 12 = 52?": "32",
+    "What is the perimeter of a square with side length 2?": "8",
     "Find the median of 49, 59, and 92.": "59",
-    "What is 4 times 86?": "344",
-    "What is 84 divided by 96?": "0.88",
-    "Find the derivative of 78x^2 at x = 25.": "3900",
-    "What is 43 minus 65?": "-22",
-    "What is the area of a rectangle with width 20 and height 40?": "800",
-    "What is 25 plus 57?": "82",
-    "Calculate the average of the numbers 65, 41, and 76.": "60.67",
-    "Solve for x in the equation x + 25 = 37.": "12",
+    "What is 40 times 62?": "2480",
+    "Find the derivative of 91x^2 at x = 50.": "9100",
+    "Calculate the integral of 1x from 0 to 70.": "2450",
+    "What is 83 divided by 81?": "1.02",
+    "Calculate the average of the numbers 93, 35, and 74.": "67.33",
 }
 
 
