@@ -1,6 +1,7 @@
 """The Gradio app launched in-process, every endpoint called through gradio_client."""
 from __future__ import annotations
 
+import time
 from typing import Iterator
 
 import pytest
@@ -95,3 +96,15 @@ def test_train_a_few_steps_then_translate_with_the_result(client: Client, servic
     assert isinstance(translation, str)
     with pytest.raises(Exception, match="steps must be a whole number"):
         client.predict("copy", 10**9, "", api_name="/train")
+
+
+@pytest.mark.slow
+def test_stop_ends_a_streaming_training_job(client: Client):
+    job = client.submit("copy", 300, "", api_name="/train")
+    deadline = time.monotonic() + 600
+    while not any("**Step" in str(output[0]) for output in job.outputs()):
+        assert time.monotonic() < deadline and not job.done(), "training never reported a step"
+        time.sleep(0.2)
+    client.predict(api_name="/stop_training")
+    status, *_ = job.result(timeout=120)
+    assert "stopped at step" in status and "Done" in status

@@ -73,6 +73,8 @@ def screenshot(page, name: str) -> None:
 
 def test_translate_by_pressing_enter(page):
     box = page.get_by_label("Source text (one sentence per line)")
+    page.get_by_text("Two dogs are playing in the snow.").click()  # an example suited to the model
+    assert box.input_value() == "Two dogs are playing in the snow."
     box.fill("A man is riding a bike.")
     box.press("Enter")
     info = page.get_by_text("Translated 1 sentence in")

@@ -59,6 +59,13 @@ def test_translate_batches_lines_and_returns_n_best(service: Service):
     assert result.seconds > 0
 
 
+def test_huge_input_is_refused(service: Service):
+    with pytest.raises(ServiceError, match="too long"):
+        service.translate("tiny-copy", "red " * 10_000)
+    with pytest.raises(ServiceError, match="too long"):
+        service.trace("tiny-copy", "red " * 10_000)
+
+
 def test_overlong_input_is_truncated_with_a_notice(service: Service):
     long_line = " ".join(["red"] * (3 * MAX_LEN))
     result = service.translate("tiny-copy", f"{long_line}\nred cat")

@@ -33,6 +33,7 @@ from .training import TrainEvent, Trainer, resolve_device
 REPO_ROOT = Path(__file__).resolve().parents[1]
 CONFIGS = REPO_ROOT / "configs"
 MAX_LINES = 64
+MAX_CHARS = 20_000  # far beyond any model's max_len; only stops a huge paste from tying up the tokenizer
 MAX_TOP_K = 50
 CAPTIONS = [
     "A man is riding a bike.",
@@ -154,9 +155,15 @@ class Service:
         return checkpoint.vocab.encode_src(text)[: checkpoint.run.model.max_len - 1] + [EOS_ID]
 
     @staticmethod
-    def _sentence(text: str | None) -> str:
+    def _checked(text: str | None) -> str:
+        text = text or ""
+        if len(text) > MAX_CHARS:
+            raise ServiceError(f"The input is too long: {len(text):,} characters (at most {MAX_CHARS:,}).")
+        return text
+
+    def _sentence(self, text: str | None) -> str:
         """One sentence: the lines of text joined; empty or whitespace-only input is refused."""
-        sentence = " ".join((text or "").split())
+        sentence = " ".join(self._checked(text).split())
         if not sentence:
             raise ServiceError("Please enter a sentence: the input is empty.")
         return sentence
@@ -167,7 +174,7 @@ class Service:
 
     def translate(self, model_name: str | None, text: str | None, options: DecodeOptions | None = None) -> TranslationResult:
         """Every non-empty line is a sentence; all of them are decoded as one batch."""
-        lines = [line.strip() for line in (text or "").splitlines() if line.strip()]
+        lines = [line.strip() for line in self._checked(text).splitlines() if line.strip()]
         if not lines:
             raise ServiceError("Please enter some text to translate: the input is empty.")
         if len(lines) > MAX_LINES:

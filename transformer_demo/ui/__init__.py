@@ -29,22 +29,31 @@ def build_app(service: Service) -> gr.Blocks:
             allow_custom_value=True,  # the registry checks the name; models trained later are not in the list yet
         )
         with gr.Tab("Translate"):
-            translate = translate_tab.build(service, model)
+            examples = translate_tab.build(service, model)
         with gr.Tab("Step by step"):
-            step_tab.build(service, model)
+            step_text = step_tab.build(service, model)
         with gr.Tab("Attention"):
             attention = attention_tab.build(service, model)
         with gr.Tab("Train"):
             train_tab.build(service, model)
+        task = gr.State(None)  # the selected model's task, to notice when the domain changes
 
-        def model_changed(name: str | None):
-            examples = translate_tab.safe_examples(service, name)
-            return (gr.Dataset(samples=[[e] for e in examples]), *attention_tab.controls_for(service, name))
+        def model_changed(name: str | None, previous_task: str | None):
+            """Examples and attention controls that fit the model; a fitting sentence when the task changes."""
+            try:
+                info = service.model_info(name)
+            except ValueError:  # a name typed into the picker: the next request says what is wrong with it
+                return (*[gr.skip()] * 5, previous_task)
+            examples = service.examples(info.name)
+            sentence = gr.Textbox(value=examples[0]) if examples and info.task != previous_task else gr.skip()
+            layer, head = attention_tab.controls_for(info)
+            return gr.Dataset(samples=[[e] for e in examples]), layer, head, sentence, sentence, info.task
 
-        model.change(model_changed, model, [translate.examples, attention.layer, attention.head], api_visibility="private")
+        outputs = [examples, attention.layer, attention.head, step_text, attention.text, task]
+        model.change(model_changed, [model, task], outputs, api_visibility="private")
         demo.load(
-            lambda name: (gr.Dropdown(choices=model_choices(service)), *model_changed(name)), model,
-            [model, translate.examples, attention.layer, attention.head], api_visibility="private",
+            lambda name, previous: (gr.Dropdown(choices=model_choices(service)), *model_changed(name, previous)),
+            [model, task], [model, *outputs], api_visibility="private",
         )
     demo.queue(default_concurrency_limit=CONCURRENCY, max_size=64)
     return demo

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import gradio as gr
 
 from .. import viz
+from ..registry import ModelInfo
 from ..service import AttentionResult, Service
 from .common import intro, user_errors
 
@@ -21,6 +22,7 @@ KINDS = {"cross": "Cross-attention", "encoder_self": "Encoder self-attention", "
 
 @dataclass
 class AttentionTab:
+    text: gr.Textbox
     layer: gr.Slider
     head: gr.Slider
 
@@ -86,13 +88,9 @@ def build(service: Service, model: gr.Dropdown) -> AttentionTab:
         api_description="Attention maps: (text, model, translation or '', kind, layer, head) -> summary and 4 plots.",
     )
     gr.on([kind.change, layer.release, head.release], attention, inputs, outputs, api_visibility="private")
-    return AttentionTab(layer, head)
+    return AttentionTab(text, layer, head)
 
 
-def controls_for(service: Service, model_name: str | None) -> tuple[gr.Slider, gr.Slider]:
-    """Layer and head sliders that fit the selected model."""
-    try:
-        info = service.model_info(model_name)
-    except ValueError:
-        return gr.Slider(), gr.Slider()
+def controls_for(info: ModelInfo) -> tuple[gr.Slider, gr.Slider]:
+    """Layer and head sliders that fit the model, starting at its last layer."""
     return gr.Slider(maximum=max(info.n_layers), value=max(info.n_layers)), gr.Slider(maximum=info.n_heads, value=1)

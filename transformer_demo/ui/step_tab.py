@@ -60,7 +60,8 @@ def step_figures(trace: DecodeTrace, index: int, temperature: float):
     return bars, heat
 
 
-def build(service: Service, model: gr.Dropdown) -> None:
+def build(service: Service, model: gr.Dropdown) -> gr.Textbox:
+    """Builds the tab; returns its sentence box (the app puts a fitting example there when the model changes)."""
     intro(INTRO)
     with gr.Row():
         text = gr.Textbox(label="Sentence", value="A man is riding a bike.", scale=4)
@@ -123,3 +124,4 @@ def build(service: Service, model: gr.Dropdown) -> None:
     to_end.click(moved(LAST), view, outputs, api_visibility="private")
     gr.on([top_k.release, temperature.release], decode_step, view, outputs, api_visibility="private")
     candidates.input(choose, [*view, candidates], outputs, api_visibility="private")
+    return text

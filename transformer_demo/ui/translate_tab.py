@@ -1,8 +1,6 @@
 """Translate tab: a batch of sentences with greedy, beam or sampling decoding."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import gradio as gr
 
 from ..decoding import DecodeOptions
@@ -14,12 +12,6 @@ to translate; **Shift+Enter** starts a new line. **Greedy** decoding takes the m
 step; **beam search** keeps several partial translations alive and returns the best ones (the n-best list shows
 their scores, average log-probabilities: closer to 0 is more confident); **sampling** draws each token at random,
 with temperature, top-k and top-p controlling how adventurous it is."""
-
-
-@dataclass
-class TranslateTab:
-    text: gr.Textbox
-    examples: gr.Dataset
 
 
 def options_from(method: str, beam_size: float, length_penalty: float, n_best: float, temperature: float, top_k: float, top_p: float) -> DecodeOptions:
@@ -44,7 +36,8 @@ def render(result: TranslationResult, method: str, device: str) -> tuple[str, st
     return best, "\n".join(rows), "\n\n".join(info)
 
 
-def build(service: Service, model: gr.Dropdown) -> TranslateTab:
+def build(service: Service, model: gr.Dropdown) -> gr.Dataset:
+    """Builds the tab; returns its examples (the app fills them in for the selected model)."""
     intro(INTRO)
     with gr.Row():
         with gr.Column(scale=3):
@@ -52,7 +45,7 @@ def build(service: Service, model: gr.Dropdown) -> TranslateTab:
                 label="Source text (one sentence per line)", lines=1, max_lines=12, autofocus=True,
                 placeholder="A man is riding a bike.",
             )
-            examples = gr.Dataset(components=[text], samples=[[e] for e in safe_examples(service, service.default_model())], label="Examples")
+            examples = gr.Dataset(components=[text], samples=[], label="Examples")  # filled for the model on load
             button = gr.Button("Translate", variant="primary")
         with gr.Column(scale=2):
             method = gr.Radio(["greedy", "beam", "sample"], value="greedy", label="Decoding")
@@ -88,12 +81,5 @@ def build(service: Service, model: gr.Dropdown) -> TranslateTab:
         method, [beam_controls, sample_controls], api_visibility="private",
     )
     examples.click(lambda sample: sample[0], examples, text, api_visibility="private")
-    return TranslateTab(text, examples)
+    return examples
 
-
-def safe_examples(service: Service, model_name: str | None) -> list[str]:
-    """Examples for the model, or none when there is no such model (yet)."""
-    try:
-        return service.examples(model_name)
-    except ValueError:
-        return []
