@@ -5,6 +5,8 @@ Both round-trip through plain JSON and validate themselves with messages a user 
 from __future__ import annotations
 
 import json
+import types
+import typing
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -14,11 +16,39 @@ class ConfigError(ValueError):
     """A configuration value is missing, unknown or out of range."""
 
 
+KIND_NAMES = {int: "a number", float: "a number", bool: "true or false", str: "a string", list: "a list",
+              tuple: "a list", dict: "an object", type(None): "null"}
+
+
+def _json_kinds(hint: Any) -> tuple[type, ...]:
+    """The Python types a JSON value may have for a field annotated `hint`: int and float are both numbers
+    (whether a number is a whole one is for validate to say), a tuple may come as a list."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return tuple(kind for arg in typing.get_args(hint) for kind in _json_kinds(arg))
+    if hint in (int, float):
+        return (int, float)
+    if origin is tuple:
+        return (list, tuple)
+    return (origin or hint,)
+
+
+def _check_kinds(cls, values: dict[str, Any]) -> None:
+    """Refuse a value of the wrong JSON kind ("512" for a number, 1 for true or false) before validate compares it."""
+    hints = typing.get_type_hints(cls)
+    for name, value in values.items():
+        kinds = _json_kinds(hints[name])
+        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            expected = " or ".join(dict.fromkeys(KIND_NAMES[kind] for kind in kinds))
+            raise ConfigError(f"{name} must be {expected}, got {value!r}")
+
+
 def _from_dict(cls, values: dict[str, Any]):
     known = {f.name for f in fields(cls)}
     unknown = sorted(set(values) - known)
     if unknown:
         raise ConfigError(f"unknown {cls.__name__} field(s): {', '.join(unknown)}")
+    _check_kinds(cls, values)
     try:
         obj = cls(**values)
     except TypeError as exc:
@@ -126,6 +156,13 @@ class TrainConfig:
         for name in ("steps", "epochs"):
             value = getattr(self, name)
             _require(value is None or (isinstance(value, int) and value > 0), f"{name} must be a positive integer, got {value!r}")
+        for name in ("min_frequency", "patience", "threads", "seed"):
+            value = getattr(self, name)
+            _require(isinstance(value, int) and value >= 0, f"{name} must be an integer >= 0, got {value!r}")
+        _require(
+            len(self.betas) == 2 and all(isinstance(beta, (int, float)) and 0.0 <= beta < 1.0 for beta in self.betas),
+            f"betas must be two numbers in [0, 1), got {self.betas!r}",
+        )
         _require(self.lr > 0, f"lr must be positive, got {self.lr!r}")
         _require(0.0 <= self.label_smoothing < 1.0, f"label_smoothing must be in [0, 1), got {self.label_smoothing!r}")
         _require(self.precision in ("auto", "fp32", "bf16", "fp16"), f"precision must be auto, fp32, bf16 or fp16, got {self.precision!r}")
