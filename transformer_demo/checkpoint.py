@@ -1,14 +1,16 @@
 """A checkpoint is a folder: model.safetensors + config.json + tokenizer.json (+ metrics.json, MODEL_CARD.md).
 
 Nothing is ever unpickled: weights are safetensors, everything else is JSON. Writes are atomic
-(temporary file, then os.replace), so a process killed mid-save leaves the previous files intact.
+(temporary file, then os.replace), so a process killed mid-save leaves the previous files intact;
+replace_folder does the same for a folder whose files must change together (a run's last/ state).
 Loading checks that the weights match the config exactly and refuses anything else.
 """
 from __future__ import annotations
 
 import json
 import os
-import tempfile
+import secrets
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -28,17 +30,54 @@ class CheckpointError(ValueError):
     """A checkpoint folder is missing, incomplete, corrupted or inconsistent."""
 
 
+def hidden_sibling(path: Path, suffix: str = "") -> Path:
+    """A fresh hidden name beside path (.name.<random><suffix>): never listed as a model, never a clash."""
+    return path.with_name(f".{path.name}.{secrets.token_hex(4)}{suffix}")
+
+
 def atomic_write(path: Path, write: Callable[[Path], Any]) -> None:
-    """Call write(tmp_path), then rename tmp_path over path."""
+    """Call write(tmp_path), then rename tmp_path over path. The file is created by write, so it gets the
+    usual permissions (umask), not a private temporary file's."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(fd)
+    tmp = hidden_sibling(path, ".tmp")
     try:
-        write(Path(tmp))
+        write(tmp)
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
             os.remove(tmp)
+
+
+def remove(path: Path) -> None:
+    """Delete a file, a link (not what it points to) or a folder tree."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    else:
+        path.unlink(missing_ok=True)
+
+
+def replace_folder(folder: Path, write: Callable[[Path], Any]) -> None:
+    """Write a whole folder, then switch to it in one step.
+
+    folder is a symbolic link to a hidden sibling folder; write(new) fills a fresh sibling and the link is
+    re-pointed with os.replace. A process killed at any moment leaves the old folder or the new one, never
+    a mix (such as new weights beside the step counter of the save before). Older siblings, including
+    one half-written by a killed process, are removed after the switch.
+    """
+    staging = hidden_sibling(folder)
+    try:
+        write(staging)
+        link = hidden_sibling(folder, ".link")
+        os.symlink(staging.name, link)
+        if folder.is_dir() and not folder.is_symlink():
+            shutil.rmtree(folder)  # written before folders were switched by link
+        os.replace(link, folder)
+    except BaseException:
+        remove(staging)
+        raise
+    for stale in folder.parent.glob(f".{folder.name}.*"):
+        if stale != staging:
+            remove(stale)
 
 
 def write_json(path: Path, data: Any) -> None:
@@ -87,8 +126,8 @@ def save_checkpoint(
     dtype = torch.float16 if run.train.save_dtype == "float16" else torch.float32
     tensors = {k: (v.to(dtype) if v.is_floating_point() else v) for k, v in unique_state_dict(model).items()}
     save_tensors(folder / "model.safetensors", tensors, {"format": str(FORMAT_VERSION)})
-    for path in vocab.save(folder):  # tokenizers write in place; rename them atomically too
-        atomic_write(path, lambda tmp, data=path.read_bytes(): tmp.write_bytes(data))
+    for name, tokenizer in vocab.files().items():
+        atomic_write(folder / name, lambda tmp, tokenizer=tokenizer: tokenizer.save(str(tmp)))
     write_json(folder / "config.json", {"format": FORMAT_VERSION, **run.to_dict(), **(extra or {})})
     return folder
 

@@ -79,13 +79,14 @@ class Vocab:
     def tgt_token(self, token_id: int) -> str:
         return self.tgt.id_to_token(token_id) or UNK
 
+    def files(self) -> dict[str, Tokenizer]:
+        """File name -> tokenizer: tokenizer.json, and tokenizer_tgt.json when the vocabulary is not joint."""
+        return {"tokenizer.json": self.src} | ({} if self.joint else {"tokenizer_tgt.json": self.tgt})
+
     def save(self, folder: Path) -> list[Path]:
-        written = [folder / "tokenizer.json"]
-        self.src.save(str(written[0]))
-        if not self.joint:
-            written.append(folder / "tokenizer_tgt.json")
-            self.tgt.save(str(written[1]))
-        return written
+        for name, tokenizer in self.files().items():
+            tokenizer.save(str(folder / name))
+        return [folder / name for name in self.files()]
 
     @classmethod
     def load(cls, folder: Path) -> "Vocab":

@@ -26,10 +26,9 @@ import torch.nn.functional as F
 from .checkpoint import (
     CheckpointError,
     load_checkpoint,
-    load_run_config,
     load_tensors,
-    load_weights,
     read_json,
+    replace_folder,
     save_checkpoint,
     save_tensors,
     write_json,
@@ -116,13 +115,9 @@ class Trainer:
         last = self.out_dir / LAST
         if resume and not (last / "trainer_state.json").is_file():
             raise CheckpointError(f"nothing to resume: no {last / 'trainer_state.json'}")
-        if resume:  # the model is the saved one; the training settings (e.g. more epochs) may be new
-            run = RunConfig(load_run_config(last)[0].model, run.train)
-            self.vocab = Vocab.load(last)
-            self.model = Transformer(run.model)
-            load_weights(self.model, last / "model.safetensors")
-        elif init_from is not None:
-            start = load_checkpoint(init_from)
+        start_from = last if resume else init_from
+        if start_from is not None:  # the model is the saved one; the training settings (e.g. more epochs) may be new
+            start = load_checkpoint(start_from)
             run = RunConfig(start.run.model, run.train)
             self.vocab, self.model = start.vocab, start.model
         else:
@@ -161,7 +156,9 @@ class Trainer:
     # --- state for --resume: weights + optimizer tensors (safetensors) + counters (JSON) ---
 
     def _save_train_state(self) -> None:
-        last = self.out_dir / LAST
+        replace_folder(self.out_dir / LAST, self._write_train_state)  # weights, optimizer and counters change together
+
+    def _write_train_state(self, last: Path) -> None:
         save_checkpoint(last, self.model, self.run_config, self.vocab)
         state = self.optimizer.state_dict()
         tensors = {f"{i}.{k}": v for i, s in state["state"].items() for k, v in s.items()}
@@ -181,14 +178,17 @@ class Trainer:
     def _load_train_state(self, last: Path) -> None:
         info = read_json(last / "trainer_state.json")
         tensors = load_tensors(last / "optimizer.safetensors")
-        torch.set_rng_state(tensors.pop("rng"))
-        per_param: dict[int, dict] = {}
-        for key, value in tensors.items():
-            index, name = key.split(".", 1)
-            per_param.setdefault(int(index), {})[name] = value
-        self.optimizer.load_state_dict({"state": per_param, "param_groups": info["param_groups"]})
-        self.step, self.epoch = info["step"], info["epoch"]
-        self.batch_in_epoch, self.best_val = info["batch_in_epoch"], info["best_val"]
+        try:
+            torch.set_rng_state(tensors.pop("rng"))
+            per_param: dict[int, dict] = {}
+            for key, value in tensors.items():
+                index, name = key.split(".", 1)
+                per_param.setdefault(int(index), {})[name] = value
+            self.optimizer.load_state_dict({"state": per_param, "param_groups": info["param_groups"]})
+            self.step, self.epoch = info["step"], info["epoch"]
+            self.batch_in_epoch, self.best_val = info["batch_in_epoch"], info["best_val"]
+        except (KeyError, TypeError, ValueError, RuntimeError) as exc:
+            raise CheckpointError(f"{last}: the saved training state does not fit this run ({type(exc).__name__}: {exc})") from None
 
     # --- the loop ---
 
