@@ -6,6 +6,8 @@ step instead (slower; kept for the benchmark and for the equality tests).
 """
 from __future__ import annotations
 
+import math
+import time
 from dataclasses import dataclass, field
 
 import torch
@@ -34,6 +36,7 @@ class DecodeOptions:
     max_len: int | None = None  # default: 1.5 x source length + 10, within the model's max_len
     use_cache: bool = True
     seed: int | None = None
+    time_limit: float | None = None  # seconds; past it, stop and return what is decoded so far (None = no limit)
 
     def validate(self) -> "DecodeOptions":
         checks = [
@@ -45,6 +48,7 @@ class DecodeOptions:
             (self.top_k >= 0, f"top-k must be >= 0, got {self.top_k}"),
             (0.0 < self.top_p <= 1.0, f"top-p must be in (0, 1], got {self.top_p}"),
             (self.max_len is None or self.max_len >= 1, f"max length must be >= 1, got {self.max_len}"),
+            (self.time_limit is None or self.time_limit > 0, f"time limit must be positive, got {self.time_limit}"),
         ]
         for ok, message in checks:
             if not ok:
@@ -96,6 +100,11 @@ def default_max_len(model: Transformer, src_ids: list[list[int]], options: Decod
     return max(1, min(limit, model.config.max_len - 1))
 
 
+def deadline(options: DecodeOptions) -> float:
+    """The time.monotonic() value past which decoding stops early (inf without a time limit)."""
+    return time.monotonic() + (options.time_limit or math.inf)
+
+
 def filter_logits(logits: Tensor, top_k: int, top_p: float) -> Tensor:
     """Keep the top_k most likely tokens and the smallest set whose probability reaches top_p."""
     if top_k > 0:
@@ -120,6 +129,7 @@ def greedy_or_sample(model: Transformer, src_ids: list[list[int]], options: Deco
     generator = None
     if options.method == "sample" and options.seed is not None:
         generator = torch.Generator(device=src.device).manual_seed(options.seed)
+    stop_at = deadline(options)
     for _ in range(default_max_len(model, src_ids, options)):
         logits = stepper.logits(prefix).float()
         if options.method == "sample":
@@ -132,7 +142,7 @@ def greedy_or_sample(model: Transformer, src_ids: list[list[int]], options: Deco
         scores += log_probs.masked_fill(finished, 0.0)
         prefix = torch.cat([prefix, next_ids[:, None]], dim=1)
         finished |= next_ids == EOS_ID
-        if finished.all():
+        if finished.all() or time.monotonic() > stop_at:
             break
     hypotheses = []
     for row, score in zip(prefix[:, 1:].tolist(), scores.tolist()):
@@ -154,8 +164,9 @@ def beam_search(model: Transformer, src_ids: list[list[int]], options: DecodeOpt
     finished: list[list[Hypothesis]] = [[] for _ in range(batch)]
     done = [False] * batch
     penalty = lambda length: ((5 + length) / 6) ** options.length_penalty
-    max_len = default_max_len(model, src_ids, options)
+    max_len, stop_at = default_max_len(model, src_ids, options), deadline(options)
     for step in range(1, max_len + 1):
+        last_step = step == max_len or time.monotonic() > stop_at  # keep the live hypotheses as they are
         log_probs = stepper.logits(prefix).float().log_softmax(-1)  # (batch * beam, vocab)
         vocab = log_probs.size(-1)
         candidates = (scores.unsqueeze(-1) + log_probs.view(batch, beam, vocab)).view(batch, -1)
@@ -177,8 +188,8 @@ def beam_search(model: Transformer, src_ids: list[list[int]], options: DecodeOpt
             # (stopping at the first beam [EOS]s would let improbable early endings beat a likely longer output).
             finished[b].sort(key=lambda h: -h.score)
             best_live = kept[0][2] / penalty(step) if kept else float("-inf")
-            if (len(finished[b]) >= beam and finished[b][beam - 1].score >= best_live) or step == max_len:
-                if step == max_len:
+            if (len(finished[b]) >= beam and finished[b][beam - 1].score >= best_live) or last_step:
+                if last_step:
                     finished[b].extend(Hypothesis(prefix[r, 1:].tolist() + [t], s / penalty(step)) for r, t, s in kept)
                 done[b] = True
             kept += [(b * beam, PAD_ID, float("-inf"))] * (beam - len(kept))  # dead beams for finished sentences
@@ -249,18 +260,17 @@ def trace(
     max_steps: int | None = None,
 ) -> DecodeTrace:
     """Greedy decoding that records every step; the first len(forced) choices are taken from forced."""
-    if not 0.0 < temperature <= 10.0:
-        raise DecodeError(f"temperature must be in (0, 10], got {temperature}")
+    options = DecodeOptions(temperature=temperature, max_len=max_steps).validate()
     forced = list(forced or [])
     model.eval()
     src_ids = vocab.encode_src(text)[: model.config.max_len - 1] + [EOS_ID]
     stepper = Stepper(model, source_tensor(model, [src_ids]))
     result = DecodeTrace([vocab.src.id_to_token(i) or "?" for i in src_ids])
     prefix = torch.tensor([[SOS_ID]], device=model_device(model))
-    limit = default_max_len(model, [src_ids], DecodeOptions(max_len=max_steps))
+    limit = default_max_len(model, [src_ids], options)
     for step in range(limit):
         attn = AttentionMaps()
-        probs = (stepper.logits(prefix, attn).float()[0] / temperature).softmax(-1)
+        probs = (stepper.logits(prefix, attn).float()[0] / options.temperature).softmax(-1)
         top = probs.topk(min(top_k, probs.numel()))
         is_forced = step < len(forced)
         chosen = forced[step] if is_forced else int(top.indices[0])
