@@ -86,6 +86,8 @@ class ModelRegistry:
             if not root.is_dir():
                 continue
             for folder in sorted(root.iterdir()):
+                if folder.name.startswith("."):
+                    continue  # hidden: a temporary or half-written folder
                 if (folder / "config.json").is_file() and (folder / "model.safetensors").is_file():
                     try:
                         found.append(read_model_info(folder, prefix + folder.name))
@@ -107,6 +109,11 @@ class ModelRegistry:
     def default(self) -> str | None:
         models = self.models()
         return default_name(models) if models else None
+
+    def forget(self, name: str) -> None:
+        """Drop a loaded model from memory (its folder was deleted)."""
+        with self._lock:
+            self._loaded.pop(name, None)
 
     def load(self, name: str | None) -> tuple[ModelInfo, Checkpoint]:
         """Loads on first use; reloads when the weights file changed (a run still training)."""

@@ -8,19 +8,25 @@ request or a translation for another user never waits for more than one step. ap
 intra-op thread per request (torch.set_num_threads is process-wide): for the small batches of a demo,
 intra-op threads gain little and oversubscribe a busy CPU badly, while the queue runs requests side by
 side instead.
+
+Limits, so that no request ties up the server: at most MAX_LINES lines and MAX_CHARS characters; a
+translation stops decoding after decode_time_limit seconds (and says so); one training job at a time;
+the runs/ folders the Train tab made are pruned, oldest first, to runs_cap_mb whenever a new job starts.
 """
 from __future__ import annotations
 
+import os
+import shutil
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator
 
 import numpy as np
 import torch
 
-from .checkpoint import Checkpoint, save_checkpoint
+from .checkpoint import Checkpoint, save_checkpoint, write_json
 from .config import ModelConfig, RunConfig, TrainConfig
 from .decoding import DecodeOptions, DecodeTrace, attention_maps, decode
 from .decoding import trace as decode_trace
@@ -35,6 +41,9 @@ CONFIGS = REPO_ROOT / "configs"
 MAX_LINES = 64
 MAX_CHARS = 20_000  # far beyond any model's max_len; only stops a huge paste from tying up the tokenizer
 MAX_TOP_K = 50
+DECODE_TIME_LIMIT = 8.0  # seconds of decoding per request; the rest of a 10 s answer is tokenizing and drawing
+RUNS_CAP_MB = 1024.0
+APP_RUN_MARKER = "app_run.json"  # in each runs/ folder the Train tab made: only those are ever pruned
 CAPTIONS = [
     "A man is riding a bike.",
     "Two dogs are playing in the snow.",
@@ -66,6 +75,7 @@ class LineResult:
 class TranslationResult:
     lines: list[LineResult]
     seconds: float
+    notice: str | None = None  # decoding stopped at the time limit
 
 
 @dataclass
@@ -91,6 +101,11 @@ def _stack(weights: list[torch.Tensor]) -> np.ndarray:
     return torch.stack([w[0] for w in weights]).float().cpu().numpy()
 
 
+def folder_size(folder: Path) -> int:
+    """Bytes in the files under folder (links are not followed, so nothing counts twice)."""
+    return sum(os.path.getsize(Path(root) / name) for root, _, files in os.walk(folder) for name in files)
+
+
 def save_partial(trainer: Trainer, folder: Path) -> None:
     """The weights as they are now, for a run that ends before its last evaluation."""
     extra = {"trained_steps": trainer.step, "stopped_early": True}
@@ -105,12 +120,16 @@ class Service:
         data_dir: str | Path | None = None,
         device: str = "auto",
         max_train_steps: int = 2000,
+        decode_time_limit: float = DECODE_TIME_LIMIT,
+        runs_cap_mb: float = RUNS_CAP_MB,
     ):
         self.device = resolve_device(device)
         self.registry = ModelRegistry(Path(checkpoints_dir), Path(runs_dir), self.device)
         self.runs_dir = Path(runs_dir)
         self.data_dir = Path(data_dir) if data_dir else None
         self.max_train_steps = max_train_steps
+        self.decode_time_limit = decode_time_limit
+        self.runs_cap_mb = runs_cap_mb
         self._training = threading.Lock()
         self._stop = threading.Event()
 
@@ -179,7 +198,7 @@ class Service:
             raise ServiceError("Please enter some text to translate: the input is empty.")
         if len(lines) > MAX_LINES:
             raise ServiceError(f"Please give at most {MAX_LINES} lines at a time (got {len(lines)}).")
-        options = (options or DecodeOptions()).validate()
+        options = replace(options or DecodeOptions(), time_limit=self.decode_time_limit).validate()
         info, checkpoint = self.registry.load(model_name)
         start = time.perf_counter()
         hypotheses = decode(checkpoint.model, [self._source_ids(checkpoint, line) for line in lines], options)
@@ -188,7 +207,11 @@ class Service:
             LineResult(line, [(checkpoint.vocab.decode_tgt(h.ids), h.score) for h in hyps], self._notice(info, checkpoint, line))
             for line, hyps in zip(lines, hypotheses)
         ]
-        return TranslationResult(results, seconds)
+        notice = None
+        if seconds >= self.decode_time_limit:
+            notice = (f"Decoding stopped at the server's limit of {self.decode_time_limit:g} s, so the outputs may be "
+                      "cut short: send fewer or shorter lines, or use a smaller beam.")
+        return TranslationResult(results, seconds, notice)
 
     def trace(
         self, model_name: str | None, text: str | None, forced: list[int] | None = None, top_k: int = 10, temperature: float = 1.0
@@ -216,7 +239,7 @@ class Service:
         if target and target.strip():
             tgt_ids = vocab.encode_tgt(" ".join(target.split()))[: info.max_len - 2]
         else:
-            tgt_ids = decode(model, [src_ids], DecodeOptions())[0][0].ids
+            tgt_ids = decode(model, [src_ids], DecodeOptions(time_limit=self.decode_time_limit))[0][0].ids
         maps = attention_maps(model, src_ids, tgt_ids)
         tgt_tokens = [vocab.tgt_token(i) for i in tgt_ids]
         return AttentionResult(
@@ -289,11 +312,35 @@ class Service:
         self._stop.set()
         return True
 
+    def prune_runs(self) -> list[str]:
+        """Delete the oldest runs the Train tab made until together they take at most runs_cap_mb.
+
+        Only folders with the app's marker count: shipped checkpoints/ and runs started from the
+        command line are never touched. Called when a job starts, under the one-job lock, before the new
+        run's folder exists, so no run of this server is in progress.
+        """
+        markers = sorted(self.runs_dir.glob(f"*/{APP_RUN_MARKER}"), key=lambda marker: marker.stat().st_mtime)
+        sizes = {marker.parent: folder_size(marker.parent) for marker in markers}
+        total, removed = sum(sizes.values()), []
+        for folder, size in sizes.items():
+            if total <= self.runs_cap_mb * 2**20:
+                break
+            shutil.rmtree(folder)
+            self.registry.forget(f"runs/{folder.name}")
+            total -= size
+            removed.append(folder.name)
+        return removed
+
     def _run(self, run: RunConfig, source: DataSource | None, folder: Path, init_from: Path | None) -> Iterator[TrainEvent]:
         if not self._training.acquire(blocking=False):
             raise ServiceError("A training job is already running on this server; please wait for it to finish.")
         try:
             self._stop.clear()
+            removed = self.prune_runs()
+            if removed:
+                message = f"Deleted the oldest runs trained here to keep them under {self.runs_cap_mb:g} MB: {', '.join(removed)}."
+                yield TrainEvent("start", 0, run.train.steps or 0, message=message)
+            write_json(folder / APP_RUN_MARKER, {"task": run.train.task, "started": time.strftime("%Y-%m-%d %H:%M:%S")})
             train_pairs = load_task_pairs(run.train, "train", source)
             val_pairs = load_task_pairs(run.train, "val", source)[:500]
             trainer = Trainer(run, train_pairs, val_pairs, folder, device=str(self.device), init_from=init_from)
