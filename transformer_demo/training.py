@@ -188,7 +188,7 @@ class Trainer:
             self.step, self.epoch = info["step"], info["epoch"]
             self.batch_in_epoch, self.best_val = info["batch_in_epoch"], info["best_val"]
         except (KeyError, TypeError, ValueError, RuntimeError) as exc:
-            raise CheckpointError(f"{last}: the saved training state does not fit this run ({type(exc).__name__}: {exc})") from None
+            raise CheckpointError(f"{last}: the saved training state does not fit ({type(exc).__name__}: {exc})") from None
 
     # --- the loop ---
 
