@@ -18,6 +18,17 @@ from .decoding import DecodeError
 USER_ERRORS = (ConfigError, DataError, CheckpointError, DecodeError, FileNotFoundError, ValueError)
 
 
+def positive_int(text: str) -> int:
+    """argparse type for counts (batch size, a limit): 0 or less would silently do nothing or everything."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 1, got {text!r}")
+    return value
+
+
 def add_source_args(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("data (translation)")
     group.add_argument("--data-dir", help="folder of parallel files {split}.{lang}[.gz], e.g. ../shared/data/multi30k")
@@ -34,7 +45,7 @@ def add_decode_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--top-k", type=int, default=0)
     parser.add_argument("--top-p", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument("--batch-size", type=int, default=64)
+    parser.add_argument("--batch-size", type=positive_int, default=64)
     parser.add_argument("--device", default="cpu", help="auto, cpu or cuda")
 
 
@@ -200,7 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--out", default="runs/latest", help="output folder (a checkpoint; out/last for --resume)")
     train.add_argument("--device", default="auto", help="auto, cpu or cuda")
     train.add_argument("--resume", action="store_true", help="continue the run in --out from its last checkpoint")
-    train.add_argument("--limit", type=int, help="use only the first N training pairs")
+    train.add_argument("--limit", type=positive_int, help="use only the first N training pairs")
     train.add_argument("--quiet", action="store_true", help="no progress bar or samples")
     train.set_defaults(func=cmd_train)
 
@@ -215,7 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--checkpoint", required=True)
     add_source_args(ev)
     ev.add_argument("--split", default="test_2016_flickr", help="split name, e.g. val or test_2016_flickr (math: test)")
-    ev.add_argument("--limit", type=int, help="only the first N sentence pairs")
+    ev.add_argument("--limit", type=positive_int, help="only the first N sentence pairs")
     ev.add_argument("--write-metrics", action="store_true", help="record the result in the checkpoint's metrics.json")
     add_decode_args(ev)
     ev.set_defaults(func=cmd_evaluate)
