@@ -6,15 +6,17 @@ Models come from checkpoints/ and runs/ next to this file; they are loaded on fi
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 import torch
 
-from transformer_demo.service import Service
+from transformer_demo.service import RUNS_CAP_MB, Service
 from transformer_demo.ui import LAUNCH_OPTIONS, build_app
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT_DATA_DIR = ROOT.parent / "shared" / "data" / "multi30k"
+RUNS_CAP_ENV = "TRANSFORMER_DEMO_RUNS_CAP_MB"  # the Space way to set --runs-cap-mb
 
 
 def parse_args() -> argparse.Namespace:
@@ -25,11 +27,17 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--device", default="auto", help="auto, cpu or cuda")
     parser.add_argument("--threads", type=int, default=1, help="torch CPU threads per request (default 1; see service.py)")
     parser.add_argument("--max-train-steps", type=int, default=2000, help="upper limit for steps in the Train tab")
+    parser.add_argument(
+        "--runs-cap-mb", type=float, default=os.environ.get(RUNS_CAP_ENV, str(RUNS_CAP_MB)),
+        help=f"disk space for models trained in the Train tab; the oldest are deleted beyond it (default ${RUNS_CAP_ENV} or {RUNS_CAP_MB:g})",
+    )
     args = parser.parse_args()
     if args.data_dir is not None and not args.data_dir.is_dir():
         parser.error(f"--data-dir {args.data_dir} is not a folder")
     if args.max_train_steps < 1 or args.threads < 1:
         parser.error("--max-train-steps and --threads must be at least 1")
+    if args.runs_cap_mb <= 0:
+        parser.error(f"--runs-cap-mb (or ${RUNS_CAP_ENV}) must be positive, got {args.runs_cap_mb:g}")
     return args
 
 
@@ -38,7 +46,9 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     data_dir = args.data_dir or (DEFAULT_DATA_DIR if DEFAULT_DATA_DIR.is_dir() else None)
     try:
-        service = Service(ROOT / "checkpoints", ROOT / "runs", data_dir, args.device, args.max_train_steps)
+        service = Service(
+            ROOT / "checkpoints", ROOT / "runs", data_dir, args.device, args.max_train_steps, runs_cap_mb=args.runs_cap_mb
+        )
     except ValueError as exc:  # e.g. --device cuda without a GPU
         raise SystemExit(f"error: {exc}") from None
     build_app(service).launch(server_name=args.host, server_port=args.port, **LAUNCH_OPTIONS)
