@@ -113,8 +113,10 @@ def build(service: Service, model: gr.Dropdown) -> None:
         else:
             gr.Info("No training job is running.")
 
+    # No queue limit: the service runs one job at a time and refuses a second one at once with a clear
+    # message, where a limit of 1 would keep the second user waiting and then train after the first.
     start.click(
-        train, [task, steps, base], [status, loss, samples, model, base], api_name="train", concurrency_limit=1,
+        train, [task, steps, base], [status, loss, samples, model, base], api_name="train", concurrency_limit=None,
         api_description="Train (task, steps, base model or '') and stream progress; returns the final status.",
     )
     stop.click(request_stop, None, None, queue=False, api_name="stop_training")
