@@ -1,0 +1,63 @@
+"""The translation checkpoints that ship with the repository load, translate, and still score what metrics.json says."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from transformer_demo.checkpoint import load_checkpoint
+from transformer_demo.decoding import DecodeOptions, translate
+
+ROOT = Path(__file__).resolve().parents[1]
+SENTENCES = [
+    "A man is riding a bike.",
+    "Two dogs are playing in the snow.",
+    "A woman in a red dress is walking down the street.",
+    "Children are playing soccer in a park.",
+    "A group of people are standing in front of a building.",
+]
+# Frequent function words of each target language: a translation into it contains several of them.
+TARGET_WORDS = {
+    "de": {"ein", "eine", "einer", "einem", "einen", "der", "die", "das", "den", "dem", "mit", "und", "im", "auf", "in", "zwei", "spielen", "vor"},
+    "fr": {"un", "une", "le", "la", "les", "des", "du", "de", "avec", "et", "dans", "sur", "en", "deux", "devant"},
+}
+MODELS = [("multi30k-en-de", "de"), ("multi30k-en-fr", "fr")]
+
+
+def checkpoint_dir(name: str) -> Path:
+    folder = ROOT / "checkpoints" / name
+    if not (folder / "model.safetensors").is_file():
+        pytest.fail(f"shipped checkpoint {folder} is missing")
+    return folder
+
+
+@pytest.mark.parametrize("name,lang", MODELS)
+def test_shipped_model_translates_into_target_language(name: str, lang: str) -> None:
+    checkpoint = load_checkpoint(checkpoint_dir(name))
+    assert checkpoint.run.train.tgt_lang == lang
+    outputs = translate(checkpoint.model, checkpoint.vocab, SENTENCES, DecodeOptions(method="beam", beam_size=4))
+    assert len(outputs) == len(SENTENCES)
+    for source, output in zip(SENTENCES, outputs):
+        words = {w.strip(".,!?").lower() for w in output.split()}
+        assert output and output != source
+        assert len(words & TARGET_WORDS[lang]) >= 1, f"{output!r} does not look like {lang}"
+    assert sum(len({w.strip('.,').lower() for w in o.split()} & TARGET_WORDS[lang]) for o in outputs) >= 2 * len(outputs)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,lang", MODELS)
+def test_shipped_model_bleu_matches_metrics(name: str, lang: str, multi30k_dir: Path) -> None:
+    folder = checkpoint_dir(name)
+    recorded = json.loads((folder / "metrics.json").read_text())["test_2016_flickr/beam4/first100"]
+    result = subprocess.run(
+        [sys.executable, "-m", "transformer_demo", "evaluate", "--checkpoint", str(folder), "--data-dir", str(multi30k_dir),
+         "--split", "test_2016_flickr", "--beam", "4", "--limit", "100"],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    measured = json.loads(result.stdout)
+    assert measured["sentences"] == 100
+    assert abs(measured["bleu"] - recorded["bleu"]) <= 1.0
