@@ -6,7 +6,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 import pytest
 import torch
@@ -14,6 +14,7 @@ import torch
 from transformer_demo.config import ModelConfig, RunConfig, TrainConfig
 from transformer_demo.data import Pair, read_parallel_dir
 from transformer_demo.model import Transformer
+from transformer_demo.service import Service
 from transformer_demo.tokenization import Vocab
 from transformer_demo.training import Trainer, TrainEvent
 
@@ -145,3 +146,31 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "memorised" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.slow)
+
+
+# --- the web app over tiny untrained checkpoints, one per test module ---
+
+
+@pytest.fixture(scope="module")
+def service(tmp_path_factory) -> Service:
+    """A Service over checkpoints/ with tiny-en-de, tiny-copy and tiny-math (see app_helpers) and an empty runs/."""
+    from app_helpers import build_model_roots
+
+    checkpoints, runs = build_model_roots(tmp_path_factory.mktemp("app"))
+    return Service(checkpoints, runs, data_dir=None, device="cpu")
+
+
+@pytest.fixture(scope="module")
+def client(service: Service) -> Iterator["Client"]:
+    """gradio_client connected to the app of `service`, launched in-process on a free port."""
+    from app_helpers import launch
+    from gradio_client import Client
+
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)  # as app.py does
+    demo, url = launch(service)
+    try:
+        yield Client(url, verbose=False)
+    finally:
+        demo.close()
+        torch.set_num_threads(threads)

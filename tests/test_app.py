@@ -2,34 +2,13 @@
 from __future__ import annotations
 
 import time
-from typing import Iterator
 
 import pytest
-import torch
-from app_helpers import build_model_roots, launch
 from gradio_client import Client
 
 from transformer_demo.service import Service
 
 TEXT = "A man is riding a bike."
-
-
-@pytest.fixture(scope="module")
-def service(tmp_path_factory) -> Service:
-    checkpoints, runs = build_model_roots(tmp_path_factory.mktemp("app"))
-    return Service(checkpoints, runs, data_dir=None, device="cpu", max_train_steps=300)
-
-
-@pytest.fixture(scope="module")
-def client(service: Service) -> Iterator[Client]:
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)  # as app.py does
-    demo, url = launch(service)
-    try:
-        yield Client(url, verbose=False)
-    finally:
-        demo.close()
-        torch.set_num_threads(threads)
 
 
 def test_api_has_the_four_endpoints_with_defaults(client: Client):
