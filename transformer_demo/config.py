@@ -44,6 +44,8 @@ def _check_kinds(cls, values: dict[str, Any]) -> None:
 
 
 def _from_dict(cls, values: dict[str, Any]):
+    if not isinstance(values, dict):
+        raise ConfigError(f"{cls.__name__} must be a JSON object, got {values!r:.80}")
     known = {f.name for f in fields(cls)}
     unknown = sorted(set(values) - known)
     if unknown:
