@@ -122,6 +122,9 @@ class ModelRegistry:
         with self._lock:
             cached = self._loaded.get(info.name)
             if cached is None or cached[0] != stamp:
-                cached = (stamp, load_checkpoint(info.folder, self.device))
+                try:
+                    cached = (stamp, load_checkpoint(info.folder, self.device))
+                except CheckpointError as exc:  # name the model, not where the server keeps its files
+                    raise CheckpointError(str(exc).replace(str(info.folder), info.name)) from None
                 self._loaded[info.name] = cached
         return info, cached[1]
