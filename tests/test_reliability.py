@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 import pytest
 from gradio_client import Client
+from hostile_input import EMPTY, HOSTILE
 from safetensors.torch import load_file, save_file
 
 from transformer_demo.checkpoint import CheckpointError, load_checkpoint, replace_folder, write_json
@@ -30,16 +31,6 @@ from transformer_demo.training import Trainer
 
 TEXT = "A man is riding a bike."
 SECONDS = 10.0  # what any request may take: an answer or a clear message, never a hang
-HOSTILE = {
-    "10k-characters": ("A man is riding a bike. " * 420)[:10_000],
-    "control-and-nul": "A man\x00 is\x01 riding\x1b[31m a\x7f bike.\r",
-    "emoji": "A 🐕 rides a 🚲 👍🏽👨‍👩‍👧",
-    "right-to-left": "رجل يركب دراجة. איש רוכב על אופניים.",
-    "cjk": "一个男人在骑自行车。男が自転車に乗っている。",
-    "500-repeats": " ".join(["dog"] * 500),
-    "html": '<script>alert("x")</script><img src=x onerror=alert(1)> | **bold** |',
-}
-EMPTY = {"empty": "", "whitespace": " \t\n\u3000\n "}
 EVERYTHING = " ".join(HOSTILE.values())[:10_000]  # one input with every kind of trouble at once
 
 
