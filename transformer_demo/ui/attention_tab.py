@@ -78,7 +78,7 @@ def build(service: Service, model: gr.Dropdown) -> AttentionTab:
         note, plots = figures(result, kind, int(layer), int(head))
         lines = [f"**Translation:** {result.translation or '(empty)'}", note]
         if result.notice:
-            lines.append(f"⚠️ {result.notice}")
+            lines.append(f"**Note:** {result.notice}")
         return ("  \n".join(lines), *plots)
 
     inputs = [text, model, target, kind, layer, head]

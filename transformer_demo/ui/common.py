@@ -12,7 +12,8 @@ from ..service import Service
 
 def user_errors(fn: Callable) -> Callable:
     """Wrap an event handler so that a ValueError (bad input, unknown model, ...) reaches the user as a
-    plain message box (gr.Error) rather than a generic failure. Keeps generator handlers generators."""
+    plain message box (gr.Error) rather than a generic failure, and stays out of the server log (it is
+    not a server fault). Keeps generator handlers generators."""
     if inspect.isgeneratorfunction(fn):
 
         @functools.wraps(fn)
@@ -20,7 +21,7 @@ def user_errors(fn: Callable) -> Callable:
             try:
                 yield from fn(*args, **kwargs)
             except ValueError as exc:
-                raise gr.Error(str(exc)) from None
+                raise gr.Error(str(exc), print_exception=False) from None
 
         return stream
 
@@ -29,7 +30,7 @@ def user_errors(fn: Callable) -> Callable:
         try:
             return fn(*args, **kwargs)
         except ValueError as exc:
-            raise gr.Error(str(exc)) from None
+            raise gr.Error(str(exc), print_exception=False) from None
 
     return call
 

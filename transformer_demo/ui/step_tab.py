@@ -92,7 +92,7 @@ def build(service: Service, model: gr.Dropdown) -> gr.Textbox:
         markdown, values = describe(trace, index)
         notice = service.notice(model, text)
         if notice:
-            markdown += f"\n\n⚠️ {notice}"
+            markdown += f"\n\n**Note:** {notice}"
         choices = [(f"{t}   {p:.1%}", str(i)) for t, i, p in trace.steps[index].candidates]
         current = str(trace.steps[index].chosen_id)
         if current not in [value for _, value in choices]:

@@ -58,7 +58,7 @@ class Progress:
                 line += f" · about {event.eta_s:.0f} s to go"
             lines.append(line)
         if event is not None and event.kind == "done":
-            lines.append(f"✅ Done. Select **{self.job.name}** in the model picker to try it.")
+            lines.append(f"**Done.** Select **{self.job.name}** in the model picker to try it.")
         return "  \n".join(lines)
 
     def samples_markdown(self) -> str:

@@ -32,8 +32,8 @@ def render(result: TranslationResult, method: str, device: str) -> tuple[str, st
             rows.append(f"| {number} | {line.source if rank == 1 else ''} | {rank} | {output} | {score:.2f} |")
     n = len(result.lines)
     info = [f"Translated {n} sentence{'s' * (n != 1)} in **{result.seconds:.2f} s** ({method}, on {device})."]
-    info += [f"⚠️ {result.notice}"] if result.notice else []
-    info += [f"⚠️ Line {i}: {line.notice}" for i, line in enumerate(result.lines, 1) if line.notice]
+    info += [f"**Note:** {result.notice}"] if result.notice else []
+    info += [f"**Note on line {i}:** {line.notice}" for i, line in enumerate(result.lines, 1) if line.notice]
     return best, "\n".join(rows), "\n\n".join(info)
 
 
