@@ -41,11 +41,9 @@ def draw_heatmap(
         ax.set_title(title, fontsize=10)
 
 
-def _size(
-    n_cols: int, n_rows: int, per_token: float = 0.24, minimum: float = 3.0, maximum: float = MAX_INCHES
-) -> tuple[float, float]:
+def _size(n_cols: int, n_rows: int, per_token: float = 0.24, minimum: float = 3.0) -> tuple[float, float]:
     width, height = max(minimum, 1.6 + per_token * n_cols), max(minimum, 1.4 + per_token * n_rows)
-    return min(width, maximum), min(height, maximum)
+    return min(width, MAX_INCHES), min(height, MAX_INCHES)
 
 
 def attention_figure(
