@@ -120,6 +120,7 @@ def filter_logits(logits: Tensor, top_k: int, top_p: float) -> Tensor:
 
 @torch.inference_mode()
 def greedy_or_sample(model: Transformer, src_ids: list[list[int]], options: DecodeOptions) -> list[Hypothesis]:
+    stop_at = deadline(options)
     src = source_tensor(model, src_ids)
     stepper = Stepper(model, src, options.use_cache)
     batch = src.size(0)
@@ -129,7 +130,6 @@ def greedy_or_sample(model: Transformer, src_ids: list[list[int]], options: Deco
     generator = None
     if options.method == "sample" and options.seed is not None:
         generator = torch.Generator(device=src.device).manual_seed(options.seed)
-    stop_at = deadline(options)
     for _ in range(default_max_len(model, src_ids, options)):
         logits = stepper.logits(prefix).float()
         if options.method == "sample":
@@ -154,17 +154,18 @@ def greedy_or_sample(model: Transformer, src_ids: list[list[int]], options: Deco
 @torch.inference_mode()
 def beam_search(model: Transformer, src_ids: list[list[int]], options: DecodeOptions) -> list[list[Hypothesis]]:
     """Keeps beam_size live hypotheses per sentence; returns the n_best finished ones, best first."""
-    beam = options.beam_size
+    stop_at, beam = deadline(options), options.beam_size
     src = source_tensor(model, src_ids)
     batch, device = src.size(0), src.device
-    stepper = Stepper(model, src.repeat_interleave(beam, dim=0), options.use_cache)
+    stepper = Stepper(model, src, options.use_cache)
+    stepper.reorder(torch.arange(batch, device=device).repeat_interleave(beam))  # encoded once, copied to each beam
     prefix = torch.full((batch * beam, 1), SOS_ID, dtype=torch.long, device=device)
     scores = torch.full((batch, beam), float("-inf"), device=device)
     scores[:, 0] = 0.0  # all beams start identical: expand only the first
     finished: list[list[Hypothesis]] = [[] for _ in range(batch)]
     done = [False] * batch
     penalty = lambda length: ((5 + length) / 6) ** options.length_penalty
-    max_len, stop_at = default_max_len(model, src_ids, options), deadline(options)
+    max_len = default_max_len(model, src_ids, options)
     for step in range(1, max_len + 1):
         last_step = step == max_len or time.monotonic() > stop_at  # keep the live hypotheses as they are
         log_probs = stepper.logits(prefix).float().log_softmax(-1)  # (batch * beam, vocab)
