@@ -49,7 +49,7 @@ def test_hostile_lines_on_stdin_of_a_real_process(run_cli, memorised):
     assert result.stdout.splitlines()[-1] == ""  # the whitespace-only line stays empty
 
 
-@pytest.mark.parametrize("text", HOSTILE.values(), ids=HOSTILE.keys())
+@pytest.mark.parametrize("text", [*HOSTILE.values(), *EMPTY.values()], ids=[*HOSTILE, *EMPTY])
 def test_hostile_argument_gets_one_line(memorised, capsys, text: str):
     status, out, err = run_main(["translate", "--checkpoint", str(memorised.out_dir), text], capsys)
     assert status == 0 and err == ""
