@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import socket
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import gradio as gr
 import torch
@@ -60,3 +62,16 @@ def launch(service: Service) -> tuple[gr.Blocks, str]:
         prevent_thread_lock=True, server_name="127.0.0.1", server_port=free_port(), quiet=True, **LAUNCH_OPTIONS
     )
     return demo, url
+
+
+@contextmanager
+def served(service: Service) -> Iterator[str]:
+    """The app running (one torch thread, as app.py sets) for the duration of the block; yields its url."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    demo, url = launch(service)
+    try:
+        yield url
+    finally:
+        demo.close()
+        torch.set_num_threads(threads)

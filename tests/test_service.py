@@ -1,21 +1,15 @@
-"""The service layer the web app calls, and the figures of viz.py; no server involved."""
+"""The service layer the web app calls (the `service` fixture of conftest.py), and the figures of viz.py."""
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
-from app_helpers import MAX_LEN, build_model_roots
+from app_helpers import MAX_LEN
 
 from transformer_demo import viz
 from transformer_demo.decoding import DecodeOptions
 from transformer_demo.registry import ModelNotFoundError
 from transformer_demo.service import Service, ServiceError
-
-
-@pytest.fixture(scope="module")
-def service(tmp_path_factory) -> Service:
-    checkpoints, runs = build_model_roots(tmp_path_factory.mktemp("service"))
-    return Service(checkpoints, runs, data_dir=None, device="cpu", max_train_steps=500)
 
 
 def test_registry_lists_checkpoints_with_pair_size_and_score(service: Service):
@@ -118,7 +112,7 @@ def test_examples_suit_the_model(service: Service):
 
 
 def test_train_rejects_bad_steps_and_tasks(service: Service):
-    for steps in [0, -5, 501, 10**9, 2.5, None]:
+    for steps in [0, -5, service.max_train_steps + 1, 10**9, 2.5, None]:
         with pytest.raises(ServiceError, match="steps"):
             service.train("copy", steps)
     with pytest.raises(ServiceError, match="unknown or unavailable task"):
