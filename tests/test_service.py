@@ -58,6 +58,8 @@ def test_huge_input_is_refused(service: Service):
         service.translate("tiny-copy", "red " * 10_000)
     with pytest.raises(ServiceError, match="too long"):
         service.trace("tiny-copy", "red " * 10_000)
+    with pytest.raises(ServiceError, match="too long"):
+        service.attention("tiny-copy", "red cat", target="red " * 10_000)
 
 
 def test_overlong_input_is_truncated_with_a_notice(service: Service):

@@ -236,8 +236,9 @@ class Service:
         info, checkpoint = self.registry.load(model_name)
         model, vocab = checkpoint.model, checkpoint.vocab
         src_ids = self._source_ids(checkpoint, sentence)
-        if target and target.strip():
-            tgt_ids = vocab.encode_tgt(" ".join(target.split()))[: info.max_len - 2]
+        target = " ".join(self._checked(target).split())
+        if target:
+            tgt_ids = vocab.encode_tgt(target)[: info.max_len - 2]
         else:
             tgt_ids = decode(model, [src_ids], DecodeOptions(time_limit=self.decode_time_limit))[0][0].ids
         maps = attention_maps(model, src_ids, tgt_ids)
