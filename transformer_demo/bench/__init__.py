@@ -25,7 +25,7 @@ from ..data import encode_pairs, read_parallel_dir
 from ..training import resolve_device
 from .app_latency import bench_app
 from .decode_speed import bench_decoding
-from .measure import machine_info
+from .measure import BackgroundMeter, machine_info
 from .memory import bench_memory
 from .report import format_table, targets
 from .seed import bench_ours_at_seed_shape, compare, run_seed_baseline, seed_figures
@@ -99,20 +99,21 @@ def run_bench(args: argparse.Namespace) -> int:
         "decode": lambda: decode_section(checkpoint, args.data_dir, sizes),
         "train": lambda: train_section(checkpoint, args.data_dir, sizes, device),
         "memory": lambda: bench_memory(Path(args.checkpoint).parent),
-        "app": lambda: bench_app(Path(args.checkpoint), sizes.app_requests, args.threads),
+        "app": lambda: bench_app(checkpoint, sizes.app_requests, args.threads),
         "seed_shape": lambda: seed_section(args.data_dir, script, sizes, device),
     }
     result: dict = {
-        "machine": machine_info(device),
+        "machine": {**machine_info(device), "background_cores": {}},
         "settings": {"checkpoint": str(args.checkpoint), "quick": args.quick, **asdict(sizes)},
     }
     for name, run in sections.items():
         if name in skipped:
             result[name] = {"skipped": "--skip"}
             continue
-        start = time.perf_counter()
+        meter = BackgroundMeter()
         result[name] = run()
-        log(f"{name}: done in {time.perf_counter() - start:.1f}s")
+        result["machine"]["background_cores"][name] = round(meter.cores(), 2)
+        log(f"{name}: done in {time.perf_counter() - meter.start_wall:.1f}s")
     result["targets"] = [t.to_dict() for t in targets(result)]
     print(json.dumps(result, indent=2) if args.json else format_table(result))
     return 0

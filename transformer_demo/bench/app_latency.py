@@ -2,7 +2,8 @@
 
 The app runs as it would for a user (`python app.py --port P`, its own process, its default thread
 setting unless --threads is given) and serves the benchmarked checkpoint by its registry name, so
-only checkpoints under the app's checkpoints/ or runs/ folders can be measured.
+only checkpoints under the app's checkpoints/ or runs/ folders can be measured. The same translation
+timed in this process (in_process_ms_p50) separates the model's time from the app's overhead.
 """
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
+from ..checkpoint import Checkpoint
+from ..decoding import DecodeOptions, translate
 from .measure import percentile
 from .memory import SENTENCE
 
@@ -74,9 +77,8 @@ def running_app(threads: int) -> Iterator[Client]:
             process.wait(timeout=30)
 
 
-def time_endpoint(client: Client, model_name: str, method: str, requests: int) -> dict[str, float]:
-    """p50/p90 wall time of /translate for SENTENCE, after warm-up requests (the first one loads the model)."""
-    call = lambda: client.predict(SENTENCE, model_name, method, api_name="/translate")
+def time_calls(call: Callable[[], object], requests: int) -> dict[str, float]:
+    """p50/p90 wall time of call() after warm-up calls (the app loads the model on its first request)."""
     for _ in range(WARMUP_REQUESTS):
         call()
     seconds = []
@@ -87,12 +89,22 @@ def time_endpoint(client: Client, model_name: str, method: str, requests: int) -
     return {"ms_p50": 1000 * percentile(seconds, 50), "ms_p90": 1000 * percentile(seconds, 90), "requests": requests}
 
 
-def bench_app(checkpoint: Path, requests: int, threads: int) -> dict:
+def time_endpoint(client: Client, model_name: str, method: str, requests: int) -> dict[str, float]:
+    """The /translate endpoint for SENTENCE, through HTTP, the app's queue and the service."""
+    return time_calls(lambda: client.predict(SENTENCE, model_name, method, api_name="/translate"), requests)
+
+
+def bench_app(checkpoint: Checkpoint, requests: int, threads: int) -> dict:
+    """Round trips to the app, and the same translation in this process: the difference is the app's overhead."""
     if not APP.is_file():
         return {"skipped": f"{APP} not found"}
-    model_name = app_model_name(checkpoint)
+    model_name = app_model_name(checkpoint.folder)
     if model_name is None:
-        return {"skipped": f"the app serves only {REPO_ROOT / 'checkpoints'} and {REPO_ROOT / 'runs'}; got {checkpoint}"}
+        return {"skipped": f"the app serves only {REPO_ROOT / 'checkpoints'} and {REPO_ROOT / 'runs'}; got {checkpoint.folder}"}
     with running_app(threads) as client:
-        result = {method: time_endpoint(client, model_name, name, requests) for method, name in METHODS.items()}
+        result = {key: time_endpoint(client, model_name, method, requests) for key, method in METHODS.items()}
+    for key, method in METHODS.items():
+        options = DecodeOptions(method=method)
+        direct = time_calls(lambda: translate(checkpoint.model, checkpoint.vocab, [SENTENCE], options), requests)
+        result[key]["in_process_ms_p50"] = direct["ms_p50"]
     return {"model": model_name, "sentence": SENTENCE, "threads": threads or "app default", **result}

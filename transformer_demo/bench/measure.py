@@ -19,15 +19,63 @@ def percentile(values: list[float], q: float) -> float:
     return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
+def proc_status_mb(field: str) -> float | None:
+    """A memory line of /proc/self/status (Linux) in MB, e.g. VmRSS (now) or VmHWM (peak); None elsewhere."""
+    status = Path("/proc/self/status")
+    if not status.exists():
+        return None
+    for line in status.read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) / 1024.0  # kB
+    return None
+
+
 def peak_rss_mb() -> float:
-    """The most resident memory this process has used so far (Linux reports kilobytes)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+    """The most resident memory this process has used so far.
+
+    On Linux VmHWM, the peak of this program's own memory: getrusage's ru_maxrss also counts the
+    parent's memory at fork time, before exec.
+    """
+    peak = proc_status_mb("VmHWM")
+    return peak if peak is not None else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+def reset_peak_rss() -> bool:
+    """Restart the peak from the current resident memory (Linux >= 4.0); False where that is not possible."""
+    try:
+        Path("/proc/self/clear_refs").write_text("5")
+    except OSError:
+        return False
+    return True
 
 
 def synchronize(device: torch.device) -> None:
     """Wait for queued GPU work, so that a timer stops when the work is really done."""
     if device.type == "cuda":
         torch.cuda.synchronize(device)
+
+
+def cpu_seconds() -> tuple[float, float]:
+    """(busy CPU seconds of the whole machine, CPU seconds of this process and its finished children)."""
+    own = os.times()
+    own_seconds = own.user + own.system + own.children_user + own.children_system
+    stat = Path("/proc/stat")
+    if not stat.exists():
+        return own_seconds, own_seconds
+    ticks = [int(x) for x in stat.read_text().split("\n", 1)[0].split()[1:]]
+    idle = ticks[3] + ticks[4]  # idle + iowait
+    return (sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK"), own_seconds
+
+
+class BackgroundMeter:
+    """How many cores other processes kept busy while a section ran (0 = the machine was ours)."""
+
+    def __init__(self):
+        self.start_wall, self.start = time.perf_counter(), cpu_seconds()
+
+    def cores(self) -> float:
+        (busy0, own0), (busy1, own1) = self.start, cpu_seconds()
+        return max(0.0, (busy1 - busy0) - (own1 - own0)) / (time.perf_counter() - self.start_wall)
 
 
 def cpu_name() -> str:

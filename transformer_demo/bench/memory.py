@@ -1,5 +1,6 @@
-"""Section 3: memory. Peak resident memory of a fresh process holding every shipped model, and the
-extra memory each concurrent decode adds.
+"""Section 3: memory. Peak resident memory of a fresh process holding every shipped model (after one
+beam-4 translation each), and the extra memory each concurrent decode adds: beam-4 translations of
+one sentence in threads, peak over resident memory just before them.
 
 `python -m transformer_demo.bench.memory FOLDER...` is that fresh process: it prints one JSON object.
 """
@@ -13,7 +14,7 @@ from pathlib import Path
 
 from ..checkpoint import load_checkpoint
 from ..decoding import DecodeOptions, translate
-from .measure import peak_rss_mb
+from .measure import peak_rss_mb, proc_status_mb, reset_peak_rss
 
 SENTENCE = "Two young children are playing with a red ball in the green park."  # 13 words
 CONCURRENT_DECODES = 8
@@ -31,18 +32,20 @@ def measure_in_this_process(folders: list[Path], concurrent: int = CONCURRENT_DE
     loaded = peak_rss_mb()
     for checkpoint in checkpoints:  # one decode each: the first call's buffers are part of serving a model
         translate(checkpoint.model, checkpoint.vocab, [SENTENCE], beam)
-    served = peak_rss_mb()
+    result = {
+        "models": [folder.name for folder in folders],
+        "rss_before_loading_mb": start,
+        "peak_rss_models_loaded_mb": loaded,
+        "peak_rss_mb": peak_rss_mb(),
+        "concurrent_decodes": concurrent,
+    }
+    if not reset_peak_rss():  # loading peaks higher than decoding; without a reset the decodes would not show
+        return {**result, "extra_mb_per_concurrent_decode": None}
+    before = proc_status_mb("VmRSS")
     first = checkpoints[0]
     with ThreadPoolExecutor(concurrent) as pool:
         list(pool.map(lambda _: translate(first.model, first.vocab, [SENTENCE], beam), range(concurrent)))
-    return {
-        "models": [folder.name for folder in folders],
-        "rss_before_loading_mb": start,
-        "rss_models_loaded_mb": loaded,
-        "peak_rss_mb": served,
-        "concurrent_decodes": concurrent,
-        "extra_mb_per_concurrent_decode": (peak_rss_mb() - served) / concurrent,
-    }
+    return {**result, "extra_mb_per_concurrent_decode": (peak_rss_mb() - before) / concurrent}
 
 
 def bench_memory(models_root: Path) -> dict:

@@ -63,13 +63,16 @@ def _number(value: Any) -> str:
     return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
 
 
-DECODE_COLUMNS = ("sentences_per_s", "ms_p50", "ms_p90", "generated_tokens_per_s", "same_outputs_as_uncached")
+DECODE_COLUMNS = {  # key -> column header
+    "sentences_per_s": "sentences/s", "ms_p50": "ms p50", "ms_p90": "ms p90",
+    "generated_tokens_per_s": "tokens/s", "same_outputs_as_uncached": "same as uncached",
+}
 
 
 def decode_table(decode: dict) -> list[str]:
-    lines = [f"{'decoding':<22}" + "".join(f"{c:>24}" for c in DECODE_COLUMNS)]
+    lines = [f"{'decoding':<22}" + "".join(f"{header:>18}" for header in DECODE_COLUMNS.values())]
     for name, figures in decode.items():
-        lines.append(f"{name:<22}" + "".join(f"{_number(figures.get(c, '')):>24}" for c in DECODE_COLUMNS))
+        lines.append(f"{name:<22}" + "".join(f"{_number(figures.get(key, '')):>18}" for key in DECODE_COLUMNS))
     return lines
 
 
