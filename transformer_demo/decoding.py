@@ -127,11 +127,15 @@ def greedy_or_sample(model: Transformer, src_ids: list[list[int]], options: Deco
     prefix = torch.full((batch, 1), SOS_ID, dtype=torch.long, device=src.device)
     finished = torch.zeros(batch, dtype=torch.bool, device=src.device)
     scores = torch.zeros(batch, device=src.device)
+    # Finished rows leave the model's batch (the stepper holds only the active rows). Their logits go
+    # stale but are never used; keeping the full-width tensor draws the same random numbers for sampling.
+    active = torch.arange(batch, device=src.device)
+    logits = torch.zeros(batch, model.config.tgt_vocab_size, device=src.device)
     generator = None
     if options.method == "sample" and options.seed is not None:
         generator = torch.Generator(device=src.device).manual_seed(options.seed)
     for _ in range(default_max_len(model, src_ids, options)):
-        logits = stepper.logits(prefix).float()
+        logits[active] = stepper.logits(prefix[active]).float()
         if options.method == "sample":
             logits = filter_logits(logits / options.temperature, options.top_k, options.top_p)
             next_ids = torch.multinomial(logits.softmax(-1), 1, generator=generator).squeeze(1)
@@ -144,6 +148,11 @@ def greedy_or_sample(model: Transformer, src_ids: list[list[int]], options: Deco
         finished |= next_ids == EOS_ID
         if finished.all() or time.monotonic() > stop_at:
             break
+        still = ~finished[active]
+        if not still.all():
+            keep = still.nonzero().squeeze(1)
+            stepper.reorder(keep)
+            active = active[keep]
     hypotheses = []
     for row, score in zip(prefix[:, 1:].tolist(), scores.tolist()):
         ids = row[: row.index(EOS_ID)] if EOS_ID in row else row
