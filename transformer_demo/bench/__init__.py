@@ -3,7 +3,7 @@
 Sections (each can be left out with --skip):
   decode      greedy b1 / b32 and beam 4 b1, each with the key/value cache and without it
   train       training tokens/s of our model against torch.nn.Transformer on the same batches
-  memory      peak RSS of a fresh process holding every shipped model; extra MB per concurrent decode
+  memory      peak RSS of a fresh process holding every model beside --checkpoint; MB per concurrent decode
   app         p50/p90 latency of the running app's /translate endpoint
   seed_shape  our model at the seed tutorial's shape beside the seed's own code
 Progress goes to stderr; stdout gets a table, or with --json one JSON object (see BENCHMARKS.md).
@@ -98,7 +98,7 @@ def run_bench(args: argparse.Namespace) -> int:
     sections: dict[str, Callable[[], dict]] = {
         "decode": lambda: decode_section(checkpoint, args.data_dir, sizes),
         "train": lambda: train_section(checkpoint, args.data_dir, sizes, device),
-        "memory": lambda: bench_memory(Path(args.checkpoint).parent),
+        "memory": lambda: bench_memory(checkpoint.folder),
         "app": lambda: bench_app(checkpoint, sizes.app_requests, args.threads),
         "seed_shape": lambda: seed_section(args.data_dir, script, sizes, device),
     }

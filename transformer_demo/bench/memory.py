@@ -26,6 +26,7 @@ def model_folders(root: Path) -> list[Path]:
 
 
 def measure_in_this_process(folders: list[Path], concurrent: int = CONCURRENT_DECODES) -> dict:
+    """Load every folder, translate once with each, then run the concurrent decodes on the first."""
     beam = DecodeOptions(method="beam", beam_size=4)
     start = peak_rss_mb()
     checkpoints = [load_checkpoint(folder) for folder in folders]
@@ -38,6 +39,7 @@ def measure_in_this_process(folders: list[Path], concurrent: int = CONCURRENT_DE
         "peak_rss_models_loaded_mb": loaded,
         "peak_rss_mb": peak_rss_mb(),
         "concurrent_decodes": concurrent,
+        "concurrent_decodes_model": folders[0].name,
     }
     if not reset_peak_rss():  # loading peaks higher than decoding; without a reset the decodes would not show
         return {**result, "extra_mb_per_concurrent_decode": None}
@@ -48,11 +50,10 @@ def measure_in_this_process(folders: list[Path], concurrent: int = CONCURRENT_DE
     return {**result, "extra_mb_per_concurrent_decode": (peak_rss_mb() - before) / concurrent}
 
 
-def bench_memory(models_root: Path) -> dict:
-    """Runs measure_in_this_process in a fresh interpreter, so nothing the benchmark loaded counts."""
-    folders = model_folders(models_root)
-    if not folders:
-        return {"skipped": f"no checkpoint folders under {models_root}"}
+def bench_memory(checkpoint: Path) -> dict:
+    """Every model beside checkpoint (in its parent folder), loaded by a fresh interpreter so that nothing
+    the benchmark loaded counts; the concurrent decodes run on checkpoint itself."""
+    folders = sorted(model_folders(checkpoint.parent), key=lambda f: f.resolve() != checkpoint.resolve())
     package_root = Path(__file__).resolve().parents[2]
     command = [sys.executable, "-m", "transformer_demo.bench.memory", *(str(f.resolve()) for f in folders)]
     done = subprocess.run(command, capture_output=True, text=True, cwd=package_root)
