@@ -25,14 +25,13 @@ from ..data import encode_pairs, read_parallel_dir
 from ..training import resolve_device
 from .app_latency import bench_app
 from .decode_speed import bench_decoding
-from .measure import BackgroundMeter, machine_info
+from .measure import REPO_ROOT, BackgroundMeter, machine_info
 from .memory import bench_memory
 from .report import format_table, targets
 from .seed import bench_ours_at_seed_shape, compare, run_seed_baseline, seed_figures
 from .train_speed import bench_training
 
 SECTIONS = ("decode", "train", "memory", "app", "seed_shape")
-REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SEED_BASELINE = REPO_ROOT.parent / "shared" / "bench" / "seed_baseline.py"
 
 

@@ -18,13 +18,12 @@ from typing import TYPE_CHECKING, Callable, Iterator
 
 from ..checkpoint import Checkpoint
 from ..decoding import DecodeOptions, translate
-from .measure import percentile
+from .measure import REPO_ROOT, percentile
 from .memory import SENTENCE
 
 if TYPE_CHECKING:  # imported when the section runs: gradio_client takes seconds to import
     from gradio_client import Client
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 APP = REPO_ROOT / "app.py"
 START_TIMEOUT_S = 180
 WARMUP_REQUESTS = 2

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import torch
 
+REPO_ROOT = Path(__file__).resolve().parents[2]  # the folder holding transformer_demo/, app.py, checkpoints/
+
 
 def percentile(values: list[float], q: float) -> float:
     """Linear interpolation between the closest ranks (numpy's default method); q in [0, 100]."""

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..checkpoint import load_checkpoint
 from ..decoding import DecodeOptions, translate
-from .measure import peak_rss_mb, proc_status_mb, reset_peak_rss
+from .measure import REPO_ROOT, peak_rss_mb, proc_status_mb, reset_peak_rss
 
 SENTENCE = "Two young children are playing with a red ball in the green park."  # 13 words
 CONCURRENT_DECODES = 8
@@ -54,9 +54,8 @@ def bench_memory(checkpoint: Path) -> dict:
     """Every model beside checkpoint (in its parent folder), loaded by a fresh interpreter so that nothing
     the benchmark loaded counts; the concurrent decodes run on checkpoint itself."""
     folders = sorted(model_folders(checkpoint.parent), key=lambda f: f.resolve() != checkpoint.resolve())
-    package_root = Path(__file__).resolve().parents[2]
     command = [sys.executable, "-m", "transformer_demo.bench.memory", *(str(f.resolve()) for f in folders)]
-    done = subprocess.run(command, capture_output=True, text=True, cwd=package_root)
+    done = subprocess.run(command, capture_output=True, text=True, cwd=REPO_ROOT)
     if done.returncode != 0:
         raise RuntimeError(f"memory subprocess failed: {done.stderr.strip()[-500:]}")
     return json.loads(done.stdout)
