@@ -147,15 +147,15 @@ needs_checkpoint = pytest.mark.skipif(
 KNOWN_ANSWERS = {  # held-out test questions the shipped model answers right, across families
     "What is 64 minus 92?": "-28",
     "Solve for x in the equation x + 4 = 10.": "6",
-    "What is the area of a rectangle with width 9 and height 19?": "171",
+    "What is the area of a rectangle with width 68 and height 50?": "3400",
     "What is 83 plus 85?": "168",
     "What is the solution for x in the equation 2x - 12 = 52?": "32",
-    "What is the perimeter of a square with side length 2?": "8",
+    "What is the perimeter of a square with side length 71?": "284",
     "Find the median of 49, 59, and 92.": "59",
     "What is 40 times 62?": "2480",
     "Find the derivative of 91x^2 at x = 50.": "9100",
     "Calculate the integral of 1x from 0 to 70.": "2450",
-    "What is 83 divided by 81?": "1.02",
+    "What is 81 divided by 28?": "2.89",
     "Calculate the average of the numbers 93, 35, and 74.": "67.33",
 }
 
@@ -176,7 +176,8 @@ def test_checkpoint_answers_through_decoding():
 @needs_checkpoint
 @pytest.mark.slow
 def test_checkpoint_answers_through_the_cli():
-    command = [sys.executable, "-m", "transformer_demo", "translate", "--checkpoint", str(CHECKPOINT), *KNOWN_ANSWERS]
+    questions = [*KNOWN_ANSWERS, "What is 12 times 7?"]  # the last: the README's example, in no split
+    command = [sys.executable, "-m", "transformer_demo", "translate", "--checkpoint", str(CHECKPOINT), *questions]
     result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == list(KNOWN_ANSWERS.values())
+    assert result.stdout.splitlines() == [*KNOWN_ANSWERS.values(), "84"]
