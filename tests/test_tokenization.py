@@ -109,3 +109,17 @@ def test_separate_vocabs_save_two_files_and_load_separate(val_pairs, tmp_path):
 def test_building_a_tokenizer_prints_nothing(kind, capfd):
     build_tokenizer(["a dog runs", "a cat runs"] * 5, kind, vocab_size=100, min_frequency=1)
     assert capfd.readouterr() == ("", "")  # stdout carries only the CLI's results
+
+
+def test_reversed_targets_are_written_back_to_front_and_read_the_right_way_round(tmp_path):
+    pairs = [(f"What is {a} times {b}?", str(a * b)) for a in range(1, 30) for b in (3, 7, 11)]
+    pairs += [("Pick one.", "-55"), ("A ball?", "83.33%"), ("Area?", "153.86")]
+    vocab = Vocab.build(pairs, "digits", 300, 1, joint=True, reverse_target=True)
+    for answer in ("84", "-55", "83.33%", "153.86", "1776"):
+        ids = vocab.encode_tgt(answer)
+        assert ids == vocab.tgt.encode(answer[::-1]).ids != vocab.tgt.encode(answer).ids
+        assert vocab.decode_tgt(ids) == answer
+    assert vocab.encode_src("What is 12 times 7?") == vocab.tgt.encode("What is 12 times 7?").ids  # sources unchanged
+    vocab.save(tmp_path)
+    assert Vocab.load(tmp_path, reverse_target=True).decode_tgt(vocab.encode_tgt("1776")) == "1776"
+    assert Vocab.load(tmp_path).decode_tgt(vocab.encode_tgt("1776")) == "6771"

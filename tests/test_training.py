@@ -104,9 +104,9 @@ def resume_pairs(train_pairs):
     return train_pairs[100:160]
 
 
-def make_trainer(tiny_run_config, pairs, out_dir, **kwargs) -> Trainer:
+def make_trainer(tiny_run_config, pairs, out_dir, ema_decay: float = 0.0, **kwargs) -> Trainer:
     # Several batches per epoch (so resume must find its place in the epoch) and a checkpoint every 5 steps.
-    run = tiny_run_config(steps=RESUME_STEPS, max_tokens=300, eval_every=5, warmup=10)
+    run = tiny_run_config(steps=RESUME_STEPS, max_tokens=300, eval_every=5, warmup=10, ema_decay=ema_decay)
     return Trainer(run, pairs, pairs[:3], out_dir, device="cpu", **kwargs)
 
 
@@ -175,3 +175,34 @@ def test_a_run_stopped_mid_way_resumes_from_its_last_checkpoint(tiny_run_config,
 def test_resume_without_a_saved_run_is_an_error(tiny_run_config, resume_pairs, tmp_path):
     with pytest.raises(CheckpointError, match="nothing to resume"):
         make_trainer(tiny_run_config, resume_pairs, tmp_path, resume=True)
+
+
+# --- a moving average of the weights (ema_decay) ---
+
+
+@pytest.mark.slow
+def test_moving_average_is_what_is_evaluated_and_saved_and_it_resumes_exactly(tiny_run_config, resume_pairs, tmp_path):
+    whole = make_trainer(tiny_run_config, resume_pairs, tmp_path / "whole", ema_decay=0.9)
+    for _ in whole.run():
+        pass
+    raw = weights(whole)
+    with whole.averaged_weights():
+        averaged = weights(whole)
+        val_loss = whole.validation_loss()
+    assert weights(whole).keys() == raw.keys() and all(torch.equal(weights(whole)[k], raw[k]) for k in raw)  # put back
+    assert any(not torch.equal(averaged[k], raw[k]) for k in raw)
+    saved = load_checkpoint(tmp_path / "whole")  # best by validation loss of the averaged weights
+    assert saved.info["trained_steps"] == RESUME_STEPS and saved.info["val_loss"] == pytest.approx(val_loss, rel=1e-6)
+    for name, tensor in saved.model.state_dict().items():
+        torch.testing.assert_close(tensor, averaged[name], atol=1e-6, rtol=0, msg=name)
+
+    first = make_trainer(tiny_run_config, resume_pairs, tmp_path / "stopped", ema_decay=0.9, max_steps=12)
+    for _ in first.run():
+        pass
+    second = make_trainer(tiny_run_config, resume_pairs, tmp_path / "stopped", ema_decay=0.9, resume=True)
+    assert second.step == 12 and second.ema  # the final save of the shorter run, moving average included
+    for _ in second.run():
+        pass
+    assert_same_weights(second, whole)
+    for mine, theirs in zip(second.ema, whole.ema):
+        torch.testing.assert_close(mine, theirs, atol=1e-6, rtol=0)

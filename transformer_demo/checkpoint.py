@@ -186,7 +186,7 @@ def load_checkpoint(folder: str | Path, device: str | torch.device = "cpu") -> C
         raise CheckpointError(f"checkpoint folder not found: {folder}")
     run, info = load_run_config(folder)
     try:
-        vocab = Vocab.load(folder)
+        vocab = Vocab.load(folder, run.train.reverse_target)
     except Exception as exc:  # tokenizers raises its own exception type for bad JSON
         raise CheckpointError(f"{folder}: tokenizer could not be read: {str(exc).splitlines()[0]}") from None
     if vocab.src.get_vocab_size() != run.model.src_vocab_size or vocab.tgt.get_vocab_size() != run.model.tgt_vocab_size:

@@ -128,6 +128,7 @@ class TrainConfig:
     vocab_size: int = 8000
     min_frequency: int = 2
     joint_vocab: bool = True
+    reverse_target: bool = False  # the model writes targets back to front: numbers least significant digit first
     max_tokens: int = 4096  # padded source+target tokens per batch
     sort_by_length: bool = True  # batch sentences of similar length (little padding); False = random batches
     steps: int | None = None
@@ -138,6 +139,7 @@ class TrainConfig:
     weight_decay: float = 0.0
     label_smoothing: float = 0.1
     clip_grad: float = 1.0
+    ema_decay: float = 0.0  # > 0: evaluate and save an exponential moving average of the weights
     grad_accum: int = 1
     precision: str = "auto"  # auto: bf16 autocast on CUDA, fp32 on CPU; or fp32 / bf16 / fp16
     seed: int = 1234
@@ -165,6 +167,7 @@ class TrainConfig:
             len(self.betas) == 2 and all(isinstance(beta, (int, float)) and 0.0 <= beta < 1.0 for beta in self.betas),
             f"betas must be two numbers in [0, 1), got {self.betas!r}",
         )
+        _require(0.0 <= self.ema_decay < 1.0, f"ema_decay must be in [0, 1), got {self.ema_decay!r}")
         _require(self.lr > 0, f"lr must be positive, got {self.lr!r}")
         _require(0.0 <= self.label_smoothing < 1.0, f"label_smoothing must be in [0, 1), got {self.label_smoothing!r}")
         _require(self.precision in ("auto", "fp32", "bf16", "fp16"), f"precision must be auto, fp32, bf16 or fp16, got {self.precision!r}")

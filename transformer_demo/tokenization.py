@@ -55,10 +55,16 @@ def build_tokenizer(texts: Iterable[str], kind: str = "bpe", vocab_size: int = 8
 
 @dataclass
 class Vocab:
-    """Source and target tokenizers; the same object when the vocabulary is joint."""
+    """Source and target tokenizers; the same object when the vocabulary is joint.
+
+    reverse_target: the model reads and writes target texts back to front ("153.86" is trained as
+    "68.351"), so numbers come out least significant digit first, the order in which carries propagate.
+    encode_tgt reverses before encoding and decode_tgt turns the output back; callers see normal text.
+    """
 
     src: Tokenizer
     tgt: Tokenizer
+    reverse_target: bool = False
 
     @property
     def joint(self) -> bool:
@@ -67,11 +73,15 @@ class Vocab:
     def encode_src(self, text: str) -> list[int]:
         return self.src.encode(text).ids
 
+    def _oriented(self, text: str) -> str:
+        return text.strip()[::-1] if self.reverse_target else text
+
     def encode_tgt(self, text: str) -> list[int]:
-        return self.tgt.encode(text).ids
+        return self.tgt.encode(self._oriented(text)).ids
 
     def decode_tgt(self, ids: Iterable[int]) -> str:
-        return self.tgt.decode([i for i in ids if i >= len(SPECIAL_TOKENS)], skip_special_tokens=True).strip()
+        text = self.tgt.decode([i for i in ids if i >= len(SPECIAL_TOKENS)], skip_special_tokens=True).strip()
+        return self._oriented(text)
 
     def src_tokens(self, text: str) -> list[str]:
         return self.src.encode(text).tokens
@@ -89,21 +99,28 @@ class Vocab:
         return [folder / name for name in self.files()]
 
     @classmethod
-    def load(cls, folder: Path) -> "Vocab":
+    def load(cls, folder: Path, reverse_target: bool = False) -> "Vocab":
         src = Tokenizer.from_file(str(folder / "tokenizer.json"))
         tgt_path = folder / "tokenizer_tgt.json"
         tgt = Tokenizer.from_file(str(tgt_path)) if tgt_path.exists() else src
-        return cls(src, tgt)
+        return cls(src, tgt, reverse_target)
 
     @classmethod
     def build(
-        cls, pairs: list[tuple[str, str]], kind: str, vocab_size: int, min_frequency: int, joint: bool
+        cls,
+        pairs: list[tuple[str, str]],
+        kind: str,
+        vocab_size: int,
+        min_frequency: int,
+        joint: bool,
+        reverse_target: bool = False,
     ) -> "Vocab":
+        targets = [t[::-1] if reverse_target else t for _, t in pairs]
         if joint:
-            texts = [s for pair in pairs for s in pair]
-            shared = build_tokenizer(texts, kind, vocab_size, min_frequency)
-            return cls(shared, shared)
+            shared = build_tokenizer([s for s, _ in pairs] + targets, kind, vocab_size, min_frequency)
+            return cls(shared, shared, reverse_target)
         return cls(
             build_tokenizer((s for s, _ in pairs), kind, vocab_size, min_frequency),
-            build_tokenizer((t for _, t in pairs), kind, vocab_size, min_frequency),
+            build_tokenizer(targets, kind, vocab_size, min_frequency),
+            reverse_target,
         )

@@ -15,7 +15,7 @@ import math
 import os
 import random
 import time
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Iterator
@@ -122,7 +122,9 @@ class Trainer:
             self.vocab, self.model = start.vocab, start.model
         else:
             cfg = run.train
-            self.vocab = Vocab.build(train_pairs, cfg.tokenizer, cfg.vocab_size, cfg.min_frequency, cfg.joint_vocab)
+            self.vocab = Vocab.build(
+                train_pairs, cfg.tokenizer, cfg.vocab_size, cfg.min_frequency, cfg.joint_vocab, cfg.reverse_target
+            )
             run.model.src_vocab_size = self.vocab.src.get_vocab_size()
             run.model.tgt_vocab_size = self.vocab.tgt.get_vocab_size()
             run.model.share_embeddings = run.model.share_embeddings and self.vocab.joint
@@ -134,6 +136,8 @@ class Trainer:
             torch.set_num_threads(cfg.threads)
         self.model.to(self.device)
         self.optimizer = make_optimizer(self.model, cfg)
+        # (weights averaged over the recent steps: a cheap stand-in for averaging the last checkpoints)
+        self.ema = [p.detach().clone() for p in self.model.parameters()] if cfg.ema_decay > 0 else []
         if resume:
             self._load_train_state(last)
         self.train_examples, self.truncated = encode_pairs(train_pairs, self.vocab, run.model.max_len)
@@ -163,6 +167,7 @@ class Trainer:
         state = self.optimizer.state_dict()
         tensors = {f"{i}.{k}": v for i, s in state["state"].items() for k, v in s.items()}
         tensors["rng"] = torch.get_rng_state()
+        tensors |= {f"ema.{i}": t for i, t in enumerate(self.ema)}
         save_tensors(last / "optimizer.safetensors", tensors)
         write_json(
             last / "trainer_state.json",
@@ -180,6 +185,8 @@ class Trainer:
         tensors = load_tensors(last / "optimizer.safetensors")
         try:
             torch.set_rng_state(tensors.pop("rng"))
+            for i, average in enumerate(self.ema):
+                average.copy_(tensors.pop(f"ema.{i}"))
             per_param: dict[int, dict] = {}
             for key, value in tensors.items():
                 index, name = key.split(".", 1)
@@ -195,6 +202,27 @@ class Trainer:
     def _batches(self, epoch: int) -> list[list[int]]:
         cfg = self.run_config.train
         return make_batches(self.train_examples, cfg.max_tokens, cfg.seed + epoch, cfg.sort_by_length)
+
+    def _update_ema(self) -> None:
+        if self.ema:  # the decay ramps up so that the first steps' random weights fade quickly
+            decay = min(self.run_config.train.ema_decay, (1 + self.step) / (10 + self.step))
+            torch._foreach_lerp_(self.ema, [p.detach() for p in self.model.parameters()], 1.0 - decay)
+
+    @contextmanager
+    def averaged_weights(self):
+        """Inside: the model holds the moving average of its weights (when ema_decay > 0)."""
+        if not self.ema:
+            yield
+            return
+        params = list(self.model.parameters())
+        current = [p.detach().clone() for p in params]
+        with torch.no_grad():
+            torch._foreach_copy_(params, self.ema)
+        try:
+            yield
+        finally:
+            with torch.no_grad():
+                torch._foreach_copy_(params, current)
 
     def _autocast(self):
         if self.autocast_dtype is None:
@@ -243,17 +271,19 @@ class Trainer:
         return event
 
     def _evaluate_and_save(self) -> Iterator[TrainEvent]:
-        val_loss = self.validation_loss()
-        improved = val_loss is None or val_loss < self.best_val
+        with self.averaged_weights():
+            val_loss = self.validation_loss()
+            samples = self.samples()
+            improved = val_loss is None or val_loss < self.best_val
+            if improved and self.rank == 0:
+                extra = {"trained_steps": self.step, "val_loss": val_loss}
+                save_checkpoint(self.out_dir, self.model, self.run_config, self.vocab, extra)
         if val_loss is not None:
             self.best_val = min(self.best_val, val_loss)
         self.evals_without_gain = 0 if improved else self.evals_without_gain + 1
-        yield self._event("eval", val_loss=val_loss, samples=self.samples())
+        yield self._event("eval", val_loss=val_loss, samples=samples)
         if self.rank == 0:
             self._save_train_state()
-            if improved:
-                extra = {"trained_steps": self.step, "val_loss": val_loss}
-                save_checkpoint(self.out_dir, self.model, self.run_config, self.vocab, extra)
             yield self._event("checkpoint", message=f"saved {'best and ' if improved else ''}last at step {self.step}")
 
     def run(self) -> Iterator[TrainEvent]:
@@ -287,6 +317,7 @@ class Trainer:
                 self.scaler.step(self.optimizer)
                 self.scaler.update()
                 self.optimizer.zero_grad(set_to_none=True)
+                self._update_ema()
                 self.step += 1
                 if not math.isfinite(loss_sum):
                     yield self._event("done", loss=loss_sum, message="stopped: the loss is not finite (try a lower lr)")
