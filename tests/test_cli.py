@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from transformer_demo.checkpoint import load_checkpoint
 from transformer_demo.cli import build_parser, main
 from transformer_demo.decoding import DecodeOptions, translate
 
-COMMANDS = ["train", "translate", "evaluate", "params", "bench"]
+COMMANDS = ["train", "translate", "evaluate", "tune", "params", "bench"]
 
 
 @pytest.fixture(scope="module")
@@ -92,6 +93,31 @@ def test_evaluate_prints_one_json_object(run_cli, memorised, tmp_path):
 
 
 @pytest.mark.slow
+def test_tune_chooses_the_length_penalty_on_validation_and_it_becomes_the_default(run_cli, repo_root, multi30k_dir, tmp_path):
+    folder = tmp_path / "en-de"
+    shutil.copytree(repo_root / "checkpoints" / "multi30k-en-de", folder)
+    config = json.loads((folder / "config.json").read_text())
+    config.pop("length_penalty", None)
+    (folder / "config.json").write_text(json.dumps(config))
+    data = ["--data-dir", str(multi30k_dir), "--limit", "60"]
+    result = run_cli("tune", "--checkpoint", str(folder), *data, "--values", "0,2", "--write")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["split"] == "val" and summary["decoding"] == "beam4" and summary["sentences"] == 60
+    assert set(summary["scores"]) == {"0.0", "2.0"} and summary["scores"]["0.0"] != summary["scores"]["2.0"]
+    best = summary["best_length_penalty"]
+    assert summary["scores"][str(best)] == max(summary["scores"].values())
+    assert json.loads((folder / "config.json").read_text())["length_penalty"] == best
+    assert json.loads((folder / "metrics.json").read_text())["val/beam4/length_penalty"] == summary
+    assert load_checkpoint(folder).length_penalty == best
+
+    for extra, penalty in (([], best), (["--length-penalty", "0"], 0.0)):  # the tuned value is the default, not a rule
+        result = run_cli("evaluate", "--checkpoint", str(folder), *data, "--split", "val", "--beam", "4", *extra)
+        scores = json.loads(result.stdout)
+        assert scores["length_penalty"] == penalty and scores["bleu"] == summary["scores"][str(penalty)]
+
+
+@pytest.mark.slow
 def test_evaluate_on_multi30k(run_cli, cli_checkpoint, multi30k_dir):
     result = run_cli("evaluate", "--checkpoint", str(cli_checkpoint), "--data-dir", str(multi30k_dir), "--limit", "15")
     assert result.returncode == 0, result.stderr
@@ -160,6 +186,7 @@ USER_ERRORS = {
     "invalid-config": (["train", "--config", "{bad_config}", "--data-dir", "{data}"], r"d_model \(30\) must be divisible by n_heads \(4\)"),
     "bad-beam": (["translate", "--checkpoint", "{checkpoint}", "--beam", "-1", "A dog."], "--beam must be >= 0"),
     "bad-top-p": (["translate", "--checkpoint", "{checkpoint}", "--sample", "--top-p", "0", "A dog."], r"top-p must be in \(0, 1\]"),
+    "tune-without-beam": (["tune", "--checkpoint", "{checkpoint}", "--data-dir", "{data}", "--beam", "1"], "only matters for beam search"),
     "params-both": (["params", "--config", "configs/tiny.json", "--checkpoint", "{checkpoint}"], "give exactly one of --checkpoint or --config"),
     "no-resume-state": (["train", "--resume", "--out", "no/such/run", "--data-dir", "{data}"], "missing config.json in no/such/run/last"),
 }

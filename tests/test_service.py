@@ -1,6 +1,8 @@
 """The service layer the web app calls (the `service` fixture of conftest.py), and the figures of viz.py."""
 from __future__ import annotations
 
+import json
+
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
@@ -20,6 +22,17 @@ def test_registry_lists_checkpoints_with_pair_size_and_score(service: Service):
     assert "k params" in models["tiny-copy"].label
     assert service.default_model() == "tiny-en-de"  # the first translation model
     assert service.model_info(None).name == service.model_info("").name == "tiny-en-de"
+
+
+def test_a_tuned_length_penalty_is_the_models_beam_default(service: Service):
+    assert service.model_info("tiny-en-de").length_penalty == DecodeOptions.length_penalty  # none tuned
+    config = service.model_info("tiny-copy").folder / "config.json"
+    original = config.read_text()
+    try:
+        config.write_text(json.dumps({**json.loads(original), "length_penalty": 0.0}))
+        assert service.model_info("tiny-copy").length_penalty == 0.0
+    finally:
+        config.write_text(original)
 
 
 def test_registry_refuses_unknown_names_and_paths(service: Service, tmp_path):

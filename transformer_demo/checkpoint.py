@@ -145,6 +145,16 @@ class Checkpoint:
     def name(self) -> str:
         return self.folder.name
 
+    @property
+    def length_penalty(self) -> float | None:
+        """The beam-search length penalty chosen for this model on its validation split (the tune command)."""
+        return tuned_length_penalty(self.info)
+
+
+def tuned_length_penalty(info: dict[str, Any]) -> float | None:
+    value = info.get("length_penalty")
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
 
 def load_run_config(folder: Path) -> tuple[RunConfig, dict[str, Any]]:
     raw = read_json(folder / "config.json")

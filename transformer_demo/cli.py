@@ -1,4 +1,4 @@
-"""python -m transformer_demo COMMAND: train, translate, evaluate, params, bench.
+"""python -m transformer_demo COMMAND: train, translate, evaluate, tune, params, bench.
 
 Errors a user can fix (bad path, bad config, unknown language pair) print one line to stderr and
 exit with status 2; stdout carries only results.
@@ -29,6 +29,17 @@ def positive_int(text: str) -> int:
     return value
 
 
+def penalty_list(text: str) -> list[float]:
+    """argparse type for --values: "0.6,1,2" -> [0.6, 1.0, 2.0], each in the range beam search accepts."""
+    try:
+        values = [float(v) for v in text.split(",") if v.strip()]
+    except ValueError:
+        values = []
+    if not values or not all(0.0 <= v <= 5.0 for v in values):
+        raise argparse.ArgumentTypeError(f"must be a comma list of numbers from 0 to 5, got {text!r}")
+    return values
+
+
 def add_source_args(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("data (translation)")
     group.add_argument("--data-dir", help="folder of parallel files {split}.{lang}[.gz], e.g. ../shared/data/multi30k")
@@ -39,7 +50,10 @@ def add_source_args(parser: argparse.ArgumentParser) -> None:
 
 def add_decode_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--beam", type=int, default=0, help="beam size (0 = greedy)")
-    parser.add_argument("--length-penalty", type=float, default=0.6)
+    parser.add_argument(
+        "--length-penalty", type=float,
+        help="beam search: higher favours longer outputs (default: the checkpoint's tuned value, else 0.6)",
+    )
     parser.add_argument("--sample", action="store_true", help="sample instead of greedy")
     parser.add_argument("--temperature", type=float, default=1.0)
     parser.add_argument("--top-k", type=int, default=0)
@@ -49,14 +63,15 @@ def add_decode_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--device", default="cpu", help="auto, cpu or cuda")
 
 
-def decode_options(args: argparse.Namespace):
+def decode_options(args: argparse.Namespace, tuned_length_penalty: float | None = None):
     from .decoding import DecodeOptions
 
     if args.beam < 0:
         raise DecodeError(f"--beam must be >= 0, got {args.beam}")
     method = "beam" if args.beam > 0 else "sample" if args.sample else "greedy"
+    length_penalty = next(v for v in (args.length_penalty, tuned_length_penalty, DecodeOptions.length_penalty) if v is not None)
     return DecodeOptions(
-        method=method, beam_size=max(args.beam, 1), length_penalty=args.length_penalty,
+        method=method, beam_size=max(args.beam, 1), length_penalty=length_penalty,
         temperature=args.temperature, top_k=args.top_k, top_p=args.top_p, seed=args.seed,
     ).validate()
 
@@ -139,8 +154,9 @@ def cmd_translate(args: argparse.Namespace) -> int:
     from .decoding import translate
     from .training import resolve_device
 
-    options = decode_options(args)
+    decode_options(args)  # bad options are refused before the model is loaded
     checkpoint = load_checkpoint(args.checkpoint, resolve_device(args.device))
+    options = decode_options(args, checkpoint.length_penalty)
     lines = read_inputs(args)
     outputs = translate(checkpoint.model, checkpoint.vocab, [line.strip() for line in lines], options, args.batch_size)
     for line, output in zip(lines, outputs):
@@ -149,30 +165,63 @@ def cmd_translate(args: argparse.Namespace) -> int:
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
-    from .checkpoint import load_checkpoint, read_json, write_json
     from .evaluation import evaluate
-    from .tasks import group_function, load_task_pairs
-    from .training import resolve_device
+    from .tasks import group_function
 
-    options = decode_options(args)
-    checkpoint = load_checkpoint(args.checkpoint, resolve_device(args.device))
-    train_cfg = checkpoint.run.train
-    apply_pair(checkpoint.run, args.pair)
-    pairs = load_task_pairs(train_cfg, args.split, source_from_args(args))
-    if args.limit:
-        pairs = pairs[: args.limit]
-    if not pairs:
-        raise DataError(f"split {args.split!r} has no sentence pairs")
-    result = {"split": args.split, **evaluate(checkpoint, pairs, options, args.batch_size, group_function(train_cfg))}
+    checkpoint, pairs, options = load_for_scoring(args)
+    result = {"split": args.split, **evaluate(checkpoint, pairs, options, args.batch_size, group_function(checkpoint.run.train))}
     if args.limit:
         result["limit"] = args.limit
     print(json.dumps(result, ensure_ascii=False))
     if args.write_metrics:
-        path = Path(args.checkpoint) / "metrics.json"
-        metrics = read_json(path) if path.exists() else {}
-        key = f"{args.split}/{result['decoding']}" + (f"/first{args.limit}" if args.limit else "")
-        metrics[key] = result
-        write_json(path, metrics)
+        record_metric(Path(args.checkpoint), f"{args.split}/{result['decoding']}" + (f"/first{args.limit}" if args.limit else ""), result)
+    return 0
+
+
+def load_for_scoring(args: argparse.Namespace):
+    """(checkpoint, the split's pairs, decoding options) for evaluate and tune."""
+    from .checkpoint import load_checkpoint
+    from .tasks import load_task_pairs
+    from .training import resolve_device
+
+    decode_options(args)
+    checkpoint = load_checkpoint(args.checkpoint, resolve_device(args.device))
+    apply_pair(checkpoint.run, args.pair)
+    pairs = load_task_pairs(checkpoint.run.train, args.split, source_from_args(args))
+    if args.limit:
+        pairs = pairs[: args.limit]
+    if not pairs:
+        raise DataError(f"split {args.split!r} has no sentence pairs")
+    return checkpoint, pairs, decode_options(args, checkpoint.length_penalty)
+
+
+def record_metric(folder: Path, key: str, result: dict) -> None:
+    from .checkpoint import read_json, write_json
+
+    path = folder / "metrics.json"
+    metrics = read_json(path) if path.exists() else {}
+    metrics[key] = result
+    write_json(path, metrics)
+
+
+def cmd_tune(args: argparse.Namespace) -> int:
+    from .checkpoint import read_json, write_json
+    from .evaluation import headline, tune_length_penalty
+    from .tasks import group_function
+
+    if args.beam < 2:
+        raise DecodeError(f"the length penalty only matters for beam search: give --beam 2 or more, got {args.beam}")
+    checkpoint, pairs, options = load_for_scoring(args)
+    best, results = tune_length_penalty(checkpoint, pairs, options, args.values, args.batch_size, group_function(checkpoint.run.train))
+    summary = {
+        "split": args.split, "decoding": f"beam{args.beam}", "sentences": len(pairs), "best_length_penalty": best,
+        "scores": {value: headline(result) for value, result in results.items()},
+    }
+    print(json.dumps(summary))
+    if args.write:
+        folder = Path(args.checkpoint)
+        write_json(folder / "config.json", {**read_json(folder / "config.json"), "length_penalty": best})
+        record_metric(folder, f"{args.split}/beam{args.beam}/length_penalty", summary)
     return 0
 
 
@@ -230,6 +279,16 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--write-metrics", action="store_true", help="record the result in the checkpoint's metrics.json")
     add_decode_args(ev)
     ev.set_defaults(func=cmd_evaluate)
+
+    tune = commands.add_parser("tune", help="choose the beam-search length penalty on a validation split; prints JSON")
+    tune.add_argument("--checkpoint", required=True)
+    add_source_args(tune)
+    tune.add_argument("--split", default="val", help="the split to choose on (never a test set)")
+    tune.add_argument("--values", type=penalty_list, default=[0.0, 0.6, 1.0, 1.4, 2.0, 3.0], help="comma list, e.g. 0.6,1,2")
+    tune.add_argument("--limit", type=positive_int, help="only the first N sentence pairs")
+    tune.add_argument("--write", action="store_true", help="store the best value in config.json (the default from then on)")
+    add_decode_args(tune)
+    tune.set_defaults(func=cmd_tune, beam=4)
 
     params = commands.add_parser("params", help="parameter count: formula vs the real model; prints JSON")
     params.add_argument("--checkpoint")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any, Callable
 
 import sacrebleu
@@ -57,4 +58,29 @@ def evaluate(
     else:
         scores = exact_match_scores(sources, hypotheses, references, group_of)
     decoding = f"beam{options.beam_size}" if options.method == "beam" else options.method
-    return {"sentences": len(pairs), "decoding": decoding, **scores, "seconds": round(seconds, 2)}
+    penalty = {"length_penalty": options.length_penalty} if options.method == "beam" else {}
+    return {"sentences": len(pairs), "decoding": decoding, **penalty, **scores, "seconds": round(seconds, 2)}
+
+
+def headline(result: dict[str, Any]) -> float:
+    """The one number a result is judged by: BLEU for translation, exact match otherwise."""
+    return result["bleu"] if "bleu" in result else result["exact_match"]
+
+
+def tune_length_penalty(
+    checkpoint: Checkpoint,
+    pairs: list[Pair],
+    options: DecodeOptions,
+    values: list[float],
+    batch_size: int = 64,
+    group_of: Callable[[str], str] | None = None,
+) -> tuple[float, dict[str, Any]]:
+    """Beam search with each length penalty on (validation) pairs; the best value and every result.
+
+    The penalty divides a hypothesis' log-probability by ((5 + length) / 6) ** penalty: 0 lets short
+    outputs win, higher values favour longer ones. The best value depends on the model, so it is chosen
+    per checkpoint, never on a test set.
+    """
+    results = {str(v): evaluate(checkpoint, pairs, replace(options, length_penalty=v), batch_size, group_of) for v in values}
+    best = max(values, key=lambda v: (headline(results[str(v)]), -abs(v - DecodeOptions.length_penalty)))
+    return best, results

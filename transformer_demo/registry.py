@@ -11,7 +11,8 @@ from pathlib import Path
 
 import torch
 
-from .checkpoint import Checkpoint, CheckpointError, load_checkpoint, load_run_config, read_json
+from .checkpoint import Checkpoint, CheckpointError, load_checkpoint, load_run_config, read_json, tuned_length_penalty
+from .decoding import DecodeOptions
 from .model import count_parameters
 
 
@@ -31,6 +32,7 @@ class ModelInfo:
     n_layers: tuple[int, int]  # (encoder, decoder)
     n_heads: int
     score: str
+    length_penalty: float  # for beam search: tuned on the validation split, else the usual default
 
     @property
     def pair(self) -> str:
@@ -63,6 +65,7 @@ def read_model_info(folder: Path, name: str) -> ModelInfo:
         name, folder, run.train.task, run.train.src_lang, run.train.tgt_lang, count_parameters(run.model),
         run.model.max_len, (run.model.n_encoder_layers, run.model.n_decoder_layers), run.model.n_heads,
         describe_score(metrics if isinstance(metrics, dict) else {}, info),
+        next((v for v in (tuned_length_penalty(info),) if v is not None), DecodeOptions.length_penalty),
     )
 
 

@@ -29,7 +29,7 @@ def build_app(service: Service) -> gr.Blocks:
             allow_custom_value=True,  # the registry checks the name; models trained later are not in the list yet
         )
         with gr.Tab("Translate"):
-            examples = translate_tab.build(service, model)
+            examples, length_penalty = translate_tab.build(service, model)
         with gr.Tab("Step by step"):
             step_text = step_tab.build(service, model)
         with gr.Tab("Attention"):
@@ -43,13 +43,14 @@ def build_app(service: Service) -> gr.Blocks:
             try:
                 info = service.model_info(name)
             except ValueError:  # a name typed into the picker: the next request says what is wrong with it
-                return (*[gr.skip()] * 5, previous_task)
+                return (*[gr.skip()] * 6, previous_task)
             examples = service.examples(info.name)
             sentence = gr.Textbox(value=examples[0]) if examples and info.task != previous_task else gr.skip()
             layer, head = attention_tab.controls_for(info)
-            return gr.Dataset(samples=[[e] for e in examples]), layer, head, sentence, sentence, info.task
+            penalty = gr.Slider(value=info.length_penalty)
+            return gr.Dataset(samples=[[e] for e in examples]), penalty, layer, head, sentence, sentence, info.task
 
-        outputs = [examples, attention.layer, attention.head, step_text, attention.text, task]
+        outputs = [examples, length_penalty, attention.layer, attention.head, step_text, attention.text, task]
         model.change(model_changed, [model, task], outputs, api_visibility="private")
         demo.load(
             lambda name, previous: (gr.Dropdown(choices=model_choices(service)), *model_changed(name, previous)),

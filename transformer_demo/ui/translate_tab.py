@@ -37,8 +37,8 @@ def render(result: TranslationResult, method: str, device: str) -> tuple[str, st
     return best, "\n".join(rows), "\n\n".join(info)
 
 
-def build(service: Service, model: gr.Dropdown) -> gr.Dataset:
-    """Builds the tab; returns its examples (the app fills them in for the selected model)."""
+def build(service: Service, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider]:
+    """Builds the tab; returns its examples and length penalty (the app sets both for the selected model)."""
     intro(INTRO)
     with gr.Row():
         with gr.Column(scale=3):
@@ -52,7 +52,10 @@ def build(service: Service, model: gr.Dropdown) -> gr.Dataset:
             method = gr.Radio(["greedy", "beam", "sample"], value="greedy", label="Decoding")
             with gr.Group(visible=False) as beam_controls:
                 beam_size = gr.Slider(1, 16, value=4, step=1, label="Beam size")
-                length_penalty = gr.Slider(0.0, 2.0, value=0.6, step=0.1, label="Length penalty (higher favours longer outputs)")
+                length_penalty = gr.Slider(
+                    0.0, 3.0, value=DecodeOptions.length_penalty, step=0.1,
+                    label="Length penalty (higher favours longer outputs; set to the model's own, chosen on validation data)",
+                )
                 n_best = gr.Slider(1, 16, value=3, step=1, label="n-best (at most the beam size)")
             with gr.Group(visible=False) as sample_controls:
                 temperature = gr.Slider(0.1, 3.0, value=1.0, step=0.1, label="Temperature (low = safe, high = wild)")
@@ -82,5 +85,5 @@ def build(service: Service, model: gr.Dropdown) -> gr.Dataset:
         method, [beam_controls, sample_controls], api_visibility="private",
     )
     examples.click(lambda sample: sample[0], examples, text, api_visibility="private")
-    return examples
+    return examples, length_penalty
 
