@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import pickle
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,6 +74,10 @@ def test_save_writes_the_files_and_no_temporary_ones(save_small):
     assert "src_embed.lut.weight" in tensors
     save_checkpoint(saved.folder, saved.model, saved.run, saved.vocab)  # overwriting leaves no debris either
     assert not [p for p in saved.folder.iterdir() if p.name.startswith(".") or p.suffix == ".tmp"]
+    umask = os.umask(0)
+    os.umask(umask)
+    for path in saved.folder.iterdir():  # readable like any file the user makes, not private temporaries
+        assert path.stat().st_mode & 0o777 == 0o666 & ~umask, path.name
 
 
 def test_atomic_write_keeps_the_old_file_when_writing_fails(tmp_path):

@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import torch
 from safetensors import SafetensorError
-from safetensors.torch import load_file, save_file
+from safetensors.torch import load_file, save
 
 from .config import ConfigError, ModelConfig, RunConfig, TrainConfig
 from .model import Transformer
@@ -106,7 +106,9 @@ def unique_state_dict(model: torch.nn.Module) -> dict[str, torch.Tensor]:
 
 
 def save_tensors(path: Path, tensors: dict[str, torch.Tensor], metadata: dict[str, str] | None = None) -> None:
-    atomic_write(path, lambda tmp: save_file({k: v.contiguous().cpu() for k, v in tensors.items()}, str(tmp), metadata))
+    # save() to bytes, not save_file(): the file is then created by us, with the usual permissions (save_file makes it 0600)
+    data = save({k: v.contiguous().cpu() for k, v in tensors.items()}, metadata)
+    atomic_write(path, lambda tmp: tmp.write_bytes(data))
 
 
 def load_tensors(path: Path) -> dict[str, torch.Tensor]:
