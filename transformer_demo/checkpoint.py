@@ -20,6 +20,7 @@ from safetensors import SafetensorError
 from safetensors.torch import load_file, save
 
 from .config import ConfigError, ModelConfig, RunConfig, TrainConfig
+from .decoding import DecodeOptions
 from .model import Transformer
 from .tokenization import Vocab
 
@@ -148,14 +149,15 @@ class Checkpoint:
         return self.folder.name
 
     @property
-    def length_penalty(self) -> float | None:
-        """The beam-search length penalty chosen for this model on its validation split (the tune command)."""
-        return tuned_length_penalty(self.info)
+    def length_penalty(self) -> float:
+        return beam_length_penalty(self.info)
 
 
-def tuned_length_penalty(info: dict[str, Any]) -> float | None:
+def beam_length_penalty(info: dict[str, Any]) -> float:
+    """A model's beam-search length penalty: the one `tune` chose on its validation split, else the usual default."""
     value = info.get("length_penalty")
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    tuned = isinstance(value, (int, float)) and not isinstance(value, bool)
+    return float(value) if tuned else DecodeOptions.length_penalty
 
 
 def load_run_config(folder: Path) -> tuple[RunConfig, dict[str, Any]]:

@@ -63,13 +63,14 @@ def add_decode_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--device", default="cpu", help="auto, cpu or cuda")
 
 
-def decode_options(args: argparse.Namespace, tuned_length_penalty: float | None = None):
+def decode_options(args: argparse.Namespace, model_length_penalty: float | None = None):
+    """Validated options; --length-penalty, when given, overrides the model's own (Checkpoint.length_penalty)."""
     from .decoding import DecodeOptions
 
     if args.beam < 0:
         raise DecodeError(f"--beam must be >= 0, got {args.beam}")
     method = "beam" if args.beam > 0 else "sample" if args.sample else "greedy"
-    length_penalty = next(v for v in (args.length_penalty, tuned_length_penalty, DecodeOptions.length_penalty) if v is not None)
+    length_penalty = next(v for v in (args.length_penalty, model_length_penalty, DecodeOptions.length_penalty) if v is not None)
     return DecodeOptions(
         method=method, beam_size=max(args.beam, 1), length_penalty=length_penalty,
         temperature=args.temperature, top_k=args.top_k, top_p=args.top_p, seed=args.seed,

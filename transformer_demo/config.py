@@ -150,6 +150,9 @@ class TrainConfig:
     save_dtype: str = "float32"  # "float16" halves the checkpoint on disk
     threads: int = 0  # torch CPU threads; 0 = leave torch's default
     task_options: dict[str, Any] = field(default_factory=dict)
+    # translation from several folders under --data-dir: [{"path": "tatoeba/en-de", "weight": 1}, ...];
+    # a source's training pairs are repeated `weight` times, validation pairs are taken once from each.
+    sources: list[dict[str, Any]] = field(default_factory=list)
 
     def validate(self) -> "TrainConfig":
         _require(self.task in TASKS, f"task must be one of {', '.join(TASKS)}, got {self.task!r}")
@@ -172,6 +175,13 @@ class TrainConfig:
         _require(0.0 <= self.label_smoothing < 1.0, f"label_smoothing must be in [0, 1), got {self.label_smoothing!r}")
         _require(self.precision in ("auto", "fp32", "bf16", "fp16"), f"precision must be auto, fp32, bf16 or fp16, got {self.precision!r}")
         _require(self.save_dtype in ("float32", "float16"), f"save_dtype must be float32 or float16, got {self.save_dtype!r}")
+        for source in self.sources:
+            _require(
+                isinstance(source, dict) and set(source) <= {"path", "weight"} and isinstance(source.get("path"), str)
+                and bool(source["path"].strip()) and isinstance(source.get("weight", 1), int)
+                and not isinstance(source.get("weight", 1), bool) and 1 <= source.get("weight", 1) <= 100,
+                f'each of sources must be {{"path": "<folder under --data-dir>", "weight": 1..100}}, got {source!r:.120}',
+            )
         self.betas = tuple(self.betas)
         return self
 

@@ -58,6 +58,48 @@ def read_parallel_dir(data_dir: str | Path, split: str, src_lang: str, tgt_lang:
     return [(s.strip(), t.strip()) for s, t in zip(src, tgt) if s.strip() and t.strip()]
 
 
+TRAINING_SPLITS = ("train", "val", "validation")
+
+
+def normalized(text: str) -> str:
+    """What two sentences must share to count as the same: letters and digits, case and punctuation aside."""
+    return " ".join("".join(c if c.isalnum() else " " for c in text.casefold()).split())
+
+
+def held_out_sentences(data_dir: Path, langs: tuple[str, ...]) -> set[str]:
+    """Every sentence, normalized, of the folder's evaluation splits (any split but train/val)."""
+    found: set[str] = set()
+    for lang in langs:
+        for path in sorted(data_dir.glob(f"*.{lang}")) + sorted(data_dir.glob(f"*.{lang}.gz")):
+            if path.name.split(".")[0] not in TRAINING_SPLITS:
+                found.update(normalized(line) for line in _read_lines(path))
+    found.discard("")
+    return found
+
+
+def read_mixed(data_root: str | Path, sources: list[dict], split: str, src_lang: str, tgt_lang: str) -> list[Pair]:
+    """Pairs from several folders under data_root, e.g. [{"path": "tatoeba/en-de", "weight": 1}, {"path": "multi30k"}].
+
+    train repeats each source's pairs `weight` times; val takes each source's once; other splits (test sets)
+    are read from the first source that has them. Train and val never hold a pair whose source or target
+    sentence is in any source's evaluation splits (the dedup guarantee).
+    """
+    root = Path(data_root)
+    folders = [(root / source["path"], source.get("weight", 1)) for source in sources]
+    if split not in TRAINING_SPLITS:
+        for folder, _ in folders:
+            if any(folder.glob(f"{split}.{src_lang}*")):
+                return read_parallel_dir(folder, split, src_lang, tgt_lang)
+        raise DataError(f"no source in {', '.join(str(f) for f, _ in folders)} has a split {split!r}")
+    held = set().union(*(held_out_sentences(folder, (src_lang, tgt_lang)) for folder, _ in folders))
+    pairs: list[Pair] = []
+    for folder, weight in folders:
+        kept = [p for p in read_parallel_dir(folder, split, src_lang, tgt_lang)
+                if normalized(p[0]) not in held and normalized(p[1]) not in held]
+        pairs += kept * (weight if split == "train" else 1)
+    return pairs
+
+
 def read_pairs_file(path: str | Path) -> list[Pair]:
     """TSV: source<TAB>target per line. JSONL: {"src": ..., "tgt": ...} per line."""
     path = Path(path)

@@ -11,8 +11,7 @@ from pathlib import Path
 
 import torch
 
-from .checkpoint import Checkpoint, CheckpointError, load_checkpoint, load_run_config, read_json, tuned_length_penalty
-from .decoding import DecodeOptions
+from .checkpoint import Checkpoint, CheckpointError, beam_length_penalty, load_checkpoint, load_run_config, read_json
 from .model import count_parameters
 
 
@@ -65,7 +64,7 @@ def read_model_info(folder: Path, name: str) -> ModelInfo:
         name, folder, run.train.task, run.train.src_lang, run.train.tgt_lang, count_parameters(run.model),
         run.model.max_len, (run.model.n_encoder_layers, run.model.n_decoder_layers), run.model.n_heads,
         describe_score(metrics if isinstance(metrics, dict) else {}, info),
-        next((v for v in (tuned_length_penalty(info),) if v is not None), DecodeOptions.length_penalty),
+        beam_length_penalty(info),
     )
 
 

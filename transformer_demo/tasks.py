@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 
 from .config import TrainConfig
-from .data import DataError, Pair, load_hub_pairs, read_pairs_file, read_parallel_dir
+from .data import DataError, Pair, load_hub_pairs, read_mixed, read_pairs_file, read_parallel_dir
 
 SPLITS = {"train", "val", "validation", "test"}
 
@@ -72,6 +72,10 @@ def load_task_pairs(cfg: TrainConfig, split: str, source: DataSource | None = No
     if cfg.task == "translation":
         if source is None:
             raise DataError("translation needs a data source (--data-dir, --dataset or --pairs-file)")
+        if cfg.sources:
+            if not source.data_dir:
+                raise DataError("a config with several sources needs --data-dir, the folder their paths start from")
+            return read_mixed(source.data_dir, cfg.sources, split, cfg.src_lang, cfg.tgt_lang)
         return source.load(split, cfg.src_lang, cfg.tgt_lang)
     seed_offset = {"train": 0, "val": 1, "validation": 1, "test": 2}
     if split not in seed_offset:
