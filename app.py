@@ -1,5 +1,7 @@
 """The web app: python app.py [--data-dir DIR] [--host HOST] [--port PORT].
 
+Serves the Gradio app at / and the seed's answer check at POST /query-ai-bot (transformer_demo/ui/server.py).
+
 Also the entry point of a Hugging Face Space (app_file: app.py), which runs it with no arguments.
 Models come from checkpoints/ and runs/ next to this file; they are loaded on first use.
 """
@@ -13,6 +15,7 @@ import torch
 
 from transformer_demo.service import RUNS_CAP_MB, Service
 from transformer_demo.ui import LAUNCH_OPTIONS, build_app
+from transformer_demo.ui.server import server_app
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT_DATA_DIR = ROOT.parent / "shared" / "data" / "multi30k"
@@ -51,7 +54,12 @@ def main() -> None:
         )
     except ValueError as exc:  # e.g. --device cuda without a GPU
         raise SystemExit(f"error: {exc}") from None
-    build_app(service).launch(server_name=args.host, server_port=args.port, **LAUNCH_OPTIONS)
+    import uvicorn
+
+    host = args.host or os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1")
+    port = args.port or int(os.environ.get("GRADIO_SERVER_PORT", "7860"))
+    print(f"* Running on http://{host}:{port} (the app; POST /query-ai-bot checks an answer)", flush=True)
+    uvicorn.run(server_app(service, build_app(service), **LAUNCH_OPTIONS), host=host, port=port, log_level="warning")
 
 
 if __name__ == "__main__":

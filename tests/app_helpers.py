@@ -11,7 +11,7 @@ import torch
 
 from transformer_demo.checkpoint import save_checkpoint
 from transformer_demo.config import ModelConfig, RunConfig, TrainConfig
-from transformer_demo.math_qa import EXAMPLE_QUESTIONS
+from transformer_demo.math_answer import EXAMPLE_QUESTIONS
 from transformer_demo.model import Transformer
 from transformer_demo.service import Service
 from transformer_demo.tasks import synthetic_sequence_pairs

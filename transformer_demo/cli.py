@@ -1,4 +1,4 @@
-"""python -m transformer_demo COMMAND: train, translate, evaluate, tune, params, bench.
+"""python -m transformer_demo COMMAND: train, translate, check, evaluate, tune, params, bench.
 
 Errors a user can fix (bad path, bad config, unknown language pair) print one line to stderr and
 exit with status 2; stdout carries only results.
@@ -159,9 +159,38 @@ def cmd_translate(args: argparse.Namespace) -> int:
     checkpoint = load_checkpoint(args.checkpoint, resolve_device(args.device))
     options = decode_options(args, checkpoint.length_penalty)
     lines = read_inputs(args)
-    outputs = translate(checkpoint.model, checkpoint.vocab, [line.strip() for line in lines], options, args.batch_size)
+    if checkpoint.run.train.task == "math":
+        from .math_answer import answer_questions
+
+        replies = answer_questions(checkpoint, [line.strip() for line in lines], options, args.batch_size)
+        outputs = [r.line(args.show_program) for r in replies]
+    else:
+        if args.show_program:
+            raise DecodeError("--show-program is for math models only")
+        outputs = translate(checkpoint.model, checkpoint.vocab, [line.strip() for line in lines], options, args.batch_size)
     for line, output in zip(lines, outputs):
         print(output if line.strip() else "")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .answer_check import check
+    from .checkpoint import load_checkpoint
+    from .math_answer import answer_questions
+
+    if bool(args.question) == bool(args.conversation):
+        raise DataError("give exactly one of --question or --conversation FILE")
+    conversation = None
+    if args.conversation:
+        path = Path(args.conversation)
+        if args.conversation != "-" and not path.is_file():
+            raise DataError(f"conversation file not found: {args.conversation}")
+        conversation = sys.stdin.read() if args.conversation == "-" else path.read_text(encoding="utf-8")
+    checkpoint = load_checkpoint(args.checkpoint)
+    if checkpoint.run.train.task != "math":
+        raise DataError(f"{args.checkpoint} is not a math model (its task is {checkpoint.run.train.task})")
+    result = check(lambda q: answer_questions(checkpoint, [q])[0], args.answer, conversation, args.question)
+    print(json.dumps(result, ensure_ascii=False))
     return 0
 
 
@@ -269,13 +298,22 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--checkpoint", required=True, help="checkpoint folder, e.g. checkpoints/multi30k-en-de")
     tr.add_argument("--input", help="file with one sentence per line ('-' = stdin)")
     tr.add_argument("text", nargs="*", help="sentences to translate")
+    tr.add_argument("--show-program", action="store_true", help="math models: print the program after the answer (tab)")
     add_decode_args(tr)
     tr.set_defaults(func=cmd_translate)
+
+    ch = commands.add_parser("check", help="math: is a student's answer right? prints the seed's JSON")
+    ch.add_argument("--question", help='a math question, e.g. "What is 61 times 36?"')
+    ch.add_argument("--conversation", help="a file holding a conversation (list of user/bot turns; '-' = stdin)")
+    ch.add_argument("--answer", required=True, help="the student's answer, e.g. 2196")
+    ch.add_argument("--checkpoint", default=str(Path(__file__).resolve().parents[1] / "checkpoints" / "math-qa"),
+                    help="a math checkpoint (default: the shipped checkpoints/math-qa)")
+    ch.set_defaults(func=cmd_check)
 
     ev = commands.add_parser("evaluate", help="score a checkpoint on a split; prints one JSON object")
     ev.add_argument("--checkpoint", required=True)
     add_source_args(ev)
-    ev.add_argument("--split", default="test_2016_flickr", help="split name, e.g. val or test_2016_flickr (math: test)")
+    ev.add_argument("--split", default="test_2016_flickr", help="split name, e.g. val or test_2016_flickr (math: test or test_wordings)")
     ev.add_argument("--limit", type=positive_int, help="only the first N sentence pairs")
     ev.add_argument("--write-metrics", action="store_true", help="record the result in the checkpoint's metrics.json")
     add_decode_args(ev)

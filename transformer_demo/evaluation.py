@@ -55,6 +55,11 @@ def evaluate(
     seconds = time.perf_counter() - start
     if checkpoint.run.train.task == "translation":
         scores = translation_scores(hypotheses, references)
+    elif checkpoint.run.train.task == "math":
+        from .math_answer import mode_of
+        from .math_scoring import math_scores
+
+        scores = math_scores(sources, hypotheses, references, mode_of(checkpoint.run.train.task_options))
     else:
         scores = exact_match_scores(sources, hypotheses, references, group_of)
     decoding = f"beam{options.beam_size}" if options.method == "beam" else options.method

@@ -30,7 +30,7 @@ from .checkpoint import Checkpoint, save_checkpoint, write_json
 from .config import ModelConfig, RunConfig, TrainConfig
 from .decoding import DecodeOptions, DecodeTrace, attention_maps, decode
 from .decoding import trace as decode_trace
-from .math_qa import EXAMPLE_QUESTIONS, unknown_question_notice
+from .math_answer import EXAMPLE_QUESTIONS, mode_of, reply, unknown_question_notice
 from .registry import ModelInfo, ModelRegistry
 from .tasks import DataSource, load_task_pairs, synthetic_sequence_pairs
 from .tokenization import EOS_ID
@@ -69,6 +69,7 @@ class LineResult:
     source: str
     outputs: list[tuple[str, float]]  # (text, log-probability score), best first
     notice: str | None  # truncated to max_len, or a math question outside the known families
+    program: str | None = None  # a math model's program for the best output (its outputs are the answers)
 
 
 @dataclass
@@ -76,6 +77,7 @@ class TranslationResult:
     lines: list[LineResult]
     seconds: float
     notice: str | None = None  # decoding stopped at the time limit
+    task: str = "translation"
 
 
 @dataclass
@@ -204,14 +206,43 @@ class Service:
         hypotheses = decode(checkpoint.model, [self._source_ids(checkpoint, line) for line in lines], options)
         seconds = time.perf_counter() - start
         results = [
-            LineResult(line, [(checkpoint.vocab.decode_tgt(h.ids), h.score) for h in hyps], self._notice(info, checkpoint, line))
+            self._line_result(info, checkpoint, line, [(checkpoint.vocab.decode_tgt(h.ids), h.score) for h in hyps])
             for line, hyps in zip(lines, hypotheses)
         ]
         notice = None
         if seconds >= self.decode_time_limit:
             notice = (f"Decoding stopped at the server's limit of {self.decode_time_limit:g} s, so the outputs may be "
                       "cut short: send fewer or shorter lines, or use a smaller beam.")
-        return TranslationResult(results, seconds, notice)
+        return TranslationResult(results, seconds, notice, info.task)
+
+    def _line_result(self, info: ModelInfo, checkpoint: Checkpoint, line: str, outputs: list[tuple[str, float]]) -> LineResult:
+        """A math model's outputs become answers (its programs evaluated); a failed program is said, never answered."""
+        notice = self._notice(info, checkpoint, line)
+        if info.task != "math":
+            return LineResult(line, outputs, notice)
+        replies = [reply(line, text, mode_of(checkpoint.run.train.task_options)) for text, _ in outputs]
+        best = replies[0]
+        notices = [n for n in (notice, None if best.notice == unknown_question_notice(line) else best.notice) if n]
+        answers = [(r.answer if r.answer is not None else "(no answer)", score) for r, (_, score) in zip(replies, outputs)]
+        return LineResult(line, answers, " ".join(notices) or None, best.program)
+
+    def check_answer(self, model_name: str | None, useranswer, conversation=None, question: str | None = None) -> dict:
+        """The seed's answer check (answer_check.py) with a math model: the named one, else checkpoints' math-qa."""
+        from .answer_check import check
+
+        name = model_name or next((m.name for m in self.models() if m.task == "math"), None)
+        if name is None:
+            raise ServiceError("No math model is available for the answer check.")
+        info, checkpoint = self.registry.load(name)
+        if info.task != "math":
+            raise ServiceError(f"The answer check needs a math model; {info.name} is a {info.task} model.")
+        mode = mode_of(checkpoint.run.train.task_options)
+
+        def answerer(text: str):
+            hypothesis = decode(checkpoint.model, [self._source_ids(checkpoint, text)], DecodeOptions(time_limit=self.decode_time_limit))
+            return reply(text, checkpoint.vocab.decode_tgt(hypothesis[0][0].ids), mode)
+
+        return check(answerer, useranswer, conversation, question)
 
     def trace(
         self, model_name: str | None, text: str | None, forced: list[int] | None = None, top_k: int = 10, temperature: float = 1.0

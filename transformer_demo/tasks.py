@@ -77,12 +77,12 @@ def load_task_pairs(cfg: TrainConfig, split: str, source: DataSource | None = No
                 raise DataError("a config with several sources needs --data-dir, the folder their paths start from")
             return read_mixed(source.data_dir, cfg.sources, split, cfg.src_lang, cfg.tgt_lang)
         return source.load(split, cfg.src_lang, cfg.tgt_lang)
+    if cfg.task == "math":
+        from .math_qa import math_pairs
+
+        return math_pairs(split, cfg.task_options)
     seed_offset = {"train": 0, "val": 1, "validation": 1, "test": 2}
     if split not in seed_offset:
         raise DataError(f"unknown split {split!r} for task {cfg.task} (train, val, test)")
-    if cfg.task in ("copy", "reverse"):
-        sizes = {"train": 20000, "val": 200, "validation": 200, "test": 500}
-        return synthetic_sequence_pairs(cfg.task, sizes[split], cfg.seed * 10 + seed_offset[split])
-    from .math_qa import math_pairs
-
-    return math_pairs(split, cfg.task_options)
+    sizes = {"train": 20000, "val": 200, "validation": 200, "test": 500}
+    return synthetic_sequence_pairs(cfg.task, sizes[split], cfg.seed * 10 + seed_offset[split])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import gradio as gr
 
 from ..service import Service
-from . import attention_tab, step_tab, train_tab, translate_tab
+from . import attention_tab, check_tab, step_tab, train_tab, translate_tab
 from .common import model_choices
 
 CONCURRENCY = 2  # simultaneous requests per event; decoding is CPU-bound and torch already uses every core
@@ -29,11 +29,13 @@ def build_app(service: Service) -> gr.Blocks:
             allow_custom_value=True,  # the registry checks the name; models trained later are not in the list yet
         )
         with gr.Tab("Translate"):
-            examples, length_penalty = translate_tab.build(service, model)
+            examples, length_penalty, wording = translate_tab.build(service, model)
         with gr.Tab("Step by step"):
             step_text = step_tab.build(service, model)
         with gr.Tab("Attention"):
             attention = attention_tab.build(service, model)
+        with gr.Tab("Check an answer", visible=False) as check:
+            check_tab.build(service, model)
         with gr.Tab("Train"):
             train_tab.build(service, model)
         task = gr.State(None)  # the selected model's task, to notice when the domain changes
@@ -43,14 +45,18 @@ def build_app(service: Service) -> gr.Blocks:
             try:
                 info = service.model_info(name)
             except ValueError:  # a name typed into the picker: the next request says what is wrong with it
-                return (*[gr.skip()] * 6, previous_task)
+                return (*[gr.skip()] * 10, previous_task)
             examples = service.examples(info.name)
             sentence = gr.Textbox(value=examples[0]) if examples and info.task != previous_task else gr.skip()
             layer, head = attention_tab.controls_for(info)
             penalty = gr.Slider(value=info.length_penalty)
-            return gr.Dataset(samples=[[e] for e in examples]), penalty, layer, head, sentence, sentence, info.task
+            text, button, output = translate_tab.labels_for(info.task)
+            checking = gr.Tab(visible=info.task == "math")
+            return (gr.Dataset(samples=[[e] for e in examples]), penalty, layer, head, text, button, output, checking,
+                    sentence, sentence, info.task)
 
-        outputs = [examples, length_penalty, attention.layer, attention.head, step_text, attention.text, task]
+        outputs = [examples, length_penalty, attention.layer, attention.head, *wording, check, step_text, attention.text,
+                   task]
         model.change(model_changed, [model, task], outputs, api_visibility="private")
         demo.load(
             lambda name, previous: (gr.Dropdown(choices=model_choices(service)), *model_changed(name, previous)),

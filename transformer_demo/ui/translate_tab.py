@@ -23,22 +23,36 @@ def options_from(method: str, beam_size: float, length_penalty: float, n_best: f
     ).validate()
 
 
+def labels_for(task: str) -> tuple[gr.Textbox, gr.Button, gr.Textbox]:
+    """The input box, button and output box speak math for a math model, translation otherwise."""
+    if task == "math":
+        return (gr.Textbox(label="Question (one per line)", placeholder="What is 12 times 7?"), gr.Button("Ask"),
+                gr.Textbox(label="Answer"))
+    return (gr.Textbox(label="Source text (one sentence per line)", placeholder="A man is riding a bike."),
+            gr.Button("Translate"), gr.Textbox(label="Translation"))
+
+
 def render(result: TranslationResult, method: str, device: str) -> tuple[str, str, str]:
-    """(best translations one per line, n-best table in Markdown, timing and notices in Markdown)."""
+    """(best outputs one per line, n-best table in Markdown, timing, programs and notices in Markdown)."""
+    math = result.task == "math"
     best = "\n".join(line.outputs[0][0] for line in result.lines)
-    rows = ["| # | source | rank | translation | score |", "|---|---|---|---|---|"]
+    rows = [f"| # | {'question' if math else 'source'} | rank | {'answer' if math else 'translation'} | score |",
+            "|---|---|---|---|---|"]
     for number, line in enumerate(result.lines, 1):
         for rank, (output, score) in enumerate(line.outputs, 1):
             rows.append(f"| {number} | {line.source if rank == 1 else ''} | {rank} | {output} | {score:.2f} |")
     n = len(result.lines)
-    info = [f"Translated {n} sentence{'s' * (n != 1)} in **{result.seconds:.2f} s** ({method}, on {device})."]
+    done = f"Answered {n} question{'s' * (n != 1)}" if math else f"Translated {n} sentence{'s' * (n != 1)}"
+    info = [f"{done} in **{result.seconds:.2f} s** ({method}, on {device})."]
+    info += [f"**Program{f' {i}' if n > 1 else ''}:** `{line.program}` → {line.outputs[0][0]}"
+             for i, line in enumerate(result.lines, 1) if line.program]
     info += [f"**Note:** {result.notice}"] if result.notice else []
     info += [f"**Note on line {i}:** {line.notice}" for i, line in enumerate(result.lines, 1) if line.notice]
     return best, "\n".join(rows), "\n\n".join(info)
 
 
-def build(service: Service, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider]:
-    """Builds the tab; returns its examples and length penalty (the app sets both for the selected model)."""
+def build(service: Service, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider, list[gr.components.Component]]:
+    """Builds the tab; returns its examples, length penalty and [text, button, output] (set for the selected model)."""
     intro(INTRO)
     with gr.Row():
         with gr.Column(scale=3):
@@ -85,5 +99,5 @@ def build(service: Service, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider]:
         method, [beam_controls, sample_controls], api_visibility="private",
     )
     examples.click(lambda sample: sample[0], examples, text, api_visibility="private")
-    return examples, length_penalty
+    return examples, length_penalty, [text, button, output]
 

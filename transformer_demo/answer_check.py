@@ -1,0 +1,112 @@
+"""The answer check of the seed's tutoring service, with no LLM: is the student's answer the right one?
+
+    check(model, conversation=..., useranswer="2196") ->
+    {"Evaluation": "EQUIVALENT", "original_question_got": "What is 61 times 36?", "botanswer": "2196", "useranswer": "2196"}
+
+The question is found by conversation.py and put in its canonical wording; the math model writes its
+program and math_program.py evaluates it exactly (botanswer). No question of a supported family:
+"NO_QUESTION" with a message, never a guess.
+
+Equivalence is numeric. The student's answer may carry spaces, thousands commas ("2,196"), a sign, a
+leading "x =", a trailing ".", decimals, a percent sign or a fraction ("1/3"). The rule:
+  - a fraction is compared exactly;
+  - a decimal is read at the precision the student wrote: it is equivalent when the exact answer,
+    rounded half away from zero to that many decimals, is that number. So against 1/3 (33.33%),
+    "33.33%", "33.3 %" and "33%" are equivalent and "33.4%" is not; against 2196, "2196" and "2196.0"
+    are, "2196.4" is not;
+  - with a percent sign, the number is in percent (against 1/2, "50%" is right);
+  - against a percentage answer, a number without the sign may be either the percent ("33.33") or the
+    ratio written with at least 2 decimals ("0.33"; "0" or "1" would match any probability);
+  - anything else ("20 and 18", "x") is not a number, so NOT_EQUIVALENT.
+"""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any, Callable
+
+from .conversation import Turn, find_question, parse_conversation
+from .math_answer import MathReply
+
+MAX_ANSWER_CHARS = 200
+FRACTION = re.compile(r"([-+]?\d+)\s*/\s*(\d+)")
+DECIMAL = re.compile(r"([-+]?)(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d+))?\s*(%?)")
+NO_QUESTION_MESSAGE = (
+    "No math question this checker can answer was found in the conversation. It knows 15 kinds of question "
+    "(arithmetic, areas and perimeters, simple equations, derivatives and integrals, probabilities, averages "
+    "and medians) in their usual wordings, e.g. \"What is 61 times 36?\"."
+)
+
+Answerer = Callable[[str], MathReply]  # canonical question -> the model's reply
+
+
+def read_number(text: str) -> tuple[Fraction, int | None, bool] | None:
+    """(value, decimals written or None for a fraction, has a percent sign), or None if not a number."""
+    text = re.sub(r"^x\s*=\s*", "", " ".join(str(text).split()), flags=re.IGNORECASE).rstrip(".").strip()
+    text = text.replace("−", "-")
+    match = FRACTION.fullmatch(text)
+    if match:
+        return (Fraction(int(match.group(1)), int(match.group(2))), None, False) if int(match.group(2)) else None
+    match = DECIMAL.fullmatch(text)
+    if not match or not (match.group(2) or match.group(3)):
+        return None
+    sign, whole, decimals, pct = match.groups()
+    decimals = decimals or ""
+    value = Fraction(int((whole.replace(",", "") or "0") + decimals), 10 ** len(decimals))
+    return (-value if sign == "-" else value), len(decimals), pct == "%"
+
+
+def rounds_to(exact: Fraction, written: Fraction, decimals: int) -> bool:
+    """Is `written` the exact value rounded half away from zero to `decimals` places?"""
+    scaled = abs(exact) * 10**decimals
+    rounded = Fraction(int(scaled + Fraction(1, 2)), 10**decimals)
+    return (rounded if exact >= 0 else -rounded) == written
+
+
+def equivalent(exact: Fraction, is_percent: bool, answer: str) -> bool:
+    """The module docstring's rule. exact is a ratio when is_percent (1/3 for "33.33%")."""
+    number = read_number(answer)
+    if number is None:
+        return False
+    value, decimals, has_percent = number
+    if decimals is None:
+        return value == exact
+    if has_percent:
+        return rounds_to(100 * exact, value, decimals)
+    if is_percent:
+        return rounds_to(100 * exact, value, decimals) or (decimals >= 2 and rounds_to(exact, value, decimals))
+    return rounds_to(exact, value, decimals)
+
+
+def turns_from(conversation: Any = None, question: str | None = None) -> list[Turn]:
+    """The conversation's turns, or one turn holding a plain question; exactly one of the two."""
+    if (conversation is None) == (question is None):
+        raise ValueError("give either a conversation or a question (exactly one)")
+    if question is not None:
+        if not isinstance(question, str):
+            raise ValueError(f"the question must be text, got {type(question).__name__}")
+        return [Turn(question, "")]
+    return parse_conversation(conversation)
+
+
+def check(answerer: Answerer, useranswer: Any, conversation: Any = None, question: str | None = None) -> dict[str, Any]:
+    """The seed's response for a student's answer to the conversation's (or the plain) question."""
+    if not isinstance(useranswer, (str, int, float)) or isinstance(useranswer, bool):
+        raise ValueError(f"useranswer must be text or a number, got {type(useranswer).__name__}")
+    useranswer = str(useranswer)
+    if len(useranswer) > MAX_ANSWER_CHARS:
+        raise ValueError(f"useranswer is too long ({len(useranswer)} characters, at most {MAX_ANSWER_CHARS})")
+    found = find_question(turns_from(conversation, question))
+    if found is None:
+        return {"Evaluation": "NO_QUESTION", "original_question_got": None, "botanswer": None,
+                "useranswer": useranswer, "message": NO_QUESTION_MESSAGE}
+    reply = answerer(found.canonical)
+    if reply.answer is None:
+        raise ValueError(f"the model could not answer {found.canonical!r}: {reply.notice}")
+    if reply.result is not None:
+        right = equivalent(reply.result.value, reply.result.is_percent, useranswer)
+    else:  # a direct-mode model: its answer text is all there is
+        exact = read_number(reply.answer)
+        right = exact is not None and equivalent(exact[0] / (100 if exact[2] else 1), exact[2], useranswer)
+    return {"Evaluation": "EQUIVALENT" if right else "NOT_EQUIVALENT", "original_question_got": found.canonical,
+            "botanswer": reply.answer, "useranswer": useranswer}

@@ -1,0 +1,117 @@
+"""Reading a tutoring conversation and finding the math question in it (no model, no LLM).
+
+A conversation is a list of turns {"user": ..., "bot": ..., "date": ...}. It may come as a real list, as
+JSON text, or as the seed's string: a Python-literal list, sometimes wrapped in an extra pair of quotes
+and with apostrophes left unescaped ('I don't want to do math'), which no literal parser accepts; for
+that one a tolerant reader takes the turns apart at their keys. A user turn may be a list of parts
+[{"type": "text", "text": ...}, {"type": "image_url", ...}]: the text parts are read, images are not.
+
+The question is in the most recent turn, bot's reply before user's message, that holds a question of a
+family in any supported wording ("what is 61 times 36 ?", "you multiply 61 by 36"), the last one in
+that text; it is returned in its family's canonical wording ("What is 61 times 36?").
+"""
+from __future__ import annotations
+
+import ast
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .math_families import Found, find_questions
+
+MAX_CONVERSATION_CHARS = 200_000
+MAX_TURNS = 500
+TURN = re.compile(
+    r"\{\s*['\"]user['\"]\s*:\s*(?P<user>.*?)\s*,\s*['\"]bot['\"]\s*:\s*(?P<bot>.*?)\s*"
+    r"(?:,\s*['\"]date['\"]\s*:\s*(?P<date>['\"][^'\"]*['\"]|None|null)\s*)?\}(?=\s*(?:,\s*\{|\]))",
+    re.DOTALL,
+)
+
+
+class ConversationError(ValueError):
+    """A conversation that cannot be read as a list of turns."""
+
+
+@dataclass
+class Turn:
+    user: str
+    bot: str
+
+
+def _text(value: Any) -> str:
+    """A turn's text: a string, or the text parts of a list of {"type": ...} parts."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return " ".join(p.get("text", "") for p in value if isinstance(p, dict) and p.get("type") == "text"
+                        and isinstance(p.get("text", ""), str))
+    raise ConversationError(f"a turn's text must be a string or a list of parts, got {type(value).__name__}")
+
+
+def _literal(text: str) -> Any:
+    """JSON, else a Python literal (ast.literal_eval: data only, never code); None when neither parses."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        pass
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+
+
+def _unquote(chunk: str) -> Any:
+    """One value cut out of a broken literal: a list of parts if it parses, else the text between its quotes."""
+    if chunk.startswith("["):
+        parsed = _literal(chunk)
+        if isinstance(parsed, list):
+            return parsed
+    if len(chunk) >= 2 and chunk[0] == chunk[-1] and chunk[0] in "'\"":
+        return chunk[1:-1]
+    return chunk
+
+
+def _tolerant(text: str) -> list[dict[str, Any]]:
+    return [{"user": _unquote(m.group("user")), "bot": _unquote(m.group("bot"))} for m in TURN.finditer(text)]
+
+
+def parse_conversation(conversation: Any) -> list[Turn]:
+    """Turns, oldest first, from a list of dicts or a string holding one (see the module docstring)."""
+    if isinstance(conversation, str):
+        if len(conversation) > MAX_CONVERSATION_CHARS:
+            raise ConversationError(f"the conversation is too long ({len(conversation):,} characters, at most "
+                                    f"{MAX_CONVERSATION_CHARS:,})")
+        text = conversation.strip()
+        parsed = _literal(text)
+        if isinstance(parsed, str):  # the seed's extra quotes around the list
+            text, parsed = parsed.strip(), _literal(parsed.strip())
+        if not isinstance(parsed, list) and len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+            text = text[1:-1].strip()
+            parsed = _literal(text)
+        conversation = parsed if isinstance(parsed, list) else _tolerant(text) if text.startswith("[") else None
+        if not conversation:
+            raise ConversationError("the conversation must be a list of turns such as "
+                                    "[{'user': '...', 'bot': '...', 'date': '...'}]")
+    if not isinstance(conversation, list):
+        raise ConversationError(f"the conversation must be a list of turns, got {type(conversation).__name__}")
+    if len(conversation) > MAX_TURNS:
+        raise ConversationError(f"the conversation has {len(conversation)} turns (at most {MAX_TURNS})")
+    turns = []
+    for i, turn in enumerate(conversation, 1):
+        if not isinstance(turn, dict):
+            raise ConversationError(f"turn {i} must be an object with 'user' and 'bot', got {type(turn).__name__}")
+        turns.append(Turn(_text(turn.get("user")), _text(turn.get("bot"))))
+    return turns
+
+
+def find_question(turns: list[Turn]) -> Found | None:
+    """The most recent question of a supported family: later turns first, the bot's text before the user's."""
+    for turn in reversed(turns):
+        for text in (turn.bot, turn.user):
+            found = find_questions(text)
+            if found:
+                return found[-1]
+    return None

@@ -1,0 +1,89 @@
+"""From a math model's output to what a user sees: the answer, the program, or why there is none.
+
+A program-mode model writes a program ("12 * 7") that math_program.py evaluates exactly; a direct-mode
+model writes the answer itself. A question in none of the families gets no number at all, only the
+notice of what the model knows; a program that does not parse or evaluate (division by zero included)
+is reported as such, never as an answer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .math_families import DIE, FAMILIES, parse_question
+from .math_program import ProgramError, Result, evaluate
+
+EXAMPLE_QUESTIONS = [
+    "What is 12 times 7?",
+    "What is 45 plus 38?",
+    "Multiply 332 by 971.",
+    "What is the area of a circle with radius 7?",
+    "Solve for x in the equation x + 23 = 71.",
+    "A bag contains 3 red and 9 blue balls. What is the probability of drawing a red ball?",
+    "Find the median of 31, 8, and 56.",
+    "Find the average of 10, 20, and 30.",
+]
+
+
+def mode_of(task_options: dict[str, Any]) -> str:
+    """A math checkpoint's mode: "program" unless its task options say "direct"."""
+    return task_options.get("mode", "program")
+
+
+def known_kinds() -> str:
+    return ", ".join(f.description for f in FAMILIES[:-1]) + f" and {FAMILIES[-1].description}"
+
+
+def unknown_question_notice(question: str) -> str | None:
+    """None for a question of a family in a supported wording with operands the model saw; else one sentence."""
+    found = parse_question(question)
+    if found is None:
+        return (
+            f"This model knows {len(FAMILIES)} kinds of question ({known_kinds()}), each in a few wordings such as "
+            "the examples', and this question is not one of them, so it gives no answer."
+        )
+    if not found.family.in_range(found.operands):
+        limit = "1 to 5" if found.family.ranges == (DIE,) else "1 to 1000"
+        return (
+            f"This is a question about {found.family.description}, but the model only saw numbers from {limit}, "
+            "so its answer may be wrong."
+        )
+    return None
+
+
+@dataclass
+class MathReply:
+    question: str
+    output: str  # what the model wrote: a program, or the answer in direct mode
+    program: str | None  # None in direct mode
+    answer: str | None  # None when there is no answer to give
+    result: Result | None  # the exact value (program mode)
+    notice: str | None  # why there is no answer, or a caution
+
+    def line(self, show_program: bool = False) -> str:
+        """One line for the command line: the answer (and program), or "no answer: <why>"."""
+        if self.answer is None:
+            return f"no answer: {self.notice}"
+        return f"{self.answer}\t{self.program}" if show_program and self.program else self.answer
+
+
+def reply(question: str, output: str, mode: str) -> MathReply:
+    notice = unknown_question_notice(question)
+    if parse_question(question) is None:
+        return MathReply(question, output, output if mode == "program" else None, None, None, notice)
+    if mode == "direct":
+        return MathReply(question, output, None, output, None, notice)
+    try:
+        result = evaluate(output)
+    except ProgramError as exc:
+        return MathReply(question, output, output, None, None, f"the model wrote {output!r}, which is not a valid program: {exc}.")
+    return MathReply(question, output, output, str(result), result, notice)
+
+
+def answer_questions(checkpoint, questions: list[str], options=None, batch_size: int = 64) -> list[MathReply]:
+    """Greedy (or the given) decoding of each question, then the reply a user sees."""
+    from .decoding import DecodeOptions, translate
+
+    outputs = translate(checkpoint.model, checkpoint.vocab, questions, options or DecodeOptions(), batch_size)
+    mode = mode_of(checkpoint.run.train.task_options)
+    return [reply(q, out, mode) for q, out in zip(questions, outputs)]

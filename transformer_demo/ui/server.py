@@ -1,0 +1,79 @@
+"""The app's web server: the Gradio app at "/" plus the seed's answer-check route on the same port.
+
+    POST /query-ai-bot  {"useranswer": "2196", "conversation": "<a list of turns, or a string holding one>"}
+                        (or {"useranswer": ..., "question": "What is 61 times 36?"}; optional "model")
+    -> 200 {"Evaluation": "EQUIVALENT" | "NOT_EQUIVALENT" | "NO_QUESTION", "original_question_got": ...,
+            "botanswer": ..., "useranswer": ...}
+
+Bad bodies get 4xx with {"detail": "<what is wrong>"}: 413 over MAX_BODY_BYTES, 400 for JSON that does not
+parse or is not an object, 422 for missing or wrongly typed fields or a conversation that cannot be read.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import gradio as gr
+from fastapi import FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
+
+from ..service import Service
+
+MAX_BODY_BYTES = 256 * 1024
+FIELDS = {"useranswer", "conversation", "question", "model"}
+
+
+class BadRequest(Exception):
+    def __init__(self, status: int, detail: str):
+        super().__init__(detail)
+        self.status, self.detail = status, detail
+
+
+async def _read_body(request: Request) -> dict[str, Any]:
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise BadRequest(413, f"the body is larger than {MAX_BODY_BYTES:,} bytes")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY_BYTES:
+            raise BadRequest(413, f"the body is larger than {MAX_BODY_BYTES:,} bytes")
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        raise BadRequest(400, "the body must be JSON: {\"useranswer\": \"...\", \"conversation\": \"[...]\"}") from None
+    if not isinstance(data, dict):
+        raise BadRequest(400, "the body must be a JSON object with useranswer and conversation (or question)")
+    unknown = sorted(set(data) - FIELDS)
+    if unknown:
+        raise BadRequest(422, f"unknown field(s): {', '.join(unknown)} (known: {', '.join(sorted(FIELDS))})")
+    if "useranswer" not in data:
+        raise BadRequest(422, "useranswer is missing")
+    if ("conversation" in data) == ("question" in data):
+        raise BadRequest(422, "give either conversation or question (exactly one)")
+    if not isinstance(data.get("model", ""), str):
+        raise BadRequest(422, "model must be the name of a math model")
+    return data
+
+
+def add_routes(app: FastAPI, service: Service) -> None:
+    @app.post("/query-ai-bot")
+    async def query_ai_bot(request: Request) -> JSONResponse:
+        try:
+            data = await _read_body(request)
+            result = await run_in_threadpool(
+                service.check_answer, data.get("model"), data["useranswer"], data.get("conversation"), data.get("question")
+            )
+        except BadRequest as exc:
+            return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+        except ValueError as exc:  # the request's content: an unreadable conversation, an unknown model, ...
+            return JSONResponse({"detail": str(exc)}, status_code=422)
+        return JSONResponse(result)
+
+
+def server_app(service: Service, demo: gr.Blocks, **launch_options: Any) -> FastAPI:
+    """A FastAPI app serving the seed's route and the Gradio app (run it with uvicorn)."""
+    app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+    add_routes(app, service)
+    return gr.mount_gradio_app(app, demo, path="/", **launch_options)
