@@ -1,4 +1,4 @@
-"""The math task: generator, splits, families, the app's notice, and the shipped checkpoint."""
+"""The math task: families and wordings, the generator and its splits, notices, and the shipped checkpoint."""
 from __future__ import annotations
 
 import subprocess
@@ -10,112 +10,159 @@ import pytest
 
 from transformer_demo.config import TrainConfig
 from transformer_demo.data import DataError
-from transformer_demo.math_qa import (
-    EXAMPLE_QUESTIONS,
-    FAMILIES,
-    UNKNOWN,
-    _all_splits,
-    family_of,
-    math_pairs,
-    solve,
-    unknown_question_notice,
-)
+from transformer_demo.math_answer import EXAMPLE_QUESTIONS, reply, unknown_question_notice
+from transformer_demo.math_families import FAMILIES, UNKNOWN, family_of, find_questions, parse_question
+from transformer_demo.math_program import run
+from transformer_demo.math_qa import _all_splits, math_pairs, operand_range, solve
 from transformer_demo.tasks import group_function, load_task_pairs
 
 REPO = Path(__file__).resolve().parents[1]
 CHECKPOINT = REPO / "checkpoints" / "math-qa"
-SMALL = {"train_per_family": 40, "val_per_family": 5, "test_per_family": 10}
+SMALL = {"train_per_family": 400, "val_per_family": 10, "test_per_family": 40}
+SPLITS = ("train", "val", "test", "test_wordings")
 
 
 @pytest.mark.parametrize(
     "question, answer",
     [
         ("What is 12 times 7?", "84"),
+        ("12 * 7", "84"),
+        ("12 x 7 = ?", "84"),
+        ("What's 12 + 7?", "19"),
+        ("Multiply 12 by 7.", "84"),
+        ("Subtract 9 from 30.", "21"),
+        ("How much is 45 divided by 9?", "5"),
+        ("what is 61 times 36 ?", "2196"),
+        ("What is 332 times 971?", "322372"),
         ("What is 1 minus 56?", "-55"),
         ("What is 100 divided by 3?", "33.33"),
-        ("What is 2 divided by 3?", "0.67"),  # 0.666... rounds up
         ("What is 1 divided by 8?", "0.13"),  # 0.125: half rounds up, not to even
-        ("What is 50 divided by 4?", "12.5"),  # no trailing zero
-        ("What is 1 divided by 4?", "0.25"),
         ("What is the area of a circle with radius 7?", "153.86"),
-        ("What is the area of a circle with radius 10?", "314"),
         ("What is the perimeter of a square with side length 21?", "84"),
         ("What is the area of a rectangle with width 12 and height 5?", "60"),
-        ("Solve for x in the equation x + 30 = 12.", "-18"),
-        ("What is the solution for x in the equation 2x - 4 = 10?", "7"),
+        ("Solve for x in the equation x + 23 = 71.", "48"),
+        ("What is the solution for x in the equation 2x - 3 = 10?", "6.5"),
         ("Find the derivative of 3x^2 at x = 5.", "30"),
         ("Calculate the integral of 3x from 0 to 5.", "37.5"),
         ("What is the probability of rolling a die and getting a number greater than 1?", "83.33%"),
-        ("What is the probability of rolling a die and getting a number greater than 3?", "50%"),
         ("A bag contains 1 red and 2 blue balls. What is the probability of drawing a red ball?", "33.33%"),
-        ("Calculate the average of the numbers 10, 20, and 15.", "15"),
+        ("Find the average of 10, 20, and 30.", "20"),
         ("Calculate the average of the numbers 1, 1, and 2.", "1.33"),
         ("Find the median of 31, 8, and 56.", "31"),
+        ("FIND THE MEDIAN OF 31, 8, AND 56", "31"),
     ],
 )
-def test_exact_answer_strings(question: str, answer: str):
+def test_exact_answers_in_many_wordings(question: str, answer: str):
     assert solve(question) == answer
 
 
-def test_generated_answers_match_the_solver_and_formatting():
-    for question, answer in math_pairs("test", {}):
-        assert solve(question) == answer, question
-        assert not answer.rstrip("%").endswith(".") and not ("." in answer and answer.rstrip("%").endswith("0"))
+@pytest.mark.parametrize("mode", ["program", "direct"])
+def test_the_evaluator_on_every_generated_program_equals_the_generators_answer(mode: str):
+    """Thousands of questions of every family: the program, run exactly, gives the direct-mode answer."""
+    programs = {s: math_pairs(s, {**SMALL, "mode": "program"}) for s in SPLITS}
+    answers = {s: math_pairs(s, {**SMALL, "mode": "direct"}) for s in SPLITS}
+    checked = Counter()
+    for split in SPLITS:
+        assert [q for q, _ in programs[split]] == [q for q, _ in answers[split]]  # same questions in both modes
+        for (question, program), (_, answer) in zip(programs[split], answers[split]):
+            assert run(program) == answer == solve(question), question
+            checked[family_of(question)] += 1
+    assert set(checked) == {f.name for f in FAMILIES} and sum(checked.values()) > 7000
 
 
 def test_generator_is_deterministic_by_seed():
     first = math_pairs("train", SMALL)
-    assert _all_splits.__wrapped__(0, 40, 5, 10)["train"] == first  # regenerated, not from the cache
+    assert _all_splits.__wrapped__(0, 400, 10, 40, "program")["train"] == first  # regenerated, not from the cache
     assert math_pairs("train", {**SMALL, "seed": 1}) != first
-    # a value fixed in another process: catches hash- or order-dependent generation
-    assert math_pairs("test", {})[0] == ("What is 64 minus 92?", "-28")
+    assert math_pairs("test", {})[0] == ("245 - 881 = ?", "245 - 881")  # fixed in another process
 
 
-def test_default_splits_sizes_and_every_family():
-    tests, trains, vals = (math_pairs(s, {}) for s in ("test", "train", "val"))
-    assert len(tests) == 3000
-    assert Counter(family_of(q) for q, _ in tests) == {f.name: 200 for f in FAMILIES}
-    assert set(Counter(family_of(q) for q, _ in trains)) == {f.name for f in FAMILIES}
-    assert len(trains) == 15 * 6000 and len(vals) > 500
+def test_split_sizes_every_family_and_both_operand_ranges():
+    tests = math_pairs("test", SMALL)
+    assert Counter(family_of(q) for q, _ in tests) == {f.name: 40 for f in FAMILIES}
+    ranges = Counter(operand_range(parse_question(q).operands) for q, _ in tests)
+    assert ranges == {"1-100": 15 * 20 + 20, "101-1000": 14 * 20}  # the die has only 1..5
+    train = math_pairs("train", SMALL)
+    assert len(train) == 15 * 400 and max(max(parse_question(q).operands) for q, _ in train) > 900
+    assert len(math_pairs("test_wordings", SMALL)) == len(tests)
 
 
-@pytest.mark.parametrize("options", [{}, SMALL, {**SMALL, "seed": 7}])
-def test_splits_are_disjoint(options):
-    """Every family but the die (5 questions in all, so nothing can be held out) is disjoint across splits."""
-    splits = [{q for q, _ in math_pairs(s, options)} for s in ("train", "val", "test")]
-    die = [{q for q in split if family_of(q) == "die_probability"} for split in splits]
-    train, val, test = (split - d for split, d in zip(splits, die))
-    assert not train & test and not train & val and not val & test
-    assert test and val and train
-    assert die[0] == die[1] == die[2] and len(die[0]) == 5
+@pytest.mark.parametrize("options", [SMALL, {**SMALL, "seed": 7}])
+def test_splits_are_disjoint_by_operands(options):
+    """No family's operand tuple is in two of train, val and test, except the die (5 questions in all)."""
+    tuples = {s: {(family_of(q), parse_question(q).operands) for q, _ in math_pairs(s, options)} for s in SPLITS}
+    die = {s: {t for t in tuples[s] if t[0] == "die_probability"} for s in SPLITS}
+    train, val, test = (tuples[s] - die[s] for s in ("train", "val", "test"))
+    assert not train & test and not train & val and not val & test and train and val and test
+    assert tuples["test_wordings"] - die["test_wordings"] == test  # the same operands in held-out wordings
+    assert len(die["train"]) == 5
 
 
-def test_held_out_questions_are_distinct_where_the_family_allows():
-    per_family = Counter(family_of(q) for q in {q for q, _ in math_pairs("test", {})})
-    assert per_family["times"] == 200 and per_family["median"] == 200
-    assert per_family["circle_area"] == 20 and per_family["die_probability"] == 5  # 20% of 100 radii; every die question
+def _wording_used(question: str) -> tuple[str, int]:
+    """(family, index of the wording among its training + held-out wordings) that the question fully matches."""
+    text = " ".join(question.split()).rstrip("?.! ")
+    for family in FAMILIES:
+        for i, (pattern, _) in enumerate(family.patterns):
+            if pattern.fullmatch(text):
+                return family.name, i
+    raise AssertionError(f"no wording matches {question!r}")
 
 
-def test_family_of_each_family():
+def test_held_out_wordings_are_used_by_no_training_row():
+    held = {(f.name, len(f.wordings) + i) for f in FAMILIES for i in range(len(f.held_out))}
+    used = {s: {_wording_used(q) for q, _ in math_pairs(s, SMALL)} for s in SPLITS}
+    assert used["test_wordings"] == held
+    assert not used["train"] & held and not used["val"] & held and not used["test"] & held
+    assert len(used["train"]) == sum(len(f.wordings) for f in FAMILIES)  # every training wording is used
+    assert all(len(f.wordings) >= 5 and len(f.held_out) >= 2 for f in FAMILIES)
+
+
+def test_case_and_punctuation_vary():
+    questions = [q for q, _ in math_pairs("train", SMALL)]
+    assert any(q.islower() for q in questions) and any(q.isupper() for q in questions)
+    assert {"?", "."} <= {q[-1] for q in questions}
+    assert any(q.endswith(" ?") for q in questions) and any(q[-1].isalnum() for q in questions)
+
+
+def test_family_of_each_wording_and_unknown_questions():
     for family in FAMILIES:
         operands = tuple(r[len(r) // 2] for r in family.ranges)
-        question = family.question(operands)
-        assert family_of(question) == family.name
-        assert family_of("  " + question.lower() + " ") == family.name  # case and spacing aside
-    assert family_of("What is the capital of France?") == UNKNOWN
-    assert family_of("What is 1.5 plus 2?") == UNKNOWN
+        for wording in family.wordings + family.held_out:
+            question = family.fill(wording, operands)
+            assert family_of(question) == family.name, question
+            assert family_of("  " + question.lower() + " ") == family.name
+    for text in ("What is the capital of France?", "What is 1.5 plus 2?", "62 time 36", "3x-38", "What is 12 times?"):
+        assert family_of(text) == UNKNOWN
 
 
-def test_unknown_question_notice():
+def test_questions_are_found_inside_text():
+    found = find_questions("Sure, to find that, you multiply 61 by 36. What do you get?")
+    assert [f.canonical for f in found] == ["What is 61 times 36?"]
+    assert find_questions("Because it says 62 time 36, so it means multiply") == []
+    assert find_questions("date 2024-03-01T18:11:28.267Z") == []
+
+
+def test_notices_are_accurate():
     for question in EXAMPLE_QUESTIONS:
-        assert unknown_question_notice(question) is None
-        assert family_of(question) != UNKNOWN
+        assert unknown_question_notice(question) is None, question
     notice = unknown_question_notice("Translate this into German.")
     assert notice is not None and "15 kinds" in notice and "addition" in notice and "median" in notice
     assert notice.count(".") == 1 and notice.endswith(".")  # one sentence
-    out_of_range = unknown_question_notice("What is 250 plus 3?")
-    assert out_of_range is not None and "1 to 100" in out_of_range and "addition" in out_of_range
-    assert unknown_question_notice("What is the solution for x in the equation 2x - 3 = 10?") is not None
+    out_of_range = unknown_question_notice("What is 2500 plus 3?")
+    assert out_of_range is not None and "1 to 1000" in out_of_range and "addition" in out_of_range
+    assert unknown_question_notice("What is 250 plus 3?") is None
+    assert unknown_question_notice("What is the solution for x in the equation 2x - 3 = 10?") is None
+
+
+def test_a_reply_never_invents_an_answer():
+    assert reply("What is 12 times 7?", "12 * 7", "program").answer == "84"
+    assert reply("What is 12 times 7?", "12 * 7", "program").line(show_program=True) == "84\t12 * 7"
+    broken = reply("What is 12 divided by 0?", "12 / 0", "program")
+    assert broken.answer is None and "not a valid program: division by zero" in broken.notice
+    assert reply("What is 12 times 7?", "12 * (", "program").line().startswith("no answer: the model wrote")
+    unknown = reply("What is the capital of France?", "12 * 7", "program")
+    assert unknown.answer is None and unknown.line().startswith("no answer: This model knows 15 kinds")
+    assert reply("What is 12 times 7?", "84", "direct").answer == "84"
 
 
 @pytest.mark.parametrize(
@@ -124,6 +171,7 @@ def test_unknown_question_notice():
         ("train", {"bogus": 1}, "unknown math task option"),
         ("train", {"train_per_family": 0}, "train_per_family must be an integer >= 1"),
         ("train", {"seed": "x"}, "seed must be an integer"),
+        ("train", {"mode": "magic"}, "mode must be one of program, direct"),
         ("dev", {}, "unknown split"),
     ],
 )
@@ -135,6 +183,7 @@ def test_bad_options_give_clear_errors(split, options, message):
 def test_tasks_route_to_math():
     cfg = TrainConfig(task="math", tokenizer="digits", task_options=SMALL)
     assert load_task_pairs(cfg, "validation") == math_pairs("val", SMALL)
+    assert load_task_pairs(cfg, "test_wordings") == math_pairs("test_wordings", SMALL)
     assert group_function(cfg)("What is 3 plus 4?") == "plus"
 
 
@@ -144,40 +193,48 @@ needs_checkpoint = pytest.mark.skipif(
     not (CHECKPOINT / "model.safetensors").is_file(),
     reason="checkpoints/math-qa not trained yet (python -m transformer_demo train --config configs/math_qa.json)",
 )
-KNOWN_ANSWERS = {  # held-out test questions the shipped model answers right, across families
-    "What is 64 minus 92?": "-28",
-    "Solve for x in the equation x + 4 = 10.": "6",
-    "What is the area of a rectangle with width 68 and height 50?": "3400",
-    "What is 83 plus 85?": "168",
+KNOWN_ANSWERS = {  # in no training row: fixed questions across families, wordings and operand ranges
+    "What is 12 times 7?": "84",
+    "What is 61 times 36?": "2196",
+    "what is 332 times 971 ?": "322372",
+    "Subtract 9 from 30.": "21",
+    "How much is 45 divided by 9?": "5",
+    "12 x 7 = ?": "84",
+    "What's 12 + 7?": "19",
+    "What is the area of a circle with radius 7?": "153.86",
+    "Solve for x in the equation x + 23 = 71.": "48",
     "What is the solution for x in the equation 2x - 12 = 52?": "32",
-    "What is the perimeter of a square with side length 71?": "284",
-    "Find the median of 49, 59, and 92.": "59",
-    "What is 40 times 62?": "2480",
     "Find the derivative of 91x^2 at x = 50.": "9100",
-    "Calculate the integral of 1x from 0 to 70.": "2450",
-    "What is 81 divided by 28?": "2.89",
-    "Calculate the average of the numbers 93, 35, and 74.": "67.33",
+    "Calculate the integral of 3x from 0 to 5.": "37.5",
+    "A bag contains 3 red and 9 blue balls. What is the probability of drawing a red ball?": "25%",
+    "Find the median of 31, 8, and 56.": "31",
+    "Find the average of 10, 20, and 30.": "20",
+    "If a circle's radius is 12, what is its area?": "452.16",  # a held-out wording
 }
 
 
 @needs_checkpoint
-def test_checkpoint_answers_through_decoding():
+def test_checkpoint_answers_fixed_questions_and_the_app_examples():
     from transformer_demo.checkpoint import load_checkpoint
-    from transformer_demo.decoding import DecodeOptions, translate
+    from transformer_demo.math_answer import answer_questions
 
     checkpoint = load_checkpoint(CHECKPOINT)
-    assert checkpoint.run.train.task == "math" and checkpoint.run.train.tokenizer == "digits"
-    outputs = translate(checkpoint.model, checkpoint.vocab, list(KNOWN_ANSWERS), DecodeOptions())
-    assert dict(zip(KNOWN_ANSWERS, outputs)) == KNOWN_ANSWERS
-    assert all(solve(q) == a for q, a in KNOWN_ANSWERS.items())
-    assert set(KNOWN_ANSWERS) <= {q for q, _ in math_pairs("test", {})}  # held out, not memorised
+    assert checkpoint.run.train.task == "math" and checkpoint.run.train.task_options["mode"] == "program"
+    questions = [*KNOWN_ANSWERS, *EXAMPLE_QUESTIONS]
+    replies = answer_questions(checkpoint, questions)
+    assert {r.question: r.answer for r in replies[: len(KNOWN_ANSWERS)]} == KNOWN_ANSWERS
+    assert [r.answer for r in replies[len(KNOWN_ANSWERS):]] == [solve(q) for q in EXAMPLE_QUESTIONS]
+    assert all(q not in {t for t, _ in math_pairs("train", checkpoint.run.train.task_options)} for q in KNOWN_ANSWERS)
 
 
 @needs_checkpoint
 @pytest.mark.slow
 def test_checkpoint_answers_through_the_cli():
-    questions = [*KNOWN_ANSWERS, "What is 12 times 7?"]  # the last: the README's example, in no split
-    command = [sys.executable, "-m", "transformer_demo", "translate", "--checkpoint", str(CHECKPOINT), *questions]
+    questions = ["What is 12 times 7?", "Find the median of 31, 8, and 56.", "What is the capital of France?"]
+    command = [sys.executable, "-m", "transformer_demo", "translate", "--checkpoint", str(CHECKPOINT), "--show-program",
+               *questions]
     result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == [*KNOWN_ANSWERS.values(), "84"]
+    lines = result.stdout.splitlines()
+    assert lines[:2] == ["84\t12 * 7", "31\tmedian(31, 8, 56)"]
+    assert lines[2].startswith("no answer: This model knows 15 kinds")

@@ -55,7 +55,7 @@ def _literal(text: str) -> Any:
     """JSON, else a Python literal (ast.literal_eval: data only, never code); None when neither parses."""
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         pass
     try:
         return ast.literal_eval(text)

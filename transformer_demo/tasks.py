@@ -62,7 +62,7 @@ def group_function(cfg: TrainConfig):
     """For exact-match tasks with families (math), a function from question to family name."""
     if cfg.task != "math":
         return None
-    from .math_qa import family_of
+    from .math_families import family_of
 
     return family_of
 
