@@ -35,6 +35,23 @@ def test_translate_lines_with_beam_n_best(client: Client):
     assert table.count("\n| 2 |") == 3  # three ranked outputs for the second line
 
 
+def test_a_math_model_speaks_math(client: Client):
+    answers, info, table = client.predict("What is 12 times 7?\nWhat is the capital of France?", "tiny-math",
+                                          api_name="/translate")
+    assert "Answered 2 questions in" in info and "Translated" not in info
+    assert table.startswith("| # | question | rank | answer |")
+    assert answers.split("\n")[1] == "(no answer)" and "15 kinds of question" in info
+
+
+def test_check_answer_endpoint(client: Client):
+    result = client.predict("What is the capital of France?", "42", "tiny-math", api_name="/check_answer")
+    assert result["Evaluation"] == "NO_QUESTION"
+    with pytest.raises(Exception, match="enter a question or a conversation"):
+        client.predict("  ", "42", "tiny-math", api_name="/check_answer")
+    with pytest.raises(Exception, match="must be a list of turns"):
+        client.predict("[not a conversation", "42", "tiny-math", api_name="/check_answer")
+
+
 def test_empty_input_and_unknown_model_are_clear_errors(client: Client):
     with pytest.raises(Exception, match="input is empty"):
         client.predict("  \n ", api_name="/translate")

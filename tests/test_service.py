@@ -84,8 +84,19 @@ def test_overlong_input_is_truncated_with_a_notice(service: Service):
 
 def test_math_notice_for_questions_outside_the_families(service: Service):
     result = service.translate("tiny-math", "What is 12 times 7?\nWhat is the capital of France?")
-    assert result.lines[0].notice is None
-    assert "15 kinds of question" in result.lines[1].notice
+    first, second = result.lines
+    assert result.task == "math" and first.program is not None  # an untrained model: its program, right or not
+    answer = first.outputs[0][0]
+    assert (answer == "(no answer)" and "not a valid program" in first.notice) or (
+        answer.lstrip("-").replace(".", "", 1).rstrip("%").isdigit() and first.notice is None)
+    assert "15 kinds of question" in second.notice and second.outputs[0][0] == "(no answer)"
+
+
+def test_answer_check_without_a_question_needs_no_model_output(service: Service):
+    result = service.check_answer("tiny-math", "20 and 18", question="What is the capital of France?")
+    assert result["Evaluation"] == "NO_QUESTION" and "message" in result
+    with pytest.raises(ServiceError, match="needs a math model"):
+        service.check_answer("tiny-en-de", "1", question="What is 1 plus 1?")
 
 
 def test_bad_decoding_options_are_clear_errors(service: Service):
