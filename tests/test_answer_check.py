@@ -6,9 +6,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -195,8 +195,8 @@ def post(url: str, body: bytes | str, headers: dict | None = None) -> tuple[int,
     import httpx
 
     data = body.encode() if isinstance(body, str) else body
-    response = httpx.post(f"{url}/query-ai-bot", content=data, headers={"Content-Type": "application/json", **(headers or {})},
-                          timeout=60)
+    headers = {"Content-Type": "application/json", **(headers or {})}
+    response = httpx.post(f"{url}/query-ai-bot", content=data, headers=headers, timeout=60)
     return response.status_code, response.json()
 
 
@@ -232,8 +232,8 @@ def test_http_endpoint_answers_the_seeds_requests(server_url: str):
         ("[" * 50_000, 400, "must be JSON"),
         ('{"useranswer": "1", "conversation": "' + "x" * 300_000 + '"}', 413, "larger than"),
     ],
-    ids=["text", "list", "empty", "no-conversation", "both", "plain-text", "number-turn", "list-answer", "unknown-field",
-         "path-model", "translation-model", "deep-nesting", "300k-body"],
+    ids=["text", "list", "empty", "no-conversation", "both", "plain-text", "number-turn", "list-answer",
+         "unknown-field", "path-model", "translation-model", "deep-nesting", "300k-body"],
 )
 def test_http_endpoint_refuses_bad_bodies_with_4xx(server_url: str, body: str, status: int, detail: str):
     got_status, got = post(server_url, body)

@@ -74,7 +74,7 @@ def test_generator_is_deterministic_by_seed():
     first = math_pairs("train", SMALL)
     assert _all_splits.__wrapped__(0, 400, 10, 40, "program")["train"] == first  # regenerated, not from the cache
     assert math_pairs("train", {**SMALL, "seed": 1}) != first
-    assert math_pairs("test", {})[0] == ("245 - 881 = ?", "245 - 881")  # fixed in another process
+    assert math_pairs("test", SMALL)[0] == ("what's 43 + 17?", "43 + 17")  # fixed in another process
 
 
 def test_split_sizes_every_family_and_both_operand_ranges():
@@ -102,7 +102,7 @@ def _wording_used(question: str) -> tuple[str, int]:
     """(family, index of the wording among its training + held-out wordings) that the question fully matches."""
     text = " ".join(question.split()).rstrip("?.! ")
     for family in FAMILIES:
-        for i, (pattern, _) in enumerate(family.patterns):
+        for i, pattern in enumerate(family.patterns):
             if pattern.fullmatch(text):
                 return family.name, i
     raise AssertionError(f"no wording matches {question!r}")

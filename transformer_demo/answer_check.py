@@ -1,7 +1,8 @@
 """The answer check of the seed's tutoring service, with no LLM: is the student's answer the right one?
 
     check(model, conversation=..., useranswer="2196") ->
-    {"Evaluation": "EQUIVALENT", "original_question_got": "What is 61 times 36?", "botanswer": "2196", "useranswer": "2196"}
+    {"Evaluation": "EQUIVALENT", "original_question_got": "What is 61 times 36?", "botanswer": "2196",
+     "useranswer": "2196"}
 
 The question is found by conversation.py and put in its canonical wording; the math model writes its
 program and math_program.py evaluates it exactly (botanswer). No question of a supported family:
@@ -22,8 +23,9 @@ leading "x =", a trailing ".", decimals, a percent sign or a fraction ("1/3"). T
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 from .conversation import Turn, find_question, parse_conversation
 from .math_answer import MathReply

@@ -76,7 +76,8 @@ def reply(question: str, output: str, mode: str) -> MathReply:
     try:
         result = evaluate(output)
     except ProgramError as exc:
-        return MathReply(question, output, output, None, None, f"the model wrote {output!r}, which is not a valid program: {exc}.")
+        notice = f"the model wrote {output!r}, which is not a valid program: {exc}."
+        return MathReply(question, output, output, None, None, notice)
     return MathReply(question, output, output, str(result), result, notice)
 
 

@@ -9,11 +9,10 @@ program evaluator, so a test can check one against the other.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from math import prod
-from typing import Callable
 
 SMALL = range(1, 101)
 OPERAND = range(1, 1001)
@@ -30,7 +29,6 @@ class Family:
     held_out: tuple[str, ...]
     ranges: tuple[range, ...] = (OPERAND, OPERAND)
     is_percent: bool = False
-    _patterns: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def canonical(self) -> str:
@@ -49,17 +47,13 @@ class Family:
         value = self.answer(*operands)
         return percent(value) if self.is_percent else format_number(value)
 
-    @property
-    def space_size(self) -> int:
-        return prod(len(r) for r in self.ranges)
-
     def in_range(self, operands: tuple[int, ...]) -> bool:
         return all(x in r for x, r in zip(operands, self.ranges))
 
     @cached_property
-    def patterns(self) -> list[tuple[re.Pattern, list[str]]]:
-        """One regex per wording (held-out ones too) with the order of its placeholders."""
-        return [(_wording_regex(w), re.findall(r"{(\w)}", w)) for w in self.wordings + self.held_out]
+    def patterns(self) -> list[re.Pattern]:
+        """One regex per wording, training wordings first, then the held-out ones."""
+        return [_wording_regex(w) for w in self.wordings + self.held_out]
 
 
 def _wording_regex(template: str) -> re.Pattern:
@@ -82,7 +76,8 @@ def _median(a: int, b: int, c: int) -> Fraction:
     return Fraction(sorted((a, b, c))[1])
 
 
-WHAT = ("What is {a} {op} {b}?", "What's {a} {sym} {b}?", "{a} {sym} {b}", "{a} {sym} {b} = ?", "How much is {a} {op} {b}?")
+WHAT = ("What is {a} {op} {b}?", "What's {a} {sym} {b}?", "{a} {sym} {b}", "{a} {sym} {b} = ?",
+        "How much is {a} {op} {b}?")
 
 
 def _arithmetic(op: str, sym: str, extra: tuple[str, ...]) -> tuple[str, ...]:
@@ -105,15 +100,18 @@ FAMILIES: tuple[Family, ...] = (
            _arithmetic("divided by", "/", ("Divide {a} by {b}.", "{a} ÷ {b}", "What is the quotient of {a} and {b}?")),
            ("Calculate {a} over {b}.", "What do you get when you divide {a} by {b}?")),
     Family("square_perimeter", "the perimeter of a square", "4 * {a}", lambda a: Fraction(4 * a),
-           ("What is the perimeter of a square with side length {a}?", "Find the perimeter of a square whose sides are {a} long.",
+           ("What is the perimeter of a square with side length {a}?",
+            "Find the perimeter of a square whose sides are {a} long.",
             "A square has a side of {a}. What is its perimeter?", "What is the perimeter of a square of side {a}?",
             "Perimeter of a square with side {a}?"),
-           ("How long is the perimeter of a square with sides of length {a}?", "If a square's side is {a}, what is the perimeter?"),
+           ("How long is the perimeter of a square with sides of length {a}?",
+            "If a square's side is {a}, what is the perimeter?"),
            (OPERAND,)),
     Family("rectangle_area", "the area of a rectangle", "{a} * {b}", lambda a, b: Fraction(a * b),
            ("What is the area of a rectangle with width {a} and height {b}?",
             "Find the area of a rectangle that is {a} wide and {b} high.",
-            "A rectangle has width {a} and height {b}. What is its area?", "What is the area of a {a} by {b} rectangle?",
+            "A rectangle has width {a} and height {b}. What is its area?",
+            "What is the area of a {a} by {b} rectangle?",
             "Area of a rectangle, width {a}, height {b}?"),
            ("A rectangle is {a} wide and {b} tall. How big is its area?",
             "Compute the area of a rectangle of width {a} and height {b}.")),
@@ -163,7 +161,8 @@ FAMILIES: tuple[Family, ...] = (
            ("Calculate the average of the numbers {a}, {b}, and {c}.", "Find the average of {a}, {b}, and {c}.",
             "What is the mean of {a}, {b} and {c}?", "What is the average of {a}, {b}, {c}?",
             "Average of {a}, {b} and {c}?"),
-           ("Compute the arithmetic mean of {a}, {b}, and {c}.", "What is the mean value of the numbers {a}, {b} and {c}?"),
+           ("Compute the arithmetic mean of {a}, {b}, and {c}.",
+            "What is the mean value of the numbers {a}, {b} and {c}?"),
            (OPERAND,) * 3),
     Family("median", "the median of three numbers", "median({a}, {b}, {c})", _median,
            ("Find the median of {a}, {b}, and {c}.", "What is the median of {a}, {b} and {c}?",
@@ -195,7 +194,7 @@ def find_questions(text: str) -> list[Found]:
     """
     found: list[Found] = []
     for family in FAMILIES:
-        for pattern, names in family.patterns:
+        for pattern in family.patterns:
             for match in pattern.finditer(text):
                 operands = tuple(int(match.group(n)) for n in family.placeholders)
                 found.append(Found(family, operands, match.start(), match.end()))

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from .data import DataError, Pair
-from .math_families import DIE, FAMILIES, OPERAND, SMALL, Family, parse_question
+from .math_families import DIE, FAMILIES, SMALL, Family, parse_question
 
 ENUMERATE_LIMIT = 20_000  # spaces with at most this many tuples are listed whole, others sampled
 TINY_SPACE = 20

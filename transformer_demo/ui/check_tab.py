@@ -15,7 +15,8 @@ EXAMPLE = [
     ["what is 61 times 36 ?", "2196"],
     ["Find the average of 10, 20, and 30.", "20.0"],
     ["A bag contains 1 red and 2 blue balls. What is the probability of drawing a red ball?", "33.3 %"],
-    ["[{'user': 'what is 61 times 36 ?', 'bot': 'Sure, to find that, you multiply 61 by 36. What do you get?'}]", "20 and 18"],
+    ["[{'user': 'what is 61 times 36 ?', 'bot': 'Sure, to find that, you multiply 61 by 36. What do you get?'}]",
+     "20 and 18"],
 ]
 
 

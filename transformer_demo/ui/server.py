@@ -62,9 +62,8 @@ def add_routes(app: FastAPI, service: Service) -> None:
     async def query_ai_bot(request: Request) -> JSONResponse:
         try:
             data = await _read_body(request)
-            result = await run_in_threadpool(
-                service.check_answer, data.get("model"), data["useranswer"], data.get("conversation"), data.get("question")
-            )
+            args = data.get("model"), data["useranswer"], data.get("conversation"), data.get("question")
+            result = await run_in_threadpool(service.check_answer, *args)
         except BadRequest as exc:
             return JSONResponse({"detail": exc.detail}, status_code=exc.status)
         except ValueError as exc:  # the request's content: an unreadable conversation, an unknown model, ...
