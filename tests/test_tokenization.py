@@ -74,6 +74,15 @@ def test_digits_tokenizer_splits_every_digit():
     assert any(len(t.strip("▁")) > 1 and t.strip("▁").isdigit() for t in plain.encode("1234").tokens)
 
 
+def test_numbers_tokenizer_keeps_frequent_numbers_whole():
+    texts = [f"What is {a} times {b}?" for a in range(1, 60) for b in (3, 71, 250)] + ["pct(3 / (3 + 5))", "3.14 * 9 ^ 2"] * 5
+    numbers = build_tokenizer(texts, "numbers", vocab_size=1000, min_frequency=2)
+    assert numbers.encode("What is 42 times 250?").tokens == ["▁What", "▁is", "▁", "42", "▁times", "▁", "250", "?"]
+    rare = [t for t in numbers.encode("98765").tokens if t != "▁"]
+    assert len(rare) > 1 and "".join(rare) == "98765"  # a number never seen still tokenizes, in pieces
+    assert numbers.decode(numbers.encode("3.14 * 7 ^ 2").ids) == "3.14 * 7 ^ 2"
+
+
 def test_unknown_kind_is_refused():
     with pytest.raises(ValueError, match="unknown tokenizer kind 'chars'"):
         build_tokenizer(["a b"], "chars")

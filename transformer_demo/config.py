@@ -124,7 +124,7 @@ class TrainConfig:
     task: str = "translation"
     src_lang: str = "en"
     tgt_lang: str = "de"
-    tokenizer: str = "bpe"  # "bpe" (joint subwords), "word" (word level) or "digits" (BPE, digits split)
+    tokenizer: str = "bpe"  # "bpe" (joint subwords), "word" (word level), "digits" or "numbers" (see tokenization.py)
     vocab_size: int = 8000
     min_frequency: int = 2
     joint_vocab: bool = True
@@ -156,7 +156,8 @@ class TrainConfig:
 
     def validate(self) -> "TrainConfig":
         _require(self.task in TASKS, f"task must be one of {', '.join(TASKS)}, got {self.task!r}")
-        _require(self.tokenizer in ("bpe", "word", "digits"), f"tokenizer must be bpe, word or digits, got {self.tokenizer!r}")
+        _require(self.tokenizer in ("bpe", "word", "digits", "numbers"),
+                 f"tokenizer must be bpe, word, digits or numbers, got {self.tokenizer!r}")
         for name in ("vocab_size", "max_tokens", "warmup", "grad_accum", "log_every", "eval_every", "sample_every"):
             value = getattr(self, name)
             _require(isinstance(value, int) and value > 0, f"{name} must be a positive integer, got {value!r}")

@@ -5,6 +5,8 @@ inverse of encoding: "A man." -> ["▁A", "▁man", "."] -> "A man." with no str
   - "bpe":    joint byte-pair-encoding subwords (default for translation)
   - "word":   one token per word, punctuation split off, rare words -> [UNK] (the classic tutorials)
   - "digits": BPE with every digit its own token, so numbers never seen whole still tokenize (math)
+  - "numbers": BPE where a run of digits is one pre-token, so frequent numbers (every operand 1-1000 of the
+               math task) become single tokens that the decoder copies whole; rarer ones split into pieces
 """
 from __future__ import annotations
 
@@ -24,8 +26,8 @@ def _pre_tokenizer(kind: str) -> pre_tokenizers.PreTokenizer:
         pre_tokenizers.Metaspace(replacement="▁", prepend_scheme="always"),
         pre_tokenizers.Punctuation(behavior="isolated"),  # "bushes." -> "▁bushes", "."
     ]
-    if kind == "digits":
-        steps.append(pre_tokenizers.Digits(individual_digits=True))
+    if kind in ("digits", "numbers"):
+        steps.append(pre_tokenizers.Digits(individual_digits=kind == "digits"))
     return pre_tokenizers.Sequence(steps)
 
 
@@ -39,13 +41,13 @@ def build_tokenizer(texts: Iterable[str], kind: str = "bpe", vocab_size: int = 8
         trainer = trainers.WordLevelTrainer(
             vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=SPECIAL_TOKENS, show_progress=False
         )
-    elif kind in ("bpe", "digits"):
+    elif kind in ("bpe", "digits", "numbers"):
         tokenizer = Tokenizer(models.BPE(unk_token=UNK))
         trainer = trainers.BpeTrainer(
             vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=SPECIAL_TOKENS, show_progress=False
         )
     else:
-        raise ValueError(f"unknown tokenizer kind {kind!r} (use bpe, word or digits)")
+        raise ValueError(f"unknown tokenizer kind {kind!r} (use bpe, word, digits or numbers)")
     tokenizer.normalizer = normalizers.NFKC()
     tokenizer.pre_tokenizer = _pre_tokenizer(kind)
     tokenizer.decoder = decoders.Metaspace(replacement="▁", prepend_scheme="always")
