@@ -113,8 +113,8 @@ def test_held_out_wordings_are_used_by_no_training_row():
     used = {s: {_wording_used(q) for q, _ in math_pairs(s, SMALL)} for s in SPLITS}
     assert used["test_wordings"] == held
     assert not used["train"] & held and not used["val"] & held and not used["test"] & held
-    assert len(used["train"]) == sum(len(f.wordings) for f in FAMILIES)  # every training wording is used
-    assert all(len(f.wordings) >= 5 and len(f.held_out) >= 2 for f in FAMILIES)
+    assert len(used["train"]) >= 0.95 * sum(len(f.wordings) for f in FAMILIES)  # 400 rows: nearly every wording
+    assert all(len(f.wordings) >= 40 and len(f.held_out) >= 2 for f in FAMILIES)
 
 
 def test_case_and_punctuation_vary():
@@ -209,7 +209,7 @@ KNOWN_ANSWERS = {  # in no training row: fixed questions across families, wordin
     "A bag contains 3 red and 9 blue balls. What is the probability of drawing a red ball?": "25%",
     "Find the median of 31, 8, and 56.": "31",
     "Find the average of 10, 20, and 30.": "20",
-    "If a circle's radius is 12, what is its area?": "452.16",  # a held-out wording
+    "What's the area of a circle of radius 12?": "452.16",  # a held-out wording
 }
 
 

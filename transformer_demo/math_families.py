@@ -76,101 +76,104 @@ def _median(a: int, b: int, c: int) -> Fraction:
     return Fraction(sorted((a, b, c))[1])
 
 
-WHAT = ("What is {a} {op} {b}?", "What's {a} {sym} {b}?", "{a} {sym} {b}", "{a} {sym} {b} = ?",
-        "How much is {a} {op} {b}?")
-
-
-def _arithmetic(op: str, sym: str, extra: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(w.replace("{op}", op).replace("{sym}", sym) for w in WHAT) + extra
-
-
-FAMILIES: tuple[Family, ...] = (
-    Family("plus", "addition", "{a} + {b}", lambda a, b: Fraction(a + b),
-           _arithmetic("plus", "+", ("Add {a} and {b}.", "What is the sum of {a} and {b}?", "Calculate {a} plus {b}.")),
-           ("Compute the sum of {a} and {b}.", "{a} plus {b} equals what?")),
-    Family("minus", "subtraction", "{a} - {b}", lambda a, b: Fraction(a - b),
-           _arithmetic("minus", "-", ("Subtract {b} from {a}.", "What is the difference between {a} and {b}?",
-                                      "Take {b} away from {a}.")),
-           ("Calculate {a} take away {b}.", "{a} minus {b} equals what?")),
-    Family("times", "multiplication", "{a} * {b}", lambda a, b: Fraction(a * b),
-           _arithmetic("times", "*", ("Multiply {a} by {b}.", "{a} x {b} = ?", "{a} x {b}",
-                                      "What is the product of {a} and {b}?")),
-           ("Calculate {a} multiplied by {b}.", "What do you get when you multiply {a} by {b}?")),
-    Family("divided_by", "division", "{a} / {b}", lambda a, b: Fraction(a, b),
-           _arithmetic("divided by", "/", ("Divide {a} by {b}.", "{a} ÷ {b}", "What is the quotient of {a} and {b}?")),
-           ("Calculate {a} over {b}.", "What do you get when you divide {a} by {b}?")),
-    Family("square_perimeter", "the perimeter of a square", "4 * {a}", lambda a: Fraction(4 * a),
-           ("What is the perimeter of a square with side length {a}?",
-            "Find the perimeter of a square whose sides are {a} long.",
-            "A square has a side of {a}. What is its perimeter?", "What is the perimeter of a square of side {a}?",
-            "Perimeter of a square with side {a}?"),
-           ("How long is the perimeter of a square with sides of length {a}?",
-            "If a square's side is {a}, what is the perimeter?"),
-           (OPERAND,)),
-    Family("rectangle_area", "the area of a rectangle", "{a} * {b}", lambda a, b: Fraction(a * b),
-           ("What is the area of a rectangle with width {a} and height {b}?",
-            "Find the area of a rectangle that is {a} wide and {b} high.",
-            "A rectangle has width {a} and height {b}. What is its area?",
-            "What is the area of a {a} by {b} rectangle?",
-            "Area of a rectangle, width {a}, height {b}?"),
-           ("A rectangle is {a} wide and {b} tall. How big is its area?",
-            "Compute the area of a rectangle of width {a} and height {b}.")),
-    Family("circle_area", "the area of a circle", "3.14 * {a} ^ 2", lambda a: Fraction(314, 100) * a * a,
-           ("What is the area of a circle with radius {a}?", "Find the area of a circle whose radius is {a}.",
-            "A circle has a radius of {a}. What is its area?", "What is the area of a circle of radius {a}?",
-            "Area of a circle with radius {a}?"),
-           ("Compute the area of a circle with a radius of {a}.", "If a circle's radius is {a}, what is its area?"),
-           (OPERAND,)),
-    Family("linear_equation", "x + a = b", "{b} - {a}", lambda a, b: Fraction(b - a),
-           ("Solve for x in the equation x + {a} = {b}.", "Solve x + {a} = {b}.", "What is x if x + {a} = {b}?",
-            "x + {a} = {b}. Find x.", "Find x: x + {a} = {b}"),
-           ("If x + {a} = {b}, what is x?", "Solve the equation x + {a} = {b} for x.")),
-    Family("two_step_equation", "2x - a = b", "({b} + {a}) / 2", lambda a, b: Fraction(a + b, 2),
-           ("What is the solution for x in the equation 2x - {a} = {b}?", "Solve 2x - {a} = {b}.",
-            "What is x if 2x - {a} = {b}?", "2x - {a} = {b}. Find x.", "Find x: 2x - {a} = {b}"),
-           ("If 2x - {a} = {b}, what is x?", "Solve the equation 2x - {a} = {b} for x.")),
-    Family("derivative", "the derivative of ax^2", "2 * {a} * {b}", lambda a, b: Fraction(2 * a * b),
-           ("Find the derivative of {a}x^2 at x = {b}.", "What is the derivative of {a}x^2 at x = {b}?",
-            "Differentiate {a}x^2 and evaluate at x = {b}.", "d/dx of {a}x^2 at x = {b}?",
-            "What is the slope of {a}x^2 at x = {b}?"),
-           ("Evaluate the derivative of {a}x^2 when x = {b}.", "Compute the derivative of {a}x^2 for x = {b}.")),
-    Family("integral", "the integral of ax", "{a} * {b} ^ 2 / 2", lambda a, b: Fraction(a * b * b, 2),
-           ("Calculate the integral of {a}x from 0 to {b}.", "What is the integral of {a}x from 0 to {b}?",
-            "Integrate {a}x from 0 to {b}.", "Find the integral of {a}x between 0 and {b}.",
-            "Compute the definite integral of {a}x from x = 0 to x = {b}."),
-           ("Evaluate the integral of {a}x over 0 to {b}.", "What do you get when you integrate {a}x from 0 to {b}?")),
-    Family("die_probability", "the die probability", "pct((6 - {d}) / 6)", lambda d: Fraction(6 - d, 6),
-           ("What is the probability of rolling a die and getting a number greater than {d}?",
-            "What is the chance of rolling more than {d} on a die?",
-            "If you roll a die, what is the probability of getting more than {d}?",
-            "Probability that a die roll is greater than {d}?",
-            "A die is rolled. What is the probability the number is greater than {d}?"),
-           ("What are the odds of rolling a number above {d} with a die?",
-            "Roll a die: how likely is a result greater than {d}?"),
-           (DIE,), is_percent=True),
-    Family("ball_probability", "the red-ball probability", "pct({a} / ({a} + {b}))", lambda a, b: Fraction(a, a + b),
-           ("A bag contains {a} red and {b} blue balls. What is the probability of drawing a red ball?",
-            "A bag has {a} red balls and {b} blue balls. What is the probability of picking a red one?",
-            "There are {a} red and {b} blue balls in a bag. What is the chance of drawing a red ball?",
-            "What is the probability of drawing a red ball from a bag with {a} red and {b} blue balls?",
-            "With {a} red and {b} blue balls in a bag, how likely is a red ball?"),
-           ("A box holds {a} red and {b} blue balls. If you draw one, what is the probability it is red?",
-            "Pick a ball from a bag of {a} red and {b} blue balls. What is the probability of red?"),
-           is_percent=True),
-    Family("average", "the average of three numbers", "mean({a}, {b}, {c})", lambda a, b, c: Fraction(a + b + c, 3),
-           ("Calculate the average of the numbers {a}, {b}, and {c}.", "Find the average of {a}, {b}, and {c}.",
-            "What is the mean of {a}, {b} and {c}?", "What is the average of {a}, {b}, {c}?",
-            "Average of {a}, {b} and {c}?"),
-           ("Compute the arithmetic mean of {a}, {b}, and {c}.",
-            "What is the mean value of the numbers {a}, {b} and {c}?"),
-           (OPERAND,) * 3),
-    Family("median", "the median of three numbers", "median({a}, {b}, {c})", _median,
-           ("Find the median of {a}, {b}, and {c}.", "What is the median of {a}, {b} and {c}?",
-            "Calculate the median of the numbers {a}, {b}, and {c}.", "Median of {a}, {b}, {c}?",
-            "What is the middle value of {a}, {b} and {c}?"),
-           ("Compute the median of the numbers {a}, {b} and {c}.", "Which number is the median of {a}, {b}, {c}?"),
-           (OPERAND,) * 3),
+FRAMES = (
+    "What is {core}?", "What's {core}?", "Calculate {core}.", "Compute {core}.", "Find {core}.", "Work out {core}.",
+    "Tell me {core}.", "Can you find {core}?", "Please calculate {core}.", "What do you get for {core}?", "{core}?",
+    "How much is {core}?",
 )
+
+
+def _wordings(index: int, specials: tuple[str, ...], cores: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(training wordings, held-out wordings): every frame around every core, plus the family's own sentences.
+
+    Two (frame, core) cells per family are held out: each of their frame and core is seen in training with
+    others, never together, so the held-out split measures generalization to new combinations.
+    """
+    cells = [[frame.replace("{core}", core) for frame in FRAMES[start:] + FRAMES[:start]]
+             for core, start in ((cores[0], (3 * index) % len(FRAMES)), (cores[1], (3 * index + 7) % len(FRAMES)))]
+    held = tuple(next(w for w in row if w not in specials) for row in cells)  # the family's own sentences stay in
+    grid = [frame.replace("{core}", core) for core in cores for frame in FRAMES]
+    training = [w for w in dict.fromkeys(specials + tuple(grid)) if w not in held]
+    return tuple(training), held
+
+
+def _family(index: int, name: str, description: str, program: str, answer: Callable[..., Fraction],
+            specials: tuple[str, ...], cores: tuple[str, ...], **options) -> Family:
+    return Family(name, description, program, answer, *_wordings(index, specials, cores), **options)
+
+
+FAMILIES: tuple[Family, ...] = tuple(_family(i, *spec[:6], **(spec[6] if len(spec) > 6 else {})) for i, spec in enumerate((
+    ("plus", "addition", "{a} + {b}", lambda a, b: Fraction(a + b),
+     ("What is {a} plus {b}?", "Add {a} and {b}.", "{a} + {b} = ?", "{a} + {b}"),
+     ("{a} plus {b}", "the sum of {a} and {b}", "{a} + {b}", "{a} and {b} added together")),
+    ("minus", "subtraction", "{a} - {b}", lambda a, b: Fraction(a - b),
+     ("What is {a} minus {b}?", "Subtract {b} from {a}.", "Take {b} away from {a}.", "{a} - {b} = ?", "{a} - {b}"),
+     ("{a} minus {b}", "the difference between {a} and {b}", "{a} - {b}", "{a} take away {b}",
+      "{b} subtracted from {a}")),
+    ("times", "multiplication", "{a} * {b}", lambda a, b: Fraction(a * b),
+     ("What is {a} times {b}?", "Multiply {a} by {b}.", "{a} x {b} = ?", "{a} * {b} = ?", "{a} x {b}", "{a} * {b}"),
+     ("{a} times {b}", "the product of {a} and {b}", "{a} * {b}", "{a} multiplied by {b}", "{a} x {b}")),
+    ("divided_by", "division", "{a} / {b}", lambda a, b: Fraction(a, b),
+     ("What is {a} divided by {b}?", "Divide {a} by {b}.", "{a} / {b} = ?", "{a} ÷ {b}", "{a} / {b}"),
+     ("{a} divided by {b}", "the quotient of {a} and {b}", "{a} / {b}", "{a} over {b}", "{a} ÷ {b}")),
+    ("square_perimeter", "the perimeter of a square", "4 * {a}", lambda a: Fraction(4 * a),
+     ("What is the perimeter of a square with side length {a}?", "A square has a side of {a}. What is its perimeter?"),
+     ("the perimeter of a square with side length {a}", "the perimeter of a square of side {a}",
+      "the perimeter of a square whose sides are {a} long", "the perimeter of a square with sides of length {a}"),
+     {"ranges": (OPERAND,)}),
+    ("rectangle_area", "the area of a rectangle", "{a} * {b}", lambda a, b: Fraction(a * b),
+     ("What is the area of a rectangle with width {a} and height {b}?",
+      "A rectangle has width {a} and height {b}. What is its area?"),
+     ("the area of a rectangle with width {a} and height {b}", "the area of a {a} by {b} rectangle",
+      "the area of a rectangle that is {a} wide and {b} high", "the area of a rectangle of width {a} and height {b}")),
+    ("circle_area", "the area of a circle", "3.14 * {a} ^ 2", lambda a: Fraction(314, 100) * a * a,
+     ("What is the area of a circle with radius {a}?", "A circle has a radius of {a}. What is its area?"),
+     ("the area of a circle with radius {a}", "the area of a circle of radius {a}",
+      "the area of a circle whose radius is {a}", "the area of a circle with a radius of {a}"),
+     {"ranges": (OPERAND,)}),
+    ("linear_equation", "x + a = b", "{b} - {a}", lambda a, b: Fraction(b - a),
+     ("Solve for x in the equation x + {a} = {b}.", "Solve x + {a} = {b}.", "x + {a} = {b}. Find x.",
+      "If x + {a} = {b}, what is x?"),
+     ("x if x + {a} = {b}", "x in the equation x + {a} = {b}", "the solution of x + {a} = {b}",
+      "x when x + {a} = {b}")),
+    ("two_step_equation", "2x - a = b", "({b} + {a}) / 2", lambda a, b: Fraction(a + b, 2),
+     ("What is the solution for x in the equation 2x - {a} = {b}?", "Solve 2x - {a} = {b}.", "2x - {a} = {b}. Find x.",
+      "If 2x - {a} = {b}, what is x?"),
+     ("x if 2x - {a} = {b}", "x in the equation 2x - {a} = {b}", "the solution of 2x - {a} = {b}",
+      "x when 2x - {a} = {b}")),
+    ("derivative", "the derivative of ax^2", "2 * {a} * {b}", lambda a, b: Fraction(2 * a * b),
+     ("Find the derivative of {a}x^2 at x = {b}.", "Differentiate {a}x^2 and evaluate at x = {b}."),
+     ("the derivative of {a}x^2 at x = {b}", "the slope of {a}x^2 at x = {b}", "the derivative of {a}x^2 when x = {b}",
+      "d/dx of {a}x^2 at x = {b}")),
+    ("integral", "the integral of ax", "{a} * {b} ^ 2 / 2", lambda a, b: Fraction(a * b * b, 2),
+     ("Calculate the integral of {a}x from 0 to {b}.", "Integrate {a}x from 0 to {b}."),
+     ("the integral of {a}x from 0 to {b}", "the definite integral of {a}x from 0 to {b}",
+      "the integral of {a}x between 0 and {b}", "the integral of {a}x over 0 to {b}")),
+    ("die_probability", "the die probability", "pct((6 - {d}) / 6)", lambda d: Fraction(6 - d, 6),
+     ("What is the probability of rolling a die and getting a number greater than {d}?",
+      "A die is rolled. What is the probability the number is greater than {d}?"),
+     ("the probability of rolling a number greater than {d} on a die", "the chance of rolling more than {d} on a die",
+      "the probability that a die roll is greater than {d}", "the odds of rolling above {d} with a die"),
+     {"ranges": (DIE,), "is_percent": True}),
+    ("ball_probability", "the red-ball probability", "pct({a} / ({a} + {b}))", lambda a, b: Fraction(a, a + b),
+     ("A bag contains {a} red and {b} blue balls. What is the probability of drawing a red ball?",
+      "There are {a} red and {b} blue balls in a bag. What is the chance of drawing a red ball?"),
+     ("the probability of drawing a red ball from a bag with {a} red and {b} blue balls",
+      "the chance of picking a red ball from {a} red and {b} blue balls",
+      "the probability of red when a bag holds {a} red and {b} blue balls",
+      "the probability that a ball drawn from {a} red and {b} blue balls is red"),
+     {"is_percent": True}),
+    ("average", "the average of three numbers", "mean({a}, {b}, {c})", lambda a, b, c: Fraction(a + b + c, 3),
+     ("Calculate the average of the numbers {a}, {b}, and {c}.", "Find the average of {a}, {b}, and {c}."),
+     ("the average of {a}, {b}, and {c}", "the mean of {a}, {b} and {c}", "the average of the numbers {a}, {b}, {c}",
+      "the arithmetic mean of {a}, {b} and {c}"),
+     {"ranges": (OPERAND,) * 3}),
+    ("median", "the median of three numbers", "median({a}, {b}, {c})", _median,
+     ("Find the median of {a}, {b}, and {c}.",),
+     ("the median of {a}, {b}, and {c}", "the median of the numbers {a}, {b} and {c}", "the middle value of {a}, {b} and {c}",
+      "the median value of {a}, {b}, {c}"),
+     {"ranges": (OPERAND,) * 3}),
+)))
 FAMILY_BY_NAME = {f.name: f for f in FAMILIES}
 UNKNOWN = "unknown"
 

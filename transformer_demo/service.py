@@ -230,7 +230,8 @@ class Service:
         """The seed's answer check (answer_check.py) with a math model: the named one, else checkpoints' math-qa."""
         from .answer_check import check
 
-        name = model_name or next((m.name for m in self.models() if m.task == "math"), None)
+        math_models = [m.name for m in self.models() if m.task == "math"]
+        name = model_name or ("math-qa" if "math-qa" in math_models else next(iter(math_models), None))
         if name is None:
             raise ServiceError("No math model is available for the answer check.")
         info, checkpoint = self.registry.load(name)
