@@ -56,8 +56,8 @@ def test_exact_answers_in_many_wordings(question: str, answer: str):
     assert solve(question) == answer
 
 
-@pytest.mark.parametrize("mode", ["program", "direct"])
-def test_the_evaluator_on_every_generated_program_equals_the_generators_answer(mode: str):
+@pytest.mark.slow
+def test_the_evaluator_on_every_generated_program_equals_the_generators_answer():
     """Thousands of questions of every family: the program, run exactly, gives the direct-mode answer."""
     programs = {s: math_pairs(s, {**SMALL, "mode": "program"}) for s in SPLITS}
     answers = {s: math_pairs(s, {**SMALL, "mode": "direct"}) for s in SPLITS}
@@ -77,6 +77,7 @@ def test_generator_is_deterministic_by_seed():
     assert math_pairs("test", SMALL)[0] == ("what's 43 + 17?", "43 + 17")  # fixed in another process
 
 
+@pytest.mark.slow
 def test_split_sizes_every_family_and_both_operand_ranges():
     tests = math_pairs("test", SMALL)
     assert Counter(family_of(q) for q, _ in tests) == {f.name: 40 for f in FAMILIES}
@@ -87,6 +88,7 @@ def test_split_sizes_every_family_and_both_operand_ranges():
     assert len(math_pairs("test_wordings", SMALL)) == len(tests)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [SMALL, {**SMALL, "seed": 7}])
 def test_splits_are_disjoint_by_operands(options):
     """No family's operand tuple is in two of train, val and test, except the die (5 questions in all)."""
@@ -108,6 +110,7 @@ def _wording_used(question: str) -> tuple[str, int]:
     raise AssertionError(f"no wording matches {question!r}")
 
 
+@pytest.mark.slow
 def test_held_out_wordings_are_used_by_no_training_row():
     held = {(f.name, len(f.wordings) + i) for f in FAMILIES for i in range(len(f.held_out))}
     used = {s: {_wording_used(q) for q, _ in math_pairs(s, SMALL)} for s in SPLITS}
