@@ -28,7 +28,7 @@ def build_app(service: Service) -> gr.Blocks:
             info=f"Checkpoints and models trained here: name · language pair · parameters · score. Running on {service.device_description()}.",
             allow_custom_value=True,  # the registry checks the name; models trained later are not in the list yet
         )
-        with gr.Tab("Translate"):
+        with gr.Tab("Translate") as translate:
             examples, length_penalty, wording = translate_tab.build(service, model)
         with gr.Tab("Step by step"):
             step_text = step_tab.build(service, model)
@@ -45,18 +45,17 @@ def build_app(service: Service) -> gr.Blocks:
             try:
                 info = service.model_info(name)
             except ValueError:  # a name typed into the picker: the next request says what is wrong with it
-                return (*[gr.skip()] * 10, previous_task)
+                return (*[gr.skip()] * 12, previous_task)
             examples = service.examples(info.name)
             sentence = gr.Textbox(value=examples[0]) if examples and info.task != previous_task else gr.skip()
             layer, head = attention_tab.controls_for(info)
             penalty = gr.Slider(value=info.length_penalty)
-            text, button, output = translate_tab.labels_for(info.task)
             checking = gr.Tab(visible=info.task == "math")
-            return (gr.Dataset(samples=[[e] for e in examples]), penalty, layer, head, text, button, output, checking,
-                    sentence, sentence, info.task)
+            return (gr.Dataset(samples=[[e] for e in examples]), penalty, layer, head,
+                    *translate_tab.labels_for(info.task), checking, sentence, sentence, info.task)
 
-        outputs = [examples, length_penalty, attention.layer, attention.head, *wording, check, step_text, attention.text,
-                   task]
+        outputs = [examples, length_penalty, attention.layer, attention.head, translate, *wording, check, step_text,
+                   attention.text, task]
         model.change(model_changed, [model, task], outputs, api_visibility="private")
         demo.load(
             lambda name, previous: (gr.Dropdown(choices=model_choices(service)), *model_changed(name, previous)),

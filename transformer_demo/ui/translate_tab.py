@@ -23,12 +23,19 @@ def options_from(method: str, beam_size: float, length_penalty: float, n_best: f
     ).validate()
 
 
-def labels_for(task: str) -> tuple[gr.Textbox, gr.Button, gr.Textbox]:
-    """The input box, button and output box speak math for a math model, translation otherwise."""
+MATH_INTRO = """Type a math question, or several (one per line). Press **Enter** or **Ask**. The model writes a short
+program for each question (`12 * 7`, shown below the answers) and exact arithmetic runs it; a question the
+model does not know gets no answer. The Step-by-step and Attention tabs show the program being written."""
+
+
+def labels_for(task: str) -> tuple[gr.Tab, gr.Markdown, gr.Textbox, gr.Button, gr.Textbox]:
+    """The tab, intro, input box, button and output box speak math for a math model, translation otherwise."""
     if task == "math":
-        return (gr.Textbox(label="Question (one per line)", placeholder="What is 12 times 7?"), gr.Button("Ask"),
+        return (gr.Tab(label="Ask"), gr.Markdown(MATH_INTRO),
+                gr.Textbox(label="Question (one per line)", placeholder="What is 12 times 7?"), gr.Button("Ask"),
                 gr.Textbox(label="Answer"))
-    return (gr.Textbox(label="Source text (one sentence per line)", placeholder="A man is riding a bike."),
+    return (gr.Tab(label="Translate"), gr.Markdown(INTRO),
+            gr.Textbox(label="Source text (one sentence per line)", placeholder="A man is riding a bike."),
             gr.Button("Translate"), gr.Textbox(label="Translation"))
 
 
@@ -52,8 +59,8 @@ def render(result: TranslationResult, method: str, device: str) -> tuple[str, st
 
 
 def build(service: Service, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider, list[gr.components.Component]]:
-    """Builds the tab; returns its examples, length penalty and [text, button, output] (set for the selected model)."""
-    intro(INTRO)
+    """Builds the tab; returns its examples, length penalty and [intro, text, button, output] (set for the model)."""
+    heading = intro(INTRO)
     with gr.Row():
         with gr.Column(scale=3):
             text = gr.Textbox(
@@ -99,5 +106,5 @@ def build(service: Service, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider, 
         method, [beam_controls, sample_controls], api_visibility="private",
     )
     examples.click(lambda sample: sample[0], examples, text, api_visibility="private")
-    return examples, length_penalty, [text, button, output]
+    return examples, length_penalty, [heading, text, button, output]
 
