@@ -66,6 +66,11 @@ def model_device(model: Transformer) -> torch.device:
     return next(model.parameters()).device
 
 
+def encode_source(vocab: Vocab, text: str, max_len: int) -> list[int]:
+    """The source-encoding rule, written once: at most max_len - 1 tokens, then [EOS]."""
+    return vocab.encode_src(text)[: max_len - 1] + [EOS_ID]
+
+
 def source_tensor(model: Transformer, src_ids: list[list[int]]) -> Tensor:
     width = max(len(s) for s in src_ids)
     rows = [s + [PAD_ID] * (width - len(s)) for s in src_ids]
@@ -95,9 +100,15 @@ class Stepper:
             self.cache = self.cache.reorder(index)
 
 
+def length_cap(model_max_len: int, src_lengths: list[int], options: DecodeOptions) -> int:
+    """The most tokens one batch may generate: options.max_len, else 1.5 x its longest source + 10;
+    within the model's positions either way (every engine applies this same cap)."""
+    limit = options.max_len or int(1.5 * max(src_lengths)) + 10
+    return max(1, min(limit, model_max_len - 1))
+
+
 def default_max_len(model: Transformer, src_ids: list[list[int]], options: DecodeOptions) -> int:
-    limit = options.max_len or int(1.5 * max(len(s) for s in src_ids)) + 10
-    return max(1, min(limit, model.config.max_len - 1))
+    return length_cap(model.config.max_len, [len(s) for s in src_ids], options)
 
 
 def deadline(options: DecodeOptions) -> float:
