@@ -123,7 +123,7 @@ def test_trained_model_float32_exact_and_int8_close(memorised, tmp_path):
 @pytest.mark.slow
 def test_shipped_en_de_float32_exact_and_int8_close(repo_root, multi30k_dir, tmp_path):
     folder = repo_root / "checkpoints" / "multi30k-en-de"
-    sentences = [src for src, _ in read_parallel_dir(multi30k_dir, "test_2016_flickr", "en", "de")[:40]]
+    sentences = [src for src, _ in read_parallel_dir(multi30k_dir, "test_2016_flickr", "en", "de")[:100]]
     exported = export_ctranslate2(load_checkpoint(folder), tmp_path / "ct2")
     for options in (GREEDY, BEAM):
         same, score_gap = same_as_torch(folder, exported, sentences, options)
