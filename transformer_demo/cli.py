@@ -1,4 +1,4 @@
-"""python -m transformer_demo COMMAND: train, translate, evaluate, tune, params, bench.
+"""python -m transformer_demo COMMAND: train, translate, evaluate, tune, params, export, bench.
 
 Errors a user can fix (bad path, bad config, unknown language pair) print one line to stderr and
 exit with status 2; stdout carries only results.
@@ -243,6 +243,15 @@ def cmd_params(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from .checkpoint import load_checkpoint
+    from .export.ctranslate2 import export_ctranslate2
+
+    folder = export_ctranslate2(load_checkpoint(args.checkpoint), args.out, args.quantization)
+    print(json.dumps({"out": str(folder), "to": args.to, "quantization": args.quantization}))
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run_bench
 
@@ -296,6 +305,14 @@ def build_parser() -> argparse.ArgumentParser:
     params.add_argument("--config")
     params.set_defaults(func=cmd_params)
 
+    export = commands.add_parser("export", help="write a checkpoint for another inference runtime (CTranslate2)")
+    export.add_argument("--checkpoint", required=True, help="checkpoint folder, e.g. checkpoints/multi30k-en-de")
+    export.add_argument("--to", required=True, choices=["ctranslate2"], help="the runtime")
+    export.add_argument("--quantization", default="float32", choices=["float32", "int8", "int8_float32", "float16"],
+                        help="weight type stored in the export")
+    export.add_argument("--out", required=True, help="output folder (new, or an earlier export to replace)")
+    export.set_defaults(func=cmd_export)
+
     bench = commands.add_parser("bench", help="speed and memory benchmark; see BENCHMARKS.md")
     bench.add_argument("--json", action="store_true", help="print the full JSON result")
     bench.add_argument("--quick", action="store_true", help="a reduced run (under two minutes)")
@@ -303,7 +320,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--checkpoint", default="checkpoints/multi30k-en-de")
     bench.add_argument("--data-dir", default="../shared/data/multi30k")
     bench.add_argument("--threads", type=int, default=0, help="torch CPU threads (0 = torch's default)")
-    bench.add_argument("--skip", default="", help="comma list of sections to leave out: decode,train,memory,app,seed_shape")
+    bench.add_argument(
+        "--skip", default="", help="comma list of sections to leave out: decode,engines,train,memory,app,seed_shape"
+    )
     bench.add_argument("--seed-baseline", help="the seed tutorial's benchmark script (default ../shared/bench/seed_baseline.py)")
     bench.set_defaults(func=cmd_bench)
     return parser

@@ -94,7 +94,11 @@ class MultiHeadAttention(nn.Module):
         return self._fused[1], self._fused[2]
 
     def project_qkv(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor]:
-        """Queries, keys and values of x in one matrix product, each (batch, heads, len, d_k)."""
+        """Queries, keys and values of x in one matrix product, each (batch, heads, len, d_k).
+
+        Projections that are not plain nn.Linear (torch's dynamic int8 quantization) stay three products."""
+        if not isinstance(self.w_q, nn.Linear):
+            return (self.split_heads(self.w_q(x)), *self.project_kv(x))
         qkv = F.linear(x, *self.fused_qkv())
         return tuple(self.split_heads(part) for part in qkv.split(self.n_heads * self.d_k, dim=-1))
 

@@ -65,15 +65,13 @@ class CTranslate2Engine:
             return "decoding without the key/value cache is a torch benchmark mode"
         return None
 
-    def source_tokens(self, text: str) -> list[str]:
-        return [self.vocab.src.id_to_token(i) for i in encode_source(self.vocab, text, self.max_len)]
-
-    def _decode(self, sources: list[list[str]], options: DecodeOptions) -> list[Hypothesis]:
-        beam = options.beam_size if options.method == "beam" else 1
+    def decode_ids(self, src_ids: list[list[int]], options: DecodeOptions) -> list[Hypothesis]:
+        """One batch of encoded sources (our source rule applied) -> the best hypothesis of each, as decode() gives."""
+        sources = [[self.vocab.src.id_to_token(i) for i in ids] for ids in src_ids]
         results = self.translator.translate_batch(
-            sources, beam_size=beam, length_penalty=0.0, min_decoding_length=0, return_scores=True,
-            max_decoding_length=length_cap(self.max_len, [len(s) for s in sources], options),
-            max_input_length=0,
+            sources, beam_size=options.beam_size if options.method == "beam" else 1, length_penalty=0.0,
+            min_decoding_length=0, max_decoding_length=length_cap(self.max_len, [len(s) for s in src_ids], options),
+            max_input_length=0, return_scores=True,
         )
         return [Hypothesis([self.tgt_ids[t] for t in r.hypotheses[0]], r.scores[0]) for r in results]
 
@@ -82,12 +80,12 @@ class CTranslate2Engine:
         reason = self.unsupported(options.validate())
         if reason:
             raise ValueError(reason)
-        sources = [self.source_tokens(t) for t in texts]
-        order = sorted(range(len(sources)), key=lambda i: len(sources[i]))
-        results: list[Hypothesis] = [Hypothesis([], 0.0)] * len(sources)
+        src_ids = [encode_source(self.vocab, text, self.max_len) for text in texts]
+        order = sorted(range(len(src_ids)), key=lambda i: len(src_ids[i]))
+        results: list[Hypothesis] = [Hypothesis([], 0.0)] * len(src_ids)
         for start in range(0, len(order), BATCH_SIZE):
             chunk = order[start : start + BATCH_SIZE]
-            for i, hypothesis in zip(chunk, self._decode([sources[i] for i in chunk], options)):
+            for i, hypothesis in zip(chunk, self.decode_ids([src_ids[i] for i in chunk], options)):
                 results[i] = hypothesis
         return results
 
