@@ -130,3 +130,19 @@ def test_shipped_en_de_float32_exact_and_int8_close(repo_root, multi30k_dir, tmp
         assert same == len(sentences) and score_gap < 1e-3
     for options in (GREEDY, BEAM):
         assert same_as_torch(folder, exported, sentences, options, "int8")[0] >= 0.9 * len(sentences)
+
+
+def test_export_command_writes_a_folder_and_refuses_bad_values(small_checkpoint, tmp_path, run_cli):
+    folder = small_checkpoint()
+    done = run_cli("export", "--checkpoint", str(folder), "--to", "ctranslate2", "--quantization", "int8",
+                   "--out", str(tmp_path / "ct2"))
+    assert done.returncode == 0, done.stderr
+    assert read_manifest(tmp_path / "ct2")["quantization"] == "int8"
+    for args, message in [
+        (("--to", "onnx"), "invalid choice: 'onnx'"),
+        (("--to", "ctranslate2", "--quantization", "int3"), "invalid choice: 'int3'"),
+    ]:
+        done = run_cli("export", "--checkpoint", str(folder), "--out", str(tmp_path / "other"), *args)
+        assert done.returncode == 2 and message in done.stderr
+    done = run_cli("export", "--checkpoint", str(tmp_path / "missing"), "--to", "ctranslate2", "--out", str(tmp_path / "x"))
+    assert done.returncode == 2 and "checkpoint folder not found" in done.stderr

@@ -22,6 +22,7 @@ from ..checkpoint import Checkpoint
 from ..decoding import DecodeOptions, Hypothesis, encode_source, length_cap
 from ..export.ctranslate2 import require_ctranslate2
 from ..inference import EngineResult
+from ..tokenization import PAD_ID
 
 COMPUTE_TYPES = ("float32", "int8")
 BATCH_SIZE = 64
@@ -73,7 +74,10 @@ class CTranslate2Engine:
             min_decoding_length=0, max_decoding_length=length_cap(self.max_len, [len(s) for s in src_ids], options),
             max_input_length=0, return_scores=True,
         )
-        return [Hypothesis([self.tgt_ids[t] for t in r.hypotheses[0]], r.scores[0]) for r in results]
+        outputs = [[self.tgt_ids[t] for t in r.hypotheses[0]] for r in results]
+        if options.method != "beam":  # our greedy search drops [PAD] from its outputs (it pads finished rows)
+            outputs = [[i for i in ids if i != PAD_ID] for ids in outputs]
+        return [Hypothesis(ids, r.scores[0]) for ids, r in zip(outputs, results)]
 
     def hypotheses(self, texts: list[str], options: DecodeOptions) -> list[Hypothesis]:
         """The best hypothesis per text, in input order, decoded in batches of similar length (as TorchEngine)."""
