@@ -11,6 +11,7 @@ from pathlib import Path
 
 import torch
 
+from transformer_demo.errors import UserError
 from transformer_demo.service import RUNS_CAP_MB, Service
 from transformer_demo.ui import LAUNCH_OPTIONS, build_app
 
@@ -49,7 +50,7 @@ def main() -> None:
         service = Service(
             ROOT / "checkpoints", ROOT / "runs", data_dir, args.device, args.max_train_steps, runs_cap_mb=args.runs_cap_mb
         )
-    except ValueError as exc:  # e.g. --device cuda without a GPU
+    except UserError as exc:  # e.g. --device cuda without a GPU
         raise SystemExit(f"error: {exc}") from None
     build_app(service).launch(server_name=args.host, server_port=args.port, **LAUNCH_OPTIONS)
 

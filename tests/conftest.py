@@ -4,9 +4,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
 
 import pytest
 import torch
@@ -161,7 +161,7 @@ def service(tmp_path_factory) -> Service:
 
 
 @pytest.fixture(scope="module")
-def client(service: Service) -> Iterator["Client"]:
+def client(service: Service) -> Iterator[Client]:
     """gradio_client connected to the app of `service`, launched in-process on a free port."""
     from app_helpers import launch
     from gradio_client import Client

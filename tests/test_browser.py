@@ -6,8 +6,8 @@ points the app at another checkpoints folder (e.g. a copy of a real model) inste
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from app_helpers import build_model_roots, served

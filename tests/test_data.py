@@ -21,7 +21,7 @@ from transformer_demo.data import (
     read_pairs_file,
     read_parallel_dir,
 )
-from transformer_demo.tokenization import EOS_ID, PAD_ID, SOS_ID, Vocab
+from transformer_demo.tokenization import EOS_ID, PAD_ID, SOS_ID
 
 EN = ["A dog runs.", "", "Two cats sleep.", "A bird sings."]
 DE = ["Ein Hund rennt.", "", "Zwei Katzen schlafen.", "Ein Vogel singt."]

@@ -20,7 +20,7 @@ from transformer_demo.math_qa import (
     solve,
     unknown_question_notice,
 )
-from transformer_demo.tasks import group_function, load_task_pairs
+from transformer_demo.tasks import get_task, load_task_pairs
 
 REPO = Path(__file__).resolve().parents[1]
 CHECKPOINT = REPO / "checkpoints" / "math-qa"
@@ -135,7 +135,7 @@ def test_bad_options_give_clear_errors(split, options, message):
 def test_tasks_route_to_math():
     cfg = TrainConfig(task="math", tokenizer="digits", task_options=SMALL)
     assert load_task_pairs(cfg, "validation") == math_pairs("val", SMALL)
-    assert group_function(cfg)("What is 3 plus 4?") == "plus"
+    assert get_task(cfg.task).group_of("What is 3 plus 4?") == "plus"
 
 
 # --- the shipped checkpoint ---

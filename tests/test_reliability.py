@@ -15,9 +15,10 @@ import shutil
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from gradio_client import Client
@@ -133,7 +134,7 @@ def test_a_broken_checkpoint_is_refused_by_name_and_the_server_keeps_serving(cli
 
 
 def test_a_huge_request_stops_at_the_time_limit_and_says_so(client: Client, service: Service, monkeypatch):
-    monkeypatch.setattr(service, "decode_time_limit", 0.05)  # the real limit (6 s) needs a real model to reach
+    monkeypatch.setattr(service.translation, "decode_time_limit", 0.05)  # the real limit (6 s) needs a real model to reach
     lines = "\n".join(["dog " * 75] * 64)  # 64 lines of 75 words: within the limits of 64 lines and 20,000 characters
     (translation, info, _), seconds = timed(lambda: client.predict(lines, "tiny-en-de", "beam", 16, 0.6, 1, api_name="/translate"))
     assert seconds < SECONDS and len(translation.split("\n")) == 64

@@ -186,7 +186,7 @@ def test_moving_average_is_what_is_evaluated_and_saved_and_it_resumes_exactly(ti
     for _ in whole.run():
         pass
     raw = weights(whole)
-    with whole.averaged_weights():
+    with whole.ema.applied():
         averaged = weights(whole)
         val_loss = whole.validation_loss()
     assert weights(whole).keys() == raw.keys() and all(torch.equal(weights(whole)[k], raw[k]) for k in raw)  # put back

@@ -18,11 +18,12 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from math import prod
-from typing import Any, Callable
+from typing import Any
 
 from .data import DataError, Pair
 
@@ -232,3 +233,26 @@ def math_pairs(split: str, task_options: dict[str, Any]) -> list[Pair]:
         raise DataError(f"unknown split {split!r} for the math task (train, val, test)")
     splits = _all_splits(options["seed"], options["train_per_family"], options["val_per_family"], options["test_per_family"])
     return list(splits[name])
+
+
+# --- the task (registered with tasks.py) ---
+
+from .tasks import CONFIGS, DataSource, Preset, Task, register_task  # noqa: E402  (tasks.py imports this module)
+
+
+class MathTask(Task):
+    name, label = "math", "Math questions (15 families)"
+    presets = (Preset("math", label, CONFIGS / "math_qa.json"),)
+    group_of = staticmethod(family_of)
+
+    def pairs(self, cfg, split: str, source: DataSource | None = None) -> list[Pair]:
+        return math_pairs(split, cfg.task_options)
+
+    def examples(self, src_lang: str) -> list[str]:
+        return list(EXAMPLE_QUESTIONS)
+
+    def notice(self, text: str) -> str | None:
+        return unknown_question_notice(text)
+
+
+register_task(MathTask())

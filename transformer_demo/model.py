@@ -166,7 +166,7 @@ class DecoderCache:
         first = self.layers[0].self_k
         return 0 if first is None else first.size(2)
 
-    def reorder(self, index: Tensor) -> "DecoderCache":
+    def reorder(self, index: Tensor) -> DecoderCache:
         """Select / repeat batch rows (beam search keeps the cache of the surviving hypotheses)."""
         pick = lambda t: None if t is None else t.index_select(0, index)
         return DecoderCache(

@@ -6,7 +6,7 @@ also calls plt.close on what it renders).
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 from matplotlib.axes import Axes

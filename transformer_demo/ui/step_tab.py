@@ -6,8 +6,9 @@ import numpy as np
 
 from .. import viz
 from ..decoding import DecodeTrace
-from ..service import Service
-from .common import intro, readable, user_errors
+from ..errors import ServiceError
+from ..services import TranslationService
+from .common import intro, readable, user_errors, whole
 
 INTRO = """The model writes its translation **one token at a time**. At each step it reads the source sentence and
 everything it has written so far, and gives a probability to every token in its vocabulary; greedy decoding
@@ -23,7 +24,7 @@ def parse_ids(text: str | None) -> list[int]:
     try:
         return [int(x) for x in (text or "").replace(",", " ").split()]
     except ValueError:
-        raise ValueError(f"forced token ids must be whole numbers separated by spaces, got {text!r}") from None
+        raise ServiceError(f"forced token ids must be whole numbers separated by spaces, got {text!r}") from None
 
 
 def describe(trace: DecodeTrace, index: int) -> tuple[str, dict]:
@@ -60,7 +61,7 @@ def step_figures(trace: DecodeTrace, index: int, temperature: float):
     return bars, heat
 
 
-def build(service: Service, model: gr.Dropdown) -> gr.Textbox:
+def build(service: TranslationService, model: gr.Dropdown) -> gr.Textbox:
     """Builds the tab; returns its sentence box (the app puts a fitting example there when the model changes)."""
     intro(INTRO)
     with gr.Row():
@@ -87,8 +88,8 @@ def build(service: Service, model: gr.Dropdown) -> gr.Textbox:
     def decode_step(text: str, model: str, forced: str = "", step: float = 0, top_k: float = 10, temperature: float = 1.0):
         """Decode `text` greedily after the forced token ids and show step number `step` (0-based)."""
         forced_ids = parse_ids(forced)
-        trace = service.trace(model, text, forced_ids, int(top_k), float(temperature))
-        index = min(max(int(step or 0), 0), len(trace.steps) - 1)
+        trace = service.trace(model, text, forced_ids, whole(top_k, "top-k"), float(temperature))
+        index = min(max(whole(step or 0, "step"), 0), len(trace.steps) - 1)
         markdown, values = describe(trace, index)
         notice = service.notice(model, text)
         if notice:
@@ -111,7 +112,7 @@ def build(service: Service, model: gr.Dropdown) -> gr.Textbox:
         """Keep the tokens before this step, replace this step's token by the user's choice, go on."""
         if choice is None:
             return decode_step(text, model, forced, step, top_k, temperature)
-        index = int(step or 0)
+        index = whole(step or 0, "step")
         before = service.trace(model, text, parse_ids(forced), 1, 1.0).output_ids[:index]
         return decode_step(text, model, " ".join(map(str, before + [int(choice)])), index + 1, top_k, temperature)
 
