@@ -93,7 +93,9 @@ def test_splits_are_disjoint(options):
 def test_held_out_questions_are_distinct_where_the_family_allows():
     per_family = Counter(family_of(q) for q in {q for q, _ in math_pairs("test", {})})
     assert per_family["times"] == 200 and per_family["median"] == 200
-    assert per_family["circle_area"] == 20 and per_family["die_probability"] == 5  # 20% of 100 radii; every die question
+    assert (
+        per_family["circle_area"] == 20 and per_family["die_probability"] == 5
+    )  # 20% of 100 radii; every die question
 
 
 def test_family_of_each_family():

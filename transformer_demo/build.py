@@ -29,7 +29,9 @@ def build_run(run: RunConfig, train_pairs: list[Pair], start_from: str | Path | 
         start = load_checkpoint(start_from)
         return BuiltRun(RunConfig(start.run.model, run.train), start.vocab, start.model)
     cfg = run.train
-    vocab = Vocab.build(train_pairs, cfg.tokenizer, cfg.vocab_size, cfg.min_frequency, cfg.joint_vocab, cfg.reverse_target)
+    vocab = Vocab.build(
+        train_pairs, cfg.tokenizer, cfg.vocab_size, cfg.min_frequency, cfg.joint_vocab, cfg.reverse_target
+    )
     run.model.src_vocab_size = vocab.src.get_vocab_size()
     run.model.tgt_vocab_size = vocab.tgt.get_vocab_size()
     run.model.share_embeddings = run.model.share_embeddings and vocab.joint

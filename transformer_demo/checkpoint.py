@@ -105,7 +105,8 @@ def unique_state_dict(model: torch.nn.Module) -> dict[str, torch.Tensor]:
 
 
 def save_tensors(path: Path, tensors: dict[str, torch.Tensor], metadata: dict[str, str] | None = None) -> None:
-    # save() to bytes, not save_file(): the file is then created by us, with the usual permissions (save_file makes it 0600)
+    # save() to bytes, not save_file(): the file is then created by us, with the usual permissions
+    # (save_file makes it 0600)
     data = save({k: v.contiguous().cpu() for k, v in tensors.items()}, metadata)
     atomic_write(path, lambda tmp: tmp.write_bytes(data))
 

@@ -77,7 +77,9 @@ def decode_options(args: argparse.Namespace, model_length_penalty: float | None 
     if args.beam < 0:
         raise DecodeError(f"--beam must be >= 0, got {args.beam}")
     method = "beam" if args.beam > 0 else "sample" if args.sample else "greedy"
-    length_penalty = next(v for v in (args.length_penalty, model_length_penalty, DecodeOptions.length_penalty) if v is not None)
+    length_penalty = next(
+        v for v in (args.length_penalty, model_length_penalty, DecodeOptions.length_penalty) if v is not None
+    )
     return DecodeOptions(
         method=method, beam_size=max(args.beam, 1), length_penalty=length_penalty,
         temperature=args.temperature, top_k=args.top_k, top_p=args.top_p, seed=args.seed,
@@ -310,8 +312,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--checkpoint", default="checkpoints/multi30k-en-de")
     bench.add_argument("--data-dir", default="../shared/data/multi30k")
     bench.add_argument("--threads", type=int, default=0, help="torch CPU threads (0 = torch's default)")
-    bench.add_argument("--skip", default="", help="comma list of sections to leave out: decode,train,memory,app,seed_shape")
-    bench.add_argument("--seed-baseline", help="the seed tutorial's benchmark script (default ../shared/bench/seed_baseline.py)")
+    bench.add_argument(
+        "--skip", default="", help="comma list of sections to leave out: decode,train,memory,app,seed_shape"
+    )
+    bench.add_argument(
+        "--seed-baseline", help="the seed tutorial's benchmark script (default ../shared/bench/seed_baseline.py)"
+    )
     bench.set_defaults(func=cmd_bench)
     return parser
 

@@ -154,13 +154,19 @@ class TrainConfig:
 
     def validate(self) -> TrainConfig:
         _require(isinstance(self.task, str) and bool(self.task), f"task must be a task name, got {self.task!r}")
-        _require(self.tokenizer in ("bpe", "word", "digits"), f"tokenizer must be bpe, word or digits, got {self.tokenizer!r}")
+        _require(
+            self.tokenizer in ("bpe", "word", "digits"),
+            f"tokenizer must be bpe, word or digits, got {self.tokenizer!r}",
+        )
         for name in ("vocab_size", "max_tokens", "warmup", "grad_accum", "log_every", "eval_every"):
             value = getattr(self, name)
             _require(isinstance(value, int) and value > 0, f"{name} must be a positive integer, got {value!r}")
         for name in ("steps", "epochs"):
             value = getattr(self, name)
-            _require(value is None or (isinstance(value, int) and value > 0), f"{name} must be a positive integer, got {value!r}")
+            _require(
+                value is None or (isinstance(value, int) and value > 0),
+                f"{name} must be a positive integer, got {value!r}",
+            )
         for name in ("min_frequency", "patience", "threads", "seed"):
             value = getattr(self, name)
             _require(isinstance(value, int) and value >= 0, f"{name} must be an integer >= 0, got {value!r}")
@@ -171,14 +177,24 @@ class TrainConfig:
         _require(0.0 <= self.ema_decay < 1.0, f"ema_decay must be in [0, 1), got {self.ema_decay!r}")
         _require(self.lr > 0, f"lr must be positive, got {self.lr!r}")
         _require(0.0 <= self.label_smoothing < 1.0, f"label_smoothing must be in [0, 1), got {self.label_smoothing!r}")
-        _require(self.precision in ("auto", "fp32", "bf16", "fp16"), f"precision must be auto, fp32, bf16 or fp16, got {self.precision!r}")
-        _require(self.save_dtype in ("float32", "float16"), f"save_dtype must be float32 or float16, got {self.save_dtype!r}")
+        _require(
+            self.precision in ("auto", "fp32", "bf16", "fp16"),
+            f"precision must be auto, fp32, bf16 or fp16, got {self.precision!r}",
+        )
+        _require(
+            self.save_dtype in ("float32", "float16"), f"save_dtype must be float32 or float16, got {self.save_dtype!r}"
+        )
         for source in self.sources:
             _require(
-                isinstance(source, dict) and set(source) <= {"path", "weight"} and isinstance(source.get("path"), str)
-                and bool(source["path"].strip()) and isinstance(source.get("weight", 1), int)
-                and not isinstance(source.get("weight", 1), bool) and 1 <= source.get("weight", 1) <= 100,
-                f'each of sources must be {{"path": "<folder under --data-dir>", "weight": 1..100}}, got {source!r:.120}',
+                isinstance(source, dict)
+                and set(source) <= {"path", "weight"}
+                and isinstance(source.get("path"), str)
+                and bool(source["path"].strip())
+                and isinstance(source.get("weight", 1), int)
+                and not isinstance(source.get("weight", 1), bool)
+                and 1 <= source.get("weight", 1) <= 100,
+                'each of sources must be {"path": "<folder under --data-dir>", "weight": 1..100}, '
+                f"got {source!r:.120}",
             )
         self.betas = tuple(self.betas)
         return self

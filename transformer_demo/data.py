@@ -202,7 +202,12 @@ class Batch:
         return int((self.src != PAD_ID).sum()) + self.n_tokens
 
     def to(self, device: torch.device | str) -> Batch:
-        return Batch(*(t.to(device, non_blocking=True) for t in (self.src, self.tgt_in, self.tgt_out, self.src_mask, self.tgt_mask)))
+        return Batch(
+            *(
+                t.to(device, non_blocking=True)
+                for t in (self.src, self.tgt_in, self.tgt_out, self.src_mask, self.tgt_mask)
+            )
+        )
 
 
 def pad(sequences: list[list[int]]) -> Tensor:

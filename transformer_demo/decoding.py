@@ -40,7 +40,10 @@ class DecodeOptions:
         checks = [
             (self.method in METHODS, f"method must be one of {', '.join(METHODS)}, got {self.method!r}"),
             (1 <= self.beam_size <= 64, f"beam size must be between 1 and 64, got {self.beam_size}"),
-            (1 <= self.n_best <= self.beam_size or self.method != "beam", f"n-best must be between 1 and the beam size ({self.beam_size}), got {self.n_best}"),
+            (
+                1 <= self.n_best <= self.beam_size or self.method != "beam",
+                f"n-best must be between 1 and the beam size ({self.beam_size}), got {self.n_best}",
+            ),
             (0.0 <= self.length_penalty <= 5.0, f"length penalty must be between 0 and 5, got {self.length_penalty}"),
             (0.0 < self.temperature <= 10.0, f"temperature must be in (0, 10], got {self.temperature}"),
             (self.top_k >= 0, f"top-k must be >= 0, got {self.top_k}"),
@@ -187,7 +190,10 @@ def beam_search(model: Transformer, src_ids: list[list[int]], options: DecodeOpt
     scores[:, 0] = 0.0  # all beams start identical: expand only the first
     finished: list[list[Hypothesis]] = [[] for _ in range(batch)]
     done = [False] * batch
-    penalty = lambda length: ((5 + length) / 6) ** options.length_penalty
+
+    def penalty(length: int) -> float:  # GNMT: log-probability / ((5 + length) / 6) ** length_penalty
+        return ((5 + length) / 6) ** options.length_penalty
+
     max_len = default_max_len(model, src_ids, options)
     for step in range(1, max_len + 1):
         last_step = step == max_len or time.monotonic() > stop_at  # keep the live hypotheses as they are
@@ -252,7 +258,9 @@ def decode_batched(
     return results
 
 
-def translate(model: Transformer, vocab: Vocab, texts: list[str], options: DecodeOptions, batch_size: int = 64) -> list[str]:
+def translate(
+    model: Transformer, vocab: Vocab, texts: list[str], options: DecodeOptions, batch_size: int = 64
+) -> list[str]:
     """Best hypothesis per text, detokenised, in input order."""
     encoded = [encode_source(vocab, text, model.config.max_len) for text in texts]
     return [vocab.decode_tgt(hyps[0].ids) for hyps in decode_batched(model, encoded, options, batch_size)]
@@ -292,7 +300,9 @@ def trace(
     """Greedy decoding that records every step; the first len(forced) choices are taken from forced."""
     options = DecodeOptions(temperature=temperature, max_len=max_steps).validate()
     with eval_mode(model):
-        return _trace(model, vocab, encode_source(vocab, text, model.config.max_len), list(forced or []), top_k, options)
+        return _trace(
+            model, vocab, encode_source(vocab, text, model.config.max_len), list(forced or []), top_k, options
+        )
 
 
 def _trace(

@@ -1,4 +1,5 @@
-"""The training objective: cross-entropy of the next target token, padding ignored (section 5.4: with label smoothing)."""
+"""The training objective: cross-entropy of the next target token, padding ignored, label smoothing (section 5.4)."""
+
 from __future__ import annotations
 
 import torch.nn.functional as F

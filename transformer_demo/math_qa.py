@@ -85,26 +85,63 @@ FAMILIES: tuple[Family, ...] = (
     Family("minus", "subtraction", "What is {a} minus {b}?", lambda a, b: str(a - b)),
     Family("times", "multiplication", "What is {a} times {b}?", lambda a, b: str(a * b)),
     Family("divided_by", "division", "What is {a} divided by {b}?", lambda a, b: format_number(Fraction(a, b))),
-    Family("square_perimeter", "the perimeter of a square", "What is the perimeter of a square with side length {a}?",
-           lambda a: str(4 * a), (OPERAND,)),
-    Family("rectangle_area", "the area of a rectangle", "What is the area of a rectangle with width {a} and height {b}?",
-           lambda a, b: str(a * b)),
-    Family("circle_area", "the area of a circle", "What is the area of a circle with radius {a}?",
-           lambda a: format_number(Fraction(314, 100) * a * a), (OPERAND,)),
+    Family(
+        "square_perimeter",
+        "the perimeter of a square",
+        "What is the perimeter of a square with side length {a}?",
+        lambda a: str(4 * a),
+        (OPERAND,),
+    ),
+    Family(
+        "rectangle_area",
+        "the area of a rectangle",
+        "What is the area of a rectangle with width {a} and height {b}?",
+        lambda a, b: str(a * b),
+    ),
+    Family(
+        "circle_area",
+        "the area of a circle",
+        "What is the area of a circle with radius {a}?",
+        lambda a: format_number(Fraction(314, 100) * a * a),
+        (OPERAND,),
+    ),
     Family("linear_equation", "x + a = b", "Solve for x in the equation x + {a} = {b}.", lambda a, b: str(b - a)),
-    Family("two_step_equation", "2x - a = b", "What is the solution for x in the equation 2x - {a} = {b}?",
-           lambda a, b: str((a + b) // 2), valid=lambda a, b: (a + b) % 2 == 0),
-    Family("derivative", "the derivative of ax^2", "Find the derivative of {a}x^2 at x = {b}.",
-           lambda a, b: str(2 * a * b)),
-    Family("integral", "the integral of ax", "Calculate the integral of {a}x from 0 to {b}.",
-           lambda a, b: format_number(Fraction(a * b * b, 2))),
-    Family("die_probability", "the die probability", "What is the probability of rolling a die and getting a number greater than {d}?",
-           lambda d: percent(Fraction(6 - d, 6)), (range(1, 6),)),
-    Family("ball_probability", "the red-ball probability",
-           "A bag contains {a} red and {b} blue balls. What is the probability of drawing a red ball?",
-           lambda a, b: percent(Fraction(a, a + b))),
-    Family("average", "the average of three numbers", "Calculate the average of the numbers {a}, {b}, and {c}.",
-           lambda a, b, c: format_number(Fraction(a + b + c, 3)), (OPERAND,) * 3),
+    Family(
+        "two_step_equation",
+        "2x - a = b",
+        "What is the solution for x in the equation 2x - {a} = {b}?",
+        lambda a, b: str((a + b) // 2),
+        valid=lambda a, b: (a + b) % 2 == 0,
+    ),
+    Family(
+        "derivative", "the derivative of ax^2", "Find the derivative of {a}x^2 at x = {b}.", lambda a, b: str(2 * a * b)
+    ),
+    Family(
+        "integral",
+        "the integral of ax",
+        "Calculate the integral of {a}x from 0 to {b}.",
+        lambda a, b: format_number(Fraction(a * b * b, 2)),
+    ),
+    Family(
+        "die_probability",
+        "the die probability",
+        "What is the probability of rolling a die and getting a number greater than {d}?",
+        lambda d: percent(Fraction(6 - d, 6)),
+        (range(1, 6),),
+    ),
+    Family(
+        "ball_probability",
+        "the red-ball probability",
+        "A bag contains {a} red and {b} blue balls. What is the probability of drawing a red ball?",
+        lambda a, b: percent(Fraction(a, a + b)),
+    ),
+    Family(
+        "average",
+        "the average of three numbers",
+        "Calculate the average of the numbers {a}, {b}, and {c}.",
+        lambda a, b, c: format_number(Fraction(a + b + c, 3)),
+        (OPERAND,) * 3,
+    ),
     Family("median", "the median of three numbers", "Find the median of {a}, {b}, and {c}.", _median, (OPERAND,) * 3),
 )
 FAMILY_BY_NAME = {f.name: f for f in FAMILIES}
@@ -231,7 +268,9 @@ def math_pairs(split: str, task_options: dict[str, Any]) -> list[Pair]:
     name = {"validation": "val"}.get(split, split)
     if name not in ("train", "val", "test"):
         raise DataError(f"unknown split {split!r} for the math task (train, val, test)")
-    splits = _all_splits(options["seed"], options["train_per_family"], options["val_per_family"], options["test_per_family"])
+    splits = _all_splits(
+        options["seed"], options["train_per_family"], options["val_per_family"], options["test_per_family"]
+    )
     return list(splits[name])
 
 

@@ -44,7 +44,9 @@ class ModelInfo:
 
 def describe_score(metrics: dict, info: dict) -> str:
     """A short score for the model picker: BLEU or exact match from metrics.json, else the validation loss."""
-    results = [v for _, v in sorted(metrics.items(), key=lambda kv: ("test" not in kv[0], kv[0])) if isinstance(v, dict)]
+    results = [
+        v for _, v in sorted(metrics.items(), key=lambda kv: ("test" not in kv[0], kv[0])) if isinstance(v, dict)
+    ]
     for result in results:
         if isinstance(result.get("bleu"), (int, float)):
             return f"BLEU {result['bleu']:.1f}"
@@ -100,7 +102,9 @@ class ModelRegistry:
         """The model of that name; no name (None or "") means the default one."""
         models = self.models()
         if not models:
-            raise ModelNotFoundError("no models found: add a checkpoint folder to checkpoints/ or train one in the Train tab")
+            raise ModelNotFoundError(
+                "no models found: add a checkpoint folder to checkpoints/ or train one in the Train tab"
+            )
         name = name or default_name(models)
         for model in models:
             if model.name == name:

@@ -52,5 +52,7 @@ def load_train_state(folder: Path, optimizer: torch.optim.Optimizer, ema: EMA) -
             per_param.setdefault(int(index), {})[name] = value
         optimizer.load_state_dict({"state": per_param, "param_groups": info.pop("param_groups")})
     except (KeyError, TypeError, ValueError, RuntimeError) as exc:
-        raise CheckpointError(f"{folder}: the saved training state does not fit ({type(exc).__name__}: {exc})") from None
+        raise CheckpointError(
+            f"{folder}: the saved training state does not fit ({type(exc).__name__}: {exc})"
+        ) from None
     return info

@@ -29,7 +29,9 @@ def _pre_tokenizer(kind: str) -> pre_tokenizers.PreTokenizer:
     return pre_tokenizers.Sequence(steps)
 
 
-def build_tokenizer(texts: Iterable[str], kind: str = "bpe", vocab_size: int = 8000, min_frequency: int = 2) -> Tokenizer:
+def build_tokenizer(
+    texts: Iterable[str], kind: str = "bpe", vocab_size: int = 8000, min_frequency: int = 2
+) -> Tokenizer:
     """Learn a vocabulary from texts. Special tokens always take ids 0-3.
 
     No progress bars: even when hidden they print blank lines to stdout, which carries only results.

@@ -112,7 +112,9 @@ class Trainer:
 
     def _save_train_state(self) -> None:
         counters = {k: getattr(self, k) for k in ("step", "epoch", "batch_in_epoch", "best_val")}
-        save_train_state(self.out_dir / LAST, self.model, self.run_config, self.vocab, self.optimizer, self.ema, counters)
+        save_train_state(
+            self.out_dir / LAST, self.model, self.run_config, self.vocab, self.optimizer, self.ema, counters
+        )
 
     # --- the loop ---
 
@@ -219,14 +221,18 @@ class Trainer:
                     window_tokens / max(elapsed, 1e-9), eta,
                 )
                 if logged:
-                    event = self._event("step", **{k: getattr(event, k) for k in ("loss", "lr", "tokens_per_s", "eta_s")})
+                    event = self._event(
+                        "step", **{k: getattr(event, k) for k in ("loss", "lr", "tokens_per_s", "eta_s")}
+                    )
                     window_tokens, window_start = 0, time.perf_counter()
                 yield event
                 if self.step % cfg.eval_every == 0 and self.step < self.total_steps:
                     yield from self._evaluate_and_save()
                     if cfg.patience and self.evals_without_gain >= cfg.patience:
                         self.total_steps = self.step
-                        yield self._event("done", message=f"early stop: no better validation loss in {cfg.patience} evaluations")
+                        yield self._event(
+                            "done", message=f"early stop: no better validation loss in {cfg.patience} evaluations"
+                        )
                         return
             if self.batch_in_epoch >= len(batches):
                 self.epoch += 1

@@ -34,7 +34,9 @@ class TorchEngine:
             for hyps in self.hypotheses(texts, options)
         ]
 
-    def trace(self, text: str, forced: list[int] | None = None, top_k: int = 10, temperature: float = 1.0) -> DecodeTrace:
+    def trace(
+        self, text: str, forced: list[int] | None = None, top_k: int = 10, temperature: float = 1.0
+    ) -> DecodeTrace:
         """Greedy decoding that records every step; the first len(forced) tokens are given."""
         return trace(self.model, self.vocab, text, forced, top_k, temperature)
 

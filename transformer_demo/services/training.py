@@ -128,7 +128,9 @@ class TrainingService:
             removed.append(folder.name)
         return removed
 
-    def _run(self, run: RunConfig, source: DataSource | None, folder: Path, init_from: Path | None) -> Iterator[TrainEvent]:
+    def _run(
+        self, run: RunConfig, source: DataSource | None, folder: Path, init_from: Path | None
+    ) -> Iterator[TrainEvent]:
         if not self._training.acquire(blocking=False):
             raise ServiceError(BUSY)
         try:
@@ -153,7 +155,9 @@ class TrainingService:
                 yield event
                 if self._stop.is_set() and event.kind != "done":
                     save_partial(trainer, folder)
-                    yield TrainEvent("done", trainer.step, trainer.total_steps, message=f"stopped at step {trainer.step}")
+                    yield TrainEvent(
+                        "done", trainer.step, trainer.total_steps, message=f"stopped at step {trainer.step}"
+                    )
                     return
         except GeneratorExit:  # the consumer went away (the page was closed): keep what was learned
             save_partial(trainer, folder)

@@ -23,7 +23,9 @@ from .catalog import Catalog
 MAX_LINES = 64
 MAX_CHARS = 20_000  # far beyond any model's max_len; only stops a huge paste from tying up the tokenizer
 MAX_TOP_K = 50
-DECODE_TIME_LIMIT = 6.0  # seconds of decoding per request: the last step, tokenizing and drawing fit in the rest of 10 s
+DECODE_TIME_LIMIT = (
+    6.0  # seconds of decoding per request: the last step, tokenizing and drawing fit in the rest of 10 s
+)
 
 
 @dataclass

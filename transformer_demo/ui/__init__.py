@@ -55,7 +55,7 @@ def build_app(service: Service) -> gr.Blocks:
             return examples, penalty, methods(info.name), layer, head, sentence, sentence, info.task
 
         def methods(name: str) -> gr.Radio | dict:
-            """The decoding methods the model's engine offers (loading it: a broken one says so at the first request)."""
+            """The decoding methods the model's engine offers (a broken model says so at the first request)."""
             try:
                 capabilities = catalog.capabilities(name)
             except UserError:

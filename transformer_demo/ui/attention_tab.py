@@ -47,11 +47,17 @@ def figures(result: AttentionResult, kind: str, layer: int, head: int) -> tuple[
     cross_layer = min(layer, result.cross.shape[0])
     plots = [
         viz.head_grid_figure(weights[layer - 1], x, y, f"{name}, layer {layer}: all {n_heads} heads"),
-        viz.attention_figure(weights[layer - 1, head - 1], x, y, f"{name}, layer {layer}, head {head}", x_title, y_title),
+        viz.attention_figure(
+            weights[layer - 1, head - 1], x, y, f"{name}, layer {layer}, head {head}", x_title, y_title
+        ),
         viz.overview_figure(weights, f"{name}: every layer (rows) × head (columns)"),
         viz.attention_figure(
-            result.cross[cross_layer - 1].mean(axis=0), result.src_tokens, result.tgt_outputs,
-            f"Alignment: cross-attention of layer {cross_layer}, mean of the heads", "source", "output",
+            result.cross[cross_layer - 1].mean(axis=0),
+            result.src_tokens,
+            result.tgt_outputs,
+            f"Alignment: cross-attention of layer {cross_layer}, mean of the heads",
+            "source",
+            "output",
         ),
     ]
     return f"Showing layer {layer} of {n_layers}, head {head} of {n_heads}.", plots

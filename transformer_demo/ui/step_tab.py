@@ -31,7 +31,9 @@ def describe(trace: DecodeTrace, index: int) -> tuple[str, dict]:
     """Markdown for one step, and the same step as plain data for API users."""
     step = trace.steps[index]
     written = readable(step.prefix) or "(nothing yet)"
-    chosen = f"`{step.chosen_token}` ({step.chosen_prob:.1%})" + (" — your choice" if step.forced else " — the model's pick")
+    chosen = f"`{step.chosen_token}` ({step.chosen_prob:.1%})" + (
+        " — your choice" if step.forced else " — the model's pick"
+    )
     finished = readable([s.chosen_token for s in trace.steps if s.chosen_token != "[EOS]"])
     text = (
         f"**Step {index + 1} of {len(trace.steps)}**  \n"
@@ -54,7 +56,10 @@ def step_figures(trace: DecodeTrace, index: int, temperature: float):
     ids = [i for _, i, _ in step.candidates]
     chosen = ids.index(step.chosen_id) if step.chosen_id in ids else None
     bars = viz.probability_figure(
-        tokens, [p for _, _, p in step.candidates], chosen, f"Top {len(tokens)} next tokens (temperature {temperature:g})"
+        tokens,
+        [p for _, _, p in step.candidates],
+        chosen,
+        f"Top {len(tokens)} next tokens (temperature {temperature:g})",
     )
     cross = np.asarray(step.cross_attention).mean(axis=1)  # (layers, heads, src) -> (layers, src)
     heat = viz.source_attention_figure(cross, trace.src_tokens, f"Where step {index + 1} looked in the source")
@@ -85,7 +90,9 @@ def build(service: TranslationService, model: gr.Dropdown) -> gr.Textbox:
         data = gr.JSON()
 
     @user_errors
-    def decode_step(text: str, model: str, forced: str = "", step: float = 0, top_k: float = 10, temperature: float = 1.0):
+    def decode_step(
+        text: str, model: str, forced: str = "", step: float = 0, top_k: float = 10, temperature: float = 1.0
+    ):
         """Decode `text` greedily after the forced token ids and show step number `step` (0-based)."""
         forced_ids = parse_ids(forced)
         trace = service.trace(model, text, forced_ids, whole(top_k, "top-k"), float(temperature))
@@ -99,13 +106,22 @@ def build(service: TranslationService, model: gr.Dropdown) -> gr.Textbox:
         if current not in [value for _, value in choices]:
             choices.append((f"{trace.steps[index].chosen_token}   (your choice)", current))
         figures = step_figures(trace, index, float(temperature))
-        return (markdown, *figures, gr.Radio(choices=choices, value=current), " ".join(map(str, forced_ids)), index, values)
+        return (
+            markdown,
+            *figures,
+            gr.Radio(choices=choices, value=current),
+            " ".join(map(str, forced_ids)),
+            index,
+            values,
+        )
 
     outputs = [status, bars, heat, candidates, forced, step, data]
     view = [text, model, forced, step, top_k, temperature]
 
     def moved(delta: int):
-        return lambda text, model, forced, step, top_k, temperature: decode_step(text, model, forced, (step or 0) + delta, top_k, temperature)
+        return lambda text, model, forced, step, top_k, temperature: decode_step(
+            text, model, forced, (step or 0) + delta, top_k, temperature
+        )
 
     @user_errors
     def choose(text: str, model: str, forced: str, step: float, top_k: float, temperature: float, choice: str | None):

@@ -80,7 +80,10 @@ def build(service: TrainingService, model: gr.Dropdown) -> None:
         task = gr.Dropdown([(label, key) for key, label in tasks.items()], value="copy", label="Task")
         steps = gr.Number(value=300, precision=0, label=f"Steps (1 to {service.max_train_steps:,})")
         base = gr.Dropdown(
-            [("from scratch", "")] + model_choices(service.catalog), value="", label="Start from", allow_custom_value=True
+            [("from scratch", "")] + model_choices(service.catalog),
+            value="",
+            label="Start from",
+            allow_custom_value=True,
         )
     gr.Markdown(f"Training runs on **{service.catalog.device_description()}**; one training job at a time per server.")
     with gr.Row():

@@ -15,7 +15,9 @@ their scores, average log-probabilities: closer to 0 is more confident); **sampl
 with temperature, top-k and top-p controlling how adventurous it is."""
 
 
-def options_from(method: str, beam_size: float, length_penalty: float, n_best: float, temperature: float, top_k: float, top_p: float) -> DecodeOptions:
+def options_from(
+    method: str, beam_size: float, length_penalty: float, n_best: float, temperature: float, top_k: float, top_p: float
+) -> DecodeOptions:
     """Slider values (floats from the browser) -> validated decoding options."""
     beam, best = whole(beam_size, "beam size"), whole(n_best, "n-best")
     return DecodeOptions(
@@ -54,8 +56,12 @@ def build(service: TranslationService, model: gr.Dropdown) -> tuple[gr.Dataset, 
             with gr.Group(visible=False) as beam_controls:
                 beam_size = gr.Slider(1, 16, value=4, step=1, label="Beam size")
                 length_penalty = gr.Slider(
-                    0.0, 3.0, value=DecodeOptions.length_penalty, step=0.1,
-                    label="Length penalty (higher favours longer outputs; set to the model's own, chosen on validation data)",
+                    0.0,
+                    3.0,
+                    value=DecodeOptions.length_penalty,
+                    step=0.1,
+                    label="Length penalty (higher favours longer outputs; "
+                    "set to the model's own, chosen on validation data)",
                 )
                 n_best = gr.Slider(1, 16, value=3, step=1, label="n-best (at most the beam size)")
             with gr.Group(visible=False) as sample_controls:
