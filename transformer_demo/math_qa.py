@@ -276,7 +276,7 @@ def math_pairs(split: str, task_options: dict[str, Any]) -> list[Pair]:
 
 # --- the task (registered with tasks.py) ---
 
-from .tasks import CONFIGS, DataSource, Preset, Task, register_task  # noqa: E402  (tasks.py imports this module)
+from .tasks import CONFIGS, DataSource, Preset, Task, register_task  # noqa: E402  (the task, after the generator)
 
 
 class MathTask(Task):

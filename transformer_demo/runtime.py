@@ -5,6 +5,7 @@ Translation and training both pick their device here, so a translate path never 
 from __future__ import annotations
 
 import os
+from contextlib import AbstractContextManager, nullcontext
 
 import torch
 
@@ -51,3 +52,8 @@ def autocast_dtype(precision: str, device: torch.device) -> torch.dtype | None:
     if precision == "auto":
         precision = "bf16" if device.type == "cuda" else "fp32"
     return {"bf16": torch.bfloat16, "fp16": torch.float16}.get(precision)
+
+
+def autocast(device: torch.device, dtype: torch.dtype | None) -> AbstractContextManager:
+    """Mixed precision in dtype on device; nothing for None."""
+    return nullcontext() if dtype is None else torch.autocast(device.type, dtype=dtype)

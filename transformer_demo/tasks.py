@@ -2,7 +2,9 @@
 
 A task knows where its sentence pairs come from (`pairs`), how outputs are scored (`score`), which inputs
 suit it (`examples`), what to tell a user about an input (`notice`) and which configs the Train tab offers
-(`presets`). Adding a task is one module that calls register_task (math_qa.py does, at its end).
+(`presets`). A task is one module that calls register_task (math_qa.py does, at its end) and whose name is in
+TASK_MODULES, so that it is imported the first time the registry is read (tasks.py never imports it itself:
+it sits above this module).
 
 translation: pairs from a data folder, a hub dataset or a pairs file; scored with sacreBLEU/chrF.
 copy / reverse: synthetic sequences of words that a small model learns in a minute (exact match).
@@ -10,6 +12,7 @@ math: generated question/answer pairs (math_qa.py); exact match, per family.
 """
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -85,7 +88,8 @@ class Task:
         return None
 
 
-TASKS: dict[str, Task] = {}
+TASKS: dict[str, Task] = {}  # name -> task, in the order the Train tab lists them; read through tasks()
+TASK_MODULES = ("math_qa",)  # modules of this package that register tasks of their own
 
 
 def register_task(task: Task) -> Task:
@@ -93,8 +97,15 @@ def register_task(task: Task) -> Task:
     return task
 
 
+def tasks() -> dict[str, Task]:
+    """Every registered task (importing the task modules on first use)."""
+    for module in TASK_MODULES:
+        importlib.import_module(f".{module}", __package__)
+    return TASKS
+
+
 def get_task(name: str) -> Task:
-    if name not in TASKS:
+    if name not in tasks():
         raise ConfigError(f"task must be one of {', '.join(TASKS)}, got {name!r}")
     return TASKS[name]
 
@@ -175,7 +186,6 @@ class WordSequence(Task):
 
 
 register_task(Translation())
-from . import math_qa  # noqa: E402,F401  (registers the math task; listed in this order in the Train tab)
 
 register_task(WordSequence("copy", "Copy a word sequence (learns in a minute)"))
 register_task(WordSequence("reverse", "Reverse a word sequence (learns in a few minutes)"))

@@ -15,7 +15,6 @@ import math
 import random
 import time
 from collections.abc import Iterator
-from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -24,13 +23,14 @@ import torch
 from .build import build_run
 from .checkpoint import save_checkpoint
 from .config import RunConfig, TrainConfig
-from .data import Batch, Pair, collate, encode_pairs, make_batches
-from .decoding import DecodeOptions, translate
+from .data import Example, Pair, collate, encode_pairs, make_batches
+from .decoding import DecodeOptions, eval_mode, translate
 from .ema import EMA
 from .errors import CheckpointError
 from .loss import sequence_loss
+from .model import Transformer
 from .resume import LAST, has_train_state, load_train_state, save_train_state
-from .runtime import autocast_dtype, process_device
+from .runtime import autocast, autocast_dtype, process_device
 
 
 @dataclass
@@ -63,6 +63,25 @@ def make_optimizer(model: torch.nn.Module, cfg: TrainConfig) -> torch.optim.Adam
     return torch.optim.AdamW(
         model.parameters(), lr=cfg.lr, betas=cfg.betas, eps=1e-9, weight_decay=cfg.weight_decay, fused=True
     )
+
+
+@torch.no_grad()
+def validation_loss(
+    model: Transformer, examples: list[Example], max_tokens: int, dtype: torch.dtype | None = None
+) -> float | None:
+    """Mean cross-entropy per target token (no label smoothing), dropout off; None without examples."""
+    if not examples:
+        return None
+    device = next(model.parameters()).device
+    total, tokens = 0.0, 0
+    with eval_mode(model):
+        for indices in make_batches(examples, max_tokens):
+            batch = collate([examples[i] for i in indices]).to(device)
+            with autocast(device, dtype):
+                logits = model(batch.src, batch.tgt_in, batch.src_mask, batch.tgt_mask)
+            total += sequence_loss(logits, batch.tgt_out, reduction="sum").item()
+            tokens += batch.n_tokens
+    return total / max(tokens, 1)
 
 
 class Trainer:
@@ -122,30 +141,31 @@ class Trainer:
         cfg = self.run_config.train
         return make_batches(self.train_examples, cfg.max_tokens, cfg.seed + epoch, cfg.sort_by_length)
 
-    def _autocast(self):
-        if self.autocast_dtype is None:
-            return nullcontext()
-        return torch.autocast(self.device.type, dtype=self.autocast_dtype)
-
-    def _loss(self, batch: Batch) -> torch.Tensor:
-        with self._autocast():
-            logits = self.parallel_model(batch.src, batch.tgt_in, batch.src_mask, batch.tgt_mask)
-        return sequence_loss(logits, batch.tgt_out, self.run_config.train.label_smoothing)
-
-    @torch.no_grad()
     def validation_loss(self) -> float | None:
-        if not self.val_examples:
-            return None
-        self.model.eval()
-        total, tokens = 0.0, 0
-        for indices in make_batches(self.val_examples, self.run_config.train.max_tokens):
-            batch = collate([self.val_examples[i] for i in indices]).to(self.device)
-            with self._autocast():
-                logits = self.model(batch.src, batch.tgt_in, batch.src_mask, batch.tgt_mask)
-            total += sequence_loss(logits, batch.tgt_out, reduction="sum").item()
-            tokens += batch.n_tokens
-        self.model.train()
-        return total / max(tokens, 1)
+        return validation_loss(self.model, self.val_examples, self.run_config.train.max_tokens, self.autocast_dtype)
+
+    def _train_step(self, group: list[list[int]]) -> tuple[float, int]:
+        """One optimizer step over the batches in group (gradient accumulation): (mean loss, target tokens)."""
+        cfg = self.run_config.train
+        for g in self.optimizer.param_groups:
+            g["lr"] = learning_rate(self.step + 1, cfg.lr, cfg.warmup)
+        loss_sum, tokens = 0.0, 0
+        for indices in group:
+            batch = collate([self.train_examples[i] for i in indices]).to(self.device)
+            with autocast(self.device, self.autocast_dtype):
+                logits = self.parallel_model(batch.src, batch.tgt_in, batch.src_mask, batch.tgt_mask)
+            loss = sequence_loss(logits, batch.tgt_out, cfg.label_smoothing)
+            self.scaler.scale(loss / len(group)).backward()
+            loss_sum += loss.item() / len(group)
+            tokens += batch.n_tokens * self.world
+        self.scaler.unscale_(self.optimizer)
+        torch.nn.utils.clip_grad_norm_(self.model.parameters(), cfg.clip_grad)
+        self.scaler.step(self.optimizer)
+        self.scaler.update()
+        self.optimizer.zero_grad(set_to_none=True)
+        self.ema.update(self.step)
+        self.step += 1
+        return loss_sum, tokens
 
     def samples(self, n: int = 3) -> list[tuple[str, str, str]]:
         pairs = self.val_pairs[:n] or self.train_pairs[:n]
@@ -193,22 +213,8 @@ class Trainer:
             while self.batch_in_epoch < len(batches) and self.step < self.total_steps:
                 group = batches[self.batch_in_epoch : self.batch_in_epoch + cfg.grad_accum]
                 self.batch_in_epoch += len(group)
-                for g in self.optimizer.param_groups:
-                    g["lr"] = learning_rate(self.step + 1, cfg.lr, cfg.warmup)
-                loss_sum = 0.0
-                for indices in group:
-                    batch = collate([self.train_examples[i] for i in indices]).to(self.device)
-                    loss = self._loss(batch)
-                    self.scaler.scale(loss / len(group)).backward()
-                    loss_sum += loss.item() / len(group)
-                    window_tokens += batch.n_tokens * self.world
-                self.scaler.unscale_(self.optimizer)
-                torch.nn.utils.clip_grad_norm_(self.model.parameters(), cfg.clip_grad)
-                self.scaler.step(self.optimizer)
-                self.scaler.update()
-                self.optimizer.zero_grad(set_to_none=True)
-                self.ema.update(self.step)
-                self.step += 1
+                loss_sum, tokens = self._train_step(group)
+                window_tokens += tokens
                 if not math.isfinite(loss_sum):
                     yield self._event("done", loss=loss_sum, message="stopped: the loss is not finite (try a lower lr)")
                     return

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..checkpoint import save_checkpoint, write_json
 from ..config import RunConfig
 from ..errors import ServiceError
-from ..tasks import TASKS, DataSource, Preset, load_task_pairs
+from ..tasks import DataSource, Preset, load_task_pairs, tasks
 from ..training import Trainer, TrainEvent
 from .catalog import Catalog
 
@@ -59,7 +59,7 @@ class TrainingService:
     def presets(self) -> dict[str, Preset]:
         """The Train tab's choices, by key; those that need a data folder only when the server has one."""
         has_data = self.data_dir is not None and (self.data_dir / "train.en.gz").is_file()
-        presets = (preset for task in TASKS.values() for preset in task.presets)
+        presets = (preset for task in tasks().values() for preset in task.presets)
         return {p.key: p for p in presets if has_data or not p.needs_data_dir}
 
     def train_tasks(self) -> dict[str, str]:
