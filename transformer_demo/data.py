@@ -28,8 +28,11 @@ SPLIT_ALIASES = {"val": "validation", "valid": "validation", "dev": "validation"
 
 def _read_lines(path: Path) -> list[str]:
     opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as handle:
-        return [line.rstrip("\n") for line in handle]
+    try:
+        with opener(path, "rt", encoding="utf-8") as handle:
+            return [line.rstrip("\n") for line in handle]
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{path} is not UTF-8 text: {exc}") from None
 
 
 def _find_split_file(data_dir: Path, split: str, lang: str) -> Path:
