@@ -9,7 +9,8 @@ from transformer_demo.data import read_parallel_dir
 from transformer_demo.decoding import DecodeOptions
 from transformer_demo.engines.ctranslate2 import CTranslate2Engine
 from transformer_demo.engines.torch import TorchEngine
-from transformer_demo.export.ctranslate2 import ExportError, cached_export, export_ctranslate2, read_manifest
+from transformer_demo.errors import DecodeError, ExportError
+from transformer_demo.export.ctranslate2 import cached_export, export_ctranslate2, read_manifest
 from transformer_demo.tokenization import Vocab
 
 pytest.importorskip("ctranslate2")
@@ -107,7 +108,7 @@ def test_requests_it_cannot_match_are_named(small_checkpoint, tmp_path, options,
     engine = CTranslate2Engine(checkpoint, export_ctranslate2(checkpoint, tmp_path / "ct2"))
     assert engine.unsupported(GREEDY) is None and engine.unsupported(BEAM) is None
     assert reason in engine.unsupported(options)
-    with pytest.raises(ValueError, match=reason):
+    with pytest.raises(DecodeError, match=reason):
         engine.translate(["A dog."], options)
 
 
@@ -144,5 +145,6 @@ def test_export_command_writes_a_folder_and_refuses_bad_values(small_checkpoint,
     ]:
         done = run_cli("export", "--checkpoint", str(folder), "--out", str(tmp_path / "other"), *args)
         assert done.returncode == 2 and message in done.stderr
-    done = run_cli("export", "--checkpoint", str(tmp_path / "missing"), "--to", "ctranslate2", "--out", str(tmp_path / "x"))
+    missing = tmp_path / "missing"
+    done = run_cli("export", "--checkpoint", str(missing), "--to", "ctranslate2", "--out", str(tmp_path / "x"))
     assert done.returncode == 2 and "checkpoint folder not found" in done.stderr

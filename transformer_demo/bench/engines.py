@@ -15,8 +15,8 @@ import gc
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import torch
 from torch import nn
@@ -59,7 +59,9 @@ def time_case(run: Decoder, sources: list[list[int]], options: DecodeOptions, ba
     }, outputs
 
 
-def bench_engine(make: Callable[[], Decoder], sources: list[list[int]], reference: dict[str, list] | None) -> tuple[dict, dict]:
+def bench_engine(
+    make: Callable[[], Decoder], sources: list[list[int]], reference: dict[str, list] | None
+) -> tuple[dict, dict]:
     gc.collect()
     reset_peak_rss()
     run = make()

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from ..checkpoint import Checkpoint
 from ..decoding import DecodeOptions
-from ..export.ctranslate2 import ExportError, cached_export
+from ..errors import ExportError
+from ..export.ctranslate2 import cached_export
 from ..inference import Engine
 from .ctranslate2 import CTranslate2Engine, ThreadSettings
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..checkpoint import Checkpoint
 from ..decoding import DecodeOptions, Hypothesis, encode_source, length_cap
+from ..errors import DecodeError, ExportError
 from ..export.ctranslate2 import require_ctranslate2
 from ..inference import EngineResult
 from ..tokenization import PAD_ID
@@ -43,7 +44,7 @@ class CTranslate2Engine:
     def __init__(self, checkpoint: Checkpoint, folder: Path, compute_type: str = "float32",
                  threads: ThreadSettings = ThreadSettings()):
         if compute_type not in COMPUTE_TYPES:
-            raise ValueError(f"compute type must be one of {', '.join(COMPUTE_TYPES)}, got {compute_type!r}")
+            raise ExportError(f"compute type must be one of {', '.join(COMPUTE_TYPES)}, got {compute_type!r}")
         ctranslate2 = require_ctranslate2()
         self.checkpoint, self.folder, self.compute_type = checkpoint, Path(folder), compute_type
         self.vocab, self.max_len = checkpoint.vocab, checkpoint.run.model.max_len
@@ -83,7 +84,7 @@ class CTranslate2Engine:
         """The best hypothesis per text, in input order, decoded in batches of similar length (as TorchEngine)."""
         reason = self.unsupported(options.validate())
         if reason:
-            raise ValueError(reason)
+            raise DecodeError(reason)
         src_ids = [encode_source(self.vocab, text, self.max_len) for text in texts]
         order = sorted(range(len(src_ids)), key=lambda i: len(src_ids[i]))
         results: list[Hypothesis] = [Hypothesis([], 0.0)] * len(src_ids)

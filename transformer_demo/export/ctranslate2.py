@@ -26,16 +26,13 @@ import numpy as np
 import torch
 
 from ..checkpoint import Checkpoint, hidden_sibling, remove
+from ..errors import ExportError
 from ..model import MultiHeadAttention, Transformer
 from ..tokenization import EOS, PAD, SOS, UNK
 
 QUANTIZATIONS = ("float32", "int8", "int8_float32", "float16")
 MANIFEST = "export.json"
 EXPORT_FORMAT = 1
-
-
-class ExportError(ValueError):
-    """The export could not be made or read (bad option, ctranslate2 missing, unsupported model)."""
 
 
 def require_ctranslate2():
