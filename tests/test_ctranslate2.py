@@ -1,6 +1,10 @@
 """The CTranslate2 export and engine: float32 outputs and scores equal to our PyTorch decoding, int8 close."""
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from transformer_demo.checkpoint import load_checkpoint, save_checkpoint
@@ -148,3 +152,29 @@ def test_export_command_writes_a_folder_and_refuses_bad_values(small_checkpoint,
     missing = tmp_path / "missing"
     done = run_cli("export", "--checkpoint", str(missing), "--to", "ctranslate2", "--out", str(tmp_path / "x"))
     assert done.returncode == 2 and "checkpoint folder not found" in done.stderr
+
+
+def run_with_cache(args: list[str], cache: Path, env: dict[str, str], repo_root: Path) -> subprocess.CompletedProcess:
+    """python -m transformer_demo ARGS with exports cached under cache (not the user's ~/.cache)."""
+    return subprocess.run(
+        [sys.executable, "-m", "transformer_demo", *args], cwd=repo_root, capture_output=True, text=True,
+        timeout=300, env={**env, "TRANSFORMER_DEMO_CACHE": str(cache)},
+    )
+
+
+def test_translate_and_evaluate_choose_the_engine(small_checkpoint, tmp_path, subprocess_env, repo_root):
+    folder = str(small_checkpoint())
+    outputs = {}
+    for engine in ("torch", "ctranslate2", "auto"):
+        done = run_with_cache(["translate", "--checkpoint", folder, "--engine", engine, *SENTENCES[:3]],
+                              tmp_path / "cache", subprocess_env, repo_root)
+        assert done.returncode == 0, done.stderr
+        outputs[engine] = done.stdout
+    assert outputs["torch"] == outputs["ctranslate2"] == outputs["auto"] and len(outputs["torch"].splitlines()) == 3
+    assert len(list((tmp_path / "cache" / "ctranslate2").iterdir())) == 1  # one export, reused
+    done = run_with_cache(["translate", "--checkpoint", folder, "--engine", "ctranslate2", "--beam", "2",
+                           "--length-penalty", "1", "A dog."], tmp_path / "cache", subprocess_env, repo_root)
+    assert done.returncode == 0 and "answered by torch: a beam length penalty" in done.stderr
+    done = run_with_cache(["translate", "--checkpoint", folder, "--engine", "fast", "A dog."],
+                          tmp_path / "cache", subprocess_env, repo_root)
+    assert done.returncode == 2 and "invalid choice: 'fast'" in done.stderr

@@ -162,6 +162,19 @@ def read_inputs(args: argparse.Namespace) -> list[str]:
     raise DataError("give sentences as arguments, with --input FILE, or on standard input")
 
 
+def add_engine_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--engine", default="torch", choices=["torch", "ctranslate2", "auto"],
+        help="torch (our model), ctranslate2 (an export of it, made and cached on first use) or auto (ctranslate2 "
+        "when it is installed); requests CTranslate2 cannot decode as ours (sampling, a beam length penalty, "
+        "n-best) are answered by torch, with a note on stderr",
+    )
+
+
+def note(message: str) -> None:
+    print(f"note: {message}", file=sys.stderr)
+
+
 def load_engine(args: argparse.Namespace):
     """The checkpoint's engine (bad decoding options are refused before the model is loaded)."""
     from .checkpoint import load_checkpoint
@@ -169,7 +182,14 @@ def load_engine(args: argparse.Namespace):
     from .runtime import resolve_device
 
     decode_options(args)
-    return TorchEngine(load_checkpoint(args.checkpoint, resolve_device(args.device)), args.batch_size)
+    torch_engine = TorchEngine(load_checkpoint(args.checkpoint, resolve_device(args.device)), args.batch_size)
+    from .engines.choice import RoutingEngine, fast_engine
+
+    choice = getattr(args, "engine", "torch")  # tune has no --engine: its beam length penalties need torch
+    fast = fast_engine(torch_engine.checkpoint, choice)
+    if fast.engine is None and choice != "torch":
+        note(f"{fast.reason}; using torch")
+    return RoutingEngine(torch_engine, fast.engine, note)
 
 
 def cmd_translate(args: argparse.Namespace) -> int:
@@ -188,7 +208,8 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     from .evaluation import evaluate
 
     engine, task, pairs, options = load_for_scoring(args)
-    result = {"split": args.split, **evaluate(engine, task, pairs, options)}
+    answered_by = engine.route(options).engine.name
+    result = {"split": args.split, **evaluate(engine, task, pairs, options), "engine": answered_by}
     if args.limit:
         result["limit"] = args.limit
     print(json.dumps(result, ensure_ascii=False))
@@ -295,11 +316,13 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--input", help="file with one sentence per line ('-' = stdin)")
     tr.add_argument("text", nargs="*", help="sentences to translate")
     add_decode_args(tr)
+    add_engine_arg(tr)
     tr.set_defaults(func=cmd_translate)
 
     ev = commands.add_parser("evaluate", help="score a checkpoint on a split; prints one JSON object")
     add_scoring_args(ev, "test_2016_flickr", "split name, e.g. val or test_2016_flickr (math: test)")
     ev.add_argument("--write-metrics", action="store_true", help="record the result in the checkpoint's metrics.json")
+    add_engine_arg(ev)
     ev.set_defaults(func=cmd_evaluate)
 
     tune = commands.add_parser("tune", help="choose the beam-search length penalty on a validation split; prints JSON")

@@ -15,7 +15,7 @@ from ..checkpoint import Checkpoint
 from ..decoding import DecodeOptions
 from ..errors import ExportError
 from ..export.ctranslate2 import cached_export
-from ..inference import Engine
+from ..inference import Engine, EngineResult
 from .ctranslate2 import CTranslate2Engine, ThreadSettings
 
 ENGINES = ("torch", "ctranslate2", "auto")
@@ -69,3 +69,22 @@ def route(fast: CTranslate2Engine | None, torch_engine: Engine, options: DecodeO
         return Route(torch_engine, None)
     reason = fast.unsupported(options)
     return Route(torch_engine, f"answered by torch: {reason}") if reason else Route(fast, None)
+
+
+class RoutingEngine:
+    """An Engine that sends each request to CTranslate2 or, where it cannot match ours, to torch (see route)."""
+
+    def __init__(self, torch_engine, fast: CTranslate2Engine | None, on_note=None):
+        self.torch_engine, self.fast, self.on_note = torch_engine, fast, on_note
+        self.checkpoint = torch_engine.checkpoint
+        self.name = fast.name if fast else torch_engine.name
+        self.capabilities = torch_engine.capabilities
+
+    def route(self, options: DecodeOptions) -> Route:
+        return route(self.fast, self.torch_engine, options)
+
+    def translate(self, texts: list[str], options: DecodeOptions) -> list[EngineResult]:
+        chosen = self.route(options)
+        if chosen.note and self.on_note:
+            self.on_note(chosen.note)
+        return chosen.engine.translate(texts, options)

@@ -57,14 +57,13 @@ class CTranslate2Engine:
     def unsupported(self, options: DecodeOptions) -> str | None:
         """Why this engine would not decode as ours does with these options (None: it would)."""
         if options.method == "sample":
-            return "sampling runs on torch, whose random generator --seed reproduces"
+            return "sampling draws from torch's random generator (so that a seed reproduces it)"
         if options.method == "beam" and options.length_penalty != 0:
-            return ("beam search with a length penalty runs on torch: CTranslate2 divides by length^a, "
-                    "ours by ((5 + length) / 6)^a")
+            return "a beam length penalty: CTranslate2 divides scores by length^a, ours by ((5 + length) / 6)^a"
         if options.method == "beam" and options.n_best > 1:
-            return "an n-best list runs on torch: CTranslate2's beam search stops at the first finished best"
+            return "an n-best list: CTranslate2's beam search stops at the first finished best"
         if not options.use_cache:
-            return "decoding without the key/value cache is a torch benchmark mode"
+            return "decoding without the key/value cache (a torch benchmark mode)"
         return None
 
     def decode_ids(self, src_ids: list[list[int]], options: DecodeOptions) -> list[Hypothesis]:
