@@ -178,3 +178,28 @@ def test_translate_and_evaluate_choose_the_engine(small_checkpoint, tmp_path, su
     done = run_with_cache(["translate", "--checkpoint", folder, "--engine", "fast", "A dog."],
                           tmp_path / "cache", subprocess_env, repo_root)
     assert done.returncode == 2 and "invalid choice: 'fast'" in done.stderr
+
+
+def test_the_app_service_says_which_engine_answered(tmp_path, monkeypatch):
+    from app_helpers import build_model_roots
+
+    from transformer_demo.service import Service
+    from transformer_demo.ui.translate_tab import render
+
+    monkeypatch.setenv("TRANSFORMER_DEMO_CACHE", str(tmp_path / "cache"))
+    checkpoints, runs = build_model_roots(tmp_path)
+    reference = Service(checkpoints, runs, device="cpu")
+    fast = Service(checkpoints, runs, device="cpu", engine="auto", quantization="float32")
+    text = "A man is riding a bike.\nA woman is cooking."
+    for model in ("tiny-en-de", "tiny-math"):
+        ours, theirs = reference.translate(model, text), fast.translate(model, text)
+        assert (ours.engine, theirs.engine, theirs.engine_note) == ("torch", "ctranslate2", None)
+        pairs = [(a, b) for ours_line, theirs_line in zip(ours.lines, theirs.lines)
+                 for a, b in zip(ours_line.outputs, theirs_line.outputs, strict=True)]
+        assert all(a[0] == b[0] and a[1] == pytest.approx(b[1], abs=1e-3) for a, b in pairs)
+    assert "ctranslate2 engine" in render(theirs, "greedy", "CPU")[2]
+    beam = fast.translate("tiny-en-de", text, DecodeOptions(method="beam", length_penalty=0.6, n_best=2))
+    assert beam.engine == "torch" and "length penalty" in beam.engine_note
+    assert len(beam.lines[0].outputs) == 2  # the n-best list is kept
+    assert "Engine:" in render(beam, "beam", "CPU")[2]
+    assert fast.trace("tiny-en-de", "A man.").steps  # the step-by-step view still runs on torch

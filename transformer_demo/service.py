@@ -7,13 +7,15 @@ services over one registry of checkpoints/ and runs/ (see services/).
 Threads: app.py gives torch one intra-op thread per request (torch.set_num_threads is process-wide): for
 the small batches of a demo, intra-op threads gain little and oversubscribe a busy CPU badly, while the
 queue runs requests side by side instead. For scripts and tests, a Service also answers every method of its
-three services (service.translate(...), service.train(...)).
+three services (service.translate(...), service.train(...)). engine="auto" (the app's default) or
+"ctranslate2" answers translate requests from a CTranslate2 export where it decodes as ours does.
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from .engines.choice import DEFAULT_COMPUTE_TYPE, FastEngines
 from .errors import ServiceError
 from .registry import ModelRegistry
 from .runtime import resolve_device
@@ -35,10 +37,13 @@ class Service:
         max_train_steps: int = 2000,
         decode_time_limit: float = DECODE_TIME_LIMIT,
         runs_cap_mb: float = RUNS_CAP_MB,
+        engine: str = "torch",
+        quantization: str = DEFAULT_COMPUTE_TYPE,
     ):
         registry = ModelRegistry(Path(checkpoints_dir), Path(runs_dir), resolve_device(device))
         self.catalog = Catalog(registry)
-        self.translation = TranslationService(self.catalog, decode_time_limit)
+        fast = None if engine == "torch" else FastEngines(engine, quantization)
+        self.translation = TranslationService(self.catalog, decode_time_limit, fast)
         self.training = TrainingService(self.catalog, runs_dir, data_dir, max_train_steps, runs_cap_mb)
 
     def __getattr__(self, name: str) -> Any:

@@ -8,6 +8,7 @@ the torch engine, with the reason, so no feature is lost whichever engine was ch
 from __future__ import annotations
 
 import os
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -88,3 +89,23 @@ class RoutingEngine:
         if chosen.note and self.on_note:
             self.on_note(chosen.note)
         return chosen.engine.translate(texts, options)
+
+
+class FastEngines:
+    """The app's CTranslate2 engine per model, made on first use and again when the model's checkpoint is
+    reloaded (its weights changed): exports are keyed by the checkpoint's hash, so none is ever stale."""
+
+    def __init__(self, choice: str = "auto", compute_type: str = DEFAULT_COMPUTE_TYPE):
+        if choice not in ENGINES:
+            raise ExportError(f"engine must be one of {', '.join(ENGINES)}, got {choice!r}")
+        self.choice, self.compute_type = choice, compute_type
+        self._made: dict[Path, tuple[Checkpoint, FastEngine]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, checkpoint: Checkpoint) -> FastEngine:
+        with self._lock:
+            made = self._made.get(checkpoint.folder)
+            if made is None or made[0] is not checkpoint:
+                made = (checkpoint, fast_engine(checkpoint, self.choice, self.compute_type))
+                self._made[checkpoint.folder] = made
+        return made[1]
