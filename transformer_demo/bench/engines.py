@@ -15,6 +15,7 @@ import gc
 import tempfile
 import threading
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -40,7 +41,9 @@ def torch_decoder(model: nn.Module) -> Decoder:
 
 
 def torch_dynamic_int8(model: nn.Module) -> nn.Module:
-    return torch.ao.quantization.quantize_dynamic(copy.deepcopy(model), {nn.Linear}, dtype=torch.qint8)
+    with warnings.catch_warnings():  # torch 2.13 announces the deprecation of quantized tensors: still what it has
+        warnings.simplefilter("ignore", UserWarning)
+        return torch.ao.quantization.quantize_dynamic(copy.deepcopy(model), {nn.Linear}, dtype=torch.qint8)
 
 
 def time_case(run: Decoder, sources: list[list[int]], options: DecodeOptions, batch_size: int) -> tuple[dict, list]:
