@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..checkpoint import Checkpoint
-from ..decoding import DecodeOptions, Hypothesis, encode_source, length_cap
+from ..decoding import DecodeOptions, Hypothesis, length_cap
 from ..errors import DecodeError, ExportError
 from ..export.ctranslate2 import require_ctranslate2
 from ..inference import EngineResult
@@ -84,7 +84,7 @@ class CTranslate2Engine:
         reason = self.unsupported(options.validate())
         if reason:
             raise DecodeError(reason)
-        src_ids = [encode_source(self.vocab, text, self.max_len) for text in texts]
+        src_ids = [self.vocab.source_ids(text, self.max_len) for text in texts]
         order = sorted(range(len(src_ids)), key=lambda i: len(src_ids[i]))
         results: list[Hypothesis] = [Hypothesis([], 0.0)] * len(src_ids)
         for start in range(0, len(order), BATCH_SIZE):
