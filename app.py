@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import argparse
 import os
+from dataclasses import fields, replace
 from pathlib import Path
 
 import torch
 
+from transformer_demo.limits import ENV_PREFIX, Limits, parse_value
 from transformer_demo.service import RUNS_CAP_MB, Service
-from transformer_demo.ui import LAUNCH_OPTIONS, build_app
+from transformer_demo.ui import build_app, launch_options
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT_DATA_DIR = ROOT.parent / "shared" / "data" / "multi30k"
@@ -31,7 +33,15 @@ def parse_args() -> argparse.Namespace:
         "--runs-cap-mb", type=float, default=os.environ.get(RUNS_CAP_ENV, str(RUNS_CAP_MB)),
         help=f"disk space for models trained in the Train tab; the oldest are deleted beyond it (default ${RUNS_CAP_ENV} or {RUNS_CAP_MB:g})",
     )
+    limits = parser.add_argument_group("limits per visitor and in total (SECURITY.md; also $TRANSFORMER_DEMO_<NAME>)")
+    for spec in fields(Limits):
+        limits.add_argument(f"--{spec.name.replace('_', '-')}", dest=f"limit_{spec.name}", metavar="N",
+                            help=f"default {getattr(Limits(), spec.name)}, or ${ENV_PREFIX}{spec.name.upper()}")
     args = parser.parse_args()
+    try:
+        args.limits = limits_from(args)
+    except ValueError as exc:
+        parser.error(str(exc))
     if args.data_dir is not None and not args.data_dir.is_dir():
         parser.error(f"--data-dir {args.data_dir} is not a folder")
     if args.max_train_steps < 1 or args.threads < 1:
@@ -41,17 +51,25 @@ def parse_args() -> argparse.Namespace:
     return args
 
 
+def limits_from(args: argparse.Namespace) -> Limits:
+    """The environment's limits, overridden by the flags given."""
+    given = {spec.name: parse_value(spec.name, spec.type, getattr(args, f"limit_{spec.name}")) for spec in fields(Limits)
+             if getattr(args, f"limit_{spec.name}") is not None}
+    return replace(Limits.from_env(), **given).validate()
+
+
 def main() -> None:
     args = parse_args()
     torch.set_num_threads(args.threads)
     data_dir = args.data_dir or (DEFAULT_DATA_DIR if DEFAULT_DATA_DIR.is_dir() else None)
     try:
         service = Service(
-            ROOT / "checkpoints", ROOT / "runs", data_dir, args.device, args.max_train_steps, runs_cap_mb=args.runs_cap_mb
+            ROOT / "checkpoints", ROOT / "runs", data_dir, args.device, args.max_train_steps, runs_cap_mb=args.runs_cap_mb,
+            limits=args.limits,
         )
     except ValueError as exc:  # e.g. --device cuda without a GPU
         raise SystemExit(f"error: {exc}") from None
-    build_app(service).launch(server_name=args.host, server_port=args.port, **LAUNCH_OPTIONS)
+    build_app(service).launch(server_name=args.host, server_port=args.port, **launch_options(service))
 
 
 if __name__ == "__main__":

@@ -208,7 +208,7 @@ def test_runs_beyond_the_cap_are_pruned_oldest_first_when_a_job_starts(tmp_path)
     job = service.train("copy", 5)
     first = next(job.events)
     job.events.close()
-    assert first.kind == "start" and first.message.endswith(f"under 1 MB: {oldest.name}.")
+    assert first.kind == "start" and first.message.endswith(f"1 MB: {oldest.name}.")
     assert not oldest.exists() and older.is_dir() and newest.is_dir()
     assert cli_run.is_dir() and shipped.is_dir()
     assert service.prune_runs() == []  # now under the cap

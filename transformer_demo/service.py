@@ -11,12 +11,12 @@ side instead.
 
 Limits, so that no request ties up the server: at most MAX_LINES lines and MAX_CHARS characters; a
 translation stops decoding after decode_time_limit seconds (and says so); one training job at a time;
-the runs/ folders the Train tab made are pruned, oldest first, to runs_cap_mb whenever a new job starts.
+the runs/ folders the Train tab made are pruned to runs_cap_mb and the counts of limits.py whenever a new
+job starts (runs.py: the starter's own oldest first). Per-visitor limits (limits.py) apply to the calls
+that take a Visitor; None means the local user of the command line or of a test.
 """
 from __future__ import annotations
 
-import os
-import shutil
 import threading
 import time
 from dataclasses import dataclass, replace
@@ -26,12 +26,14 @@ from typing import Iterator
 import numpy as np
 import torch
 
-from .checkpoint import Checkpoint, save_checkpoint, write_json
+from .checkpoint import Checkpoint, save_checkpoint
 from .config import ModelConfig, RunConfig, TrainConfig
 from .decoding import DecodeOptions, DecodeTrace, attention_maps, decode
 from .decoding import trace as decode_trace
 from .math_qa import EXAMPLE_QUESTIONS, unknown_question_notice
+from .limits import LOCAL, Limits, Visitor, VisitorGate, shorten
 from .registry import ModelInfo, ModelRegistry
+from .runs import APP_RUN_MARKER, RunIndex, RunRecord, StepBudget
 from .tasks import DataSource, load_task_pairs, synthetic_sequence_pairs
 from .tokenization import EOS_ID
 from .training import TrainEvent, Trainer, resolve_device
@@ -43,7 +45,7 @@ MAX_CHARS = 20_000  # far beyond any model's max_len; only stops a huge paste fr
 MAX_TOP_K = 50
 DECODE_TIME_LIMIT = 6.0  # seconds of decoding per request: the last step, tokenizing and drawing fit in the rest of 10 s
 RUNS_CAP_MB = 1024.0
-APP_RUN_MARKER = "app_run.json"  # in each runs/ folder the Train tab made: only those are ever pruned
+__all__ = ["APP_RUN_MARKER", "Service", "ServiceError"]
 CAPTIONS = [
     "A man is riding a bike.",
     "Two dogs are playing in the snow.",
@@ -92,18 +94,13 @@ class AttentionResult:
 
 @dataclass
 class TrainingJob:
-    name: str  # the registry name the model will have: "runs/<timestamp>-<task>"
+    name: str  # the registry name the model will have: "runs/<task>-<steps>-steps-<time>"
     events: Iterator[TrainEvent]
 
 
 def _stack(weights: list[torch.Tensor]) -> np.ndarray:
     """Per-layer (1, heads, q, k) tensors -> (layers, heads, q, k) float32 array."""
     return torch.stack([w[0] for w in weights]).float().cpu().numpy()
-
-
-def folder_size(folder: Path) -> int:
-    """Bytes in the files under folder (links are not followed, so nothing counts twice)."""
-    return sum(os.path.getsize(Path(root) / name) for root, _, files in os.walk(folder) for name in files)
 
 
 def save_partial(trainer: Trainer, folder: Path) -> None:
@@ -122,6 +119,7 @@ class Service:
         max_train_steps: int = 2000,
         decode_time_limit: float = DECODE_TIME_LIMIT,
         runs_cap_mb: float = RUNS_CAP_MB,
+        limits: Limits | None = None,
     ):
         self.device = resolve_device(device)
         self.registry = ModelRegistry(Path(checkpoints_dir), Path(runs_dir), self.device)
@@ -130,13 +128,22 @@ class Service:
         self.max_train_steps = max_train_steps
         self.decode_time_limit = decode_time_limit
         self.runs_cap_mb = runs_cap_mb
+        self.limits = limits or Limits()
+        self.gate = VisitorGate(self.limits)
+        self.runs = RunIndex(self.runs_dir, self.limits)
+        self.budget = StepBudget(self.limits)
         self._training = threading.Lock()
         self._stop = threading.Event()
+        self._trainer_session: str | None = None  # the session whose job is running
 
     # --- models ---
 
-    def models(self) -> list[ModelInfo]:
-        return self.registry.models()
+    def models(self, visitor: Visitor | None = None) -> list[ModelInfo]:
+        """Every model, or for a visitor the shipped ones, command-line runs and the runs they trained."""
+        if visitor is None:
+            return self.registry.models()
+        hidden = self.runs.names() - {record.name for record in self.runs.owned(visitor)}
+        return self.registry.models(lambda name: name not in hidden)
 
     def default_model(self) -> str | None:
         return self.registry.default()
@@ -176,8 +183,14 @@ class Service:
     @staticmethod
     def _checked(text: str | None) -> str:
         text = text or ""
+        if not isinstance(text, str):
+            raise ServiceError(f"The input must be text, got {shorten(text)}.")
         if len(text) > MAX_CHARS:
             raise ServiceError(f"The input is too long: {len(text):,} characters (at most {MAX_CHARS:,}).")
+        bad = next((i for i, c in enumerate(text) if "\ud800" <= c <= "\udfff"), None)
+        if bad is not None:
+            raise ServiceError(f"The input has an invalid character at position {bad + 1} (a lone surrogate, "
+                               f"U+{ord(text[bad]):04X}); please remove it.")
         return text
 
     def _sentence(self, text: str | None) -> str:
@@ -264,9 +277,9 @@ class Service:
     def train_config(self, task: str, steps: int) -> tuple[RunConfig, DataSource | None]:
         """A small model that shows learning on a CPU within minutes."""
         if task not in self.train_tasks():
-            raise ServiceError(f"unknown or unavailable task {task!r}; choose one of {', '.join(self.train_tasks())}")
+            raise ServiceError(f"unknown or unavailable task {shorten(task)}; choose one of {', '.join(self.train_tasks())}")
         if not isinstance(steps, int) or not 1 <= steps <= self.max_train_steps:
-            raise ServiceError(f"steps must be a whole number from 1 to {self.max_train_steps}, got {steps!r}")
+            raise ServiceError(f"steps must be a whole number from 1 to {self.max_train_steps}, got {shorten(steps)}")
         source = None
         if task.startswith("multi30k"):
             run = RunConfig.load(CONFIGS / "tiny.json")
@@ -289,72 +302,85 @@ class Service:
         cfg.log_every, cfg.eval_every = 20, min(200, steps)
         return run, source
 
-    def train(self, task: str, steps: int, base_model: str | None = None) -> TrainingJob:
+    def train(self, task: str, steps: int, base_model: str | None = None, visitor: Visitor | None = None) -> TrainingJob:
         """A training job whose events stream the run; one job per server at a time.
 
-        The result is saved under runs/<timestamp>-<task> (at each evaluation and at the end, or when
-        stopped) and is then listed by the registry like any checkpoint.
+        The result is saved under runs/<task>-<steps>-steps-<time> (at each evaluation and at the end, or
+        when stopped), belongs to `visitor` and is then listed by the registry like any checkpoint.
         """
         run, source = self.train_config(task, steps)
-        init_from = self.registry.info(base_model).folder if base_model else None
+        visitor = visitor or LOCAL
+        init_from = self._base_folder(base_model, visitor) if base_model else None
         if self._training.locked():
             raise ServiceError("A training job is already running on this server; please wait for it to finish.")
-        stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{task}"
-        folder, copies = self.runs_dir / stem, 1
-        while folder.exists():  # never write into an earlier run's folder
-            copies += 1
-            folder = self.runs_dir / f"{stem}-{copies}"
-        return TrainingJob(f"runs/{folder.name}", self._run(run, source, folder, init_from))
+        record = self.runs.create(visitor, task, steps)
+        return TrainingJob(record.name, self._run(run, source, record, init_from, visitor))
 
-    def stop_training(self) -> bool:
-        """Ask the running job to stop after its current step; False when none is running."""
-        if not self._training.locked():
+    def _base_folder(self, name: str, visitor: Visitor) -> Path:
+        if name not in {m.name for m in self.models(visitor)}:
+            raise ServiceError(f"unknown model {shorten(name)} to start from; pick one from the list")
+        return self.registry.info(name).folder
+
+    def stop_training(self, visitor: Visitor | None = None) -> bool:
+        """Ask the running job to stop after its current step; False when none is running. Only the session
+        that started a job can stop it."""
+        session = self._trainer_session
+        if not self._training.locked() or session is None:
             return False
+        if session != (visitor or LOCAL).session:
+            raise ServiceError("The training job running now was started by another visitor; only they can stop it.")
         self._stop.set()
         return True
 
-    def prune_runs(self) -> list[str]:
-        """Delete the oldest runs the Train tab made until together they take at most runs_cap_mb.
+    def prune_runs(self, visitor: Visitor | None = None, keep: RunRecord | None = None) -> list[str]:
+        """Delete runs the Train tab made until the counts and runs_cap_mb leave room for one more (see runs.py).
 
-        Only folders with the app's marker count: shipped checkpoints/ and runs started from the
-        command line are never touched. Called when a job starts, under the one-job lock, before the new
-        run's folder exists, so no run of this server is in progress.
+        Shipped checkpoints/ and runs started from the command line are never touched. Called when a job
+        starts, under the one-job lock, so no run of this server is in progress except `keep`, the new one.
         """
-        markers = sorted(self.runs_dir.glob(f"*/{APP_RUN_MARKER}"), key=lambda marker: marker.stat().st_mtime)
-        sizes = {marker.parent: folder_size(marker.parent) for marker in markers}
-        total, removed = sum(sizes.values()), []
-        for folder, size in sizes.items():
-            if total <= self.runs_cap_mb * 2**20:
-                break
-            shutil.rmtree(folder)
-            self.registry.forget(f"runs/{folder.name}")
-            total -= size
-            removed.append(folder.name)
+        removed = []
+        for record in self.runs.prune_plan(visitor or LOCAL, self.runs_cap_mb * 2**20, keep):
+            self.runs.delete(record)
+            self.registry.forget(record.name)
+            removed.append(record.name.removeprefix("runs/"))
         return removed
 
-    def _run(self, run: RunConfig, source: DataSource | None, folder: Path, init_from: Path | None) -> Iterator[TrainEvent]:
+    def _run(self, run: RunConfig, source: DataSource | None, record: RunRecord, init_from: Path | None,
+             visitor: Visitor) -> Iterator[TrainEvent]:
         if not self._training.acquire(blocking=False):
+            self.runs.delete(record)
             raise ServiceError("A training job is already running on this server; please wait for it to finish.")
+        cost, trainer = 0, None
         try:
+            try:
+                cost = self.budget.charge(visitor, run.train.steps or 0)
+            except ValueError:
+                self.runs.delete(record)
+                raise
             self._stop.clear()
-            removed = self.prune_runs()
+            self._trainer_session = visitor.session
+            removed = self.prune_runs(visitor, keep=record)
             if removed:
-                message = f"Deleted the oldest runs trained here to keep them under {self.runs_cap_mb:g} MB: {', '.join(removed)}."
+                message = (f"Deleted your oldest runs (or the server's oldest) to stay within {self.limits.visitor_runs} runs "
+                           f"per visitor, {self.limits.total_runs} in all and {self.runs_cap_mb:g} MB: {', '.join(removed)}.")
                 yield TrainEvent("start", 0, run.train.steps or 0, message=message)
-            write_json(folder / APP_RUN_MARKER, {"task": run.train.task, "started": time.strftime("%Y-%m-%d %H:%M:%S")})
             train_pairs = load_task_pairs(run.train, "train", source)
             val_pairs = load_task_pairs(run.train, "val", source)[:500]
-            trainer = Trainer(run, train_pairs, val_pairs, folder, device=str(self.device), init_from=init_from)
+            trainer = Trainer(run, train_pairs, val_pairs, record.folder, device=str(self.device), init_from=init_from)
             try:
                 for event in trainer.run():
                     yield event
                     if self._stop.is_set() and event.kind != "done":
-                        save_partial(trainer, folder)
+                        save_partial(trainer, record.folder)
                         yield TrainEvent("done", trainer.step, trainer.total_steps, message=f"stopped at step {trainer.step}")
                         return
             except GeneratorExit:  # the consumer went away (the page was closed): keep what was learned
-                save_partial(trainer, folder)
+                save_partial(trainer, record.folder)
                 raise
         finally:
+            if cost:
+                self.budget.refund(visitor, cost - max(trainer.step if trainer else 0, self.limits.min_job_steps))
+                self.runs.finished(record.name)
+            self._trainer_session = None
             self._stop.clear()
             self._training.release()

@@ -1,19 +1,30 @@
 """The Gradio Blocks app: a model picker shared by four tabs, one module per tab.
 
-    demo = build_app(Service(...))
-    demo.launch(**LAUNCH_OPTIONS)
+    service = Service(...)
+    build_app(service).launch(**launch_options(service))
 """
 from __future__ import annotations
 
+from typing import Any
+
 import gradio as gr
 
+from ..door import door_middleware
 from ..service import Service
 from . import attention_tab, step_tab, train_tab, translate_tab
 from .common import model_choices
+from .guard import GuardedBlocks
 
 CONCURRENCY = 2  # simultaneous requests per event; decoding is CPU-bound and torch already uses every core
 CSS = ".tab-intro { font-size: 0.95em; opacity: 0.85; }"
 LAUNCH_OPTIONS = {"theme": gr.themes.Soft(), "css": CSS, "footer_links": ["api", "gradio"]}
+
+
+def launch_options(service: Service) -> dict[str, Any]:
+    """LAUNCH_OPTIONS plus the limits at the door: body size, uploads (see door.py and limits.py)."""
+    limits = service.limits
+    return {**LAUNCH_OPTIONS, "max_file_size": f"{limits.max_body_kb}kb",
+            "app_kwargs": {"middleware": [door_middleware(limits)]}}
 
 HEADER = """# Transformer demo
 An encoder-decoder Transformer ("Attention Is All You Need") written from scratch in PyTorch. Translate with it,
@@ -21,7 +32,8 @@ watch it decode token by token, look at its attention, or train a small one your
 
 
 def build_app(service: Service) -> gr.Blocks:
-    with gr.Blocks(title="Transformer demo") as demo:
+    cache = service.limits.cache_minutes * 60
+    with GuardedBlocks(service.gate, title="Transformer demo", delete_cache=(max(cache // 4, 60), cache)) as demo:
         gr.Markdown(HEADER)
         model = gr.Dropdown(
             model_choices(service), value=service.default_model(), label="Model (shared by all tabs)",
@@ -52,9 +64,12 @@ def build_app(service: Service) -> gr.Blocks:
 
         outputs = [examples, length_penalty, attention.layer, attention.head, step_text, attention.text, task]
         model.change(model_changed, [model, task], outputs, api_visibility="private")
-        demo.load(
-            lambda name, previous: (gr.Dropdown(choices=model_choices(service)), *model_changed(name, previous)),
-            [model, task], [model, *outputs], api_visibility="private",
-        )
-    demo.queue(default_concurrency_limit=CONCURRENCY, max_size=64)
+        def page_loaded(name: str | None, previous: str | None, request: gr.Request):
+            return gr.Dropdown(choices=model_choices(service, request)), *model_changed(name, previous)
+
+        demo.load(page_loaded, [model, task], [model, *outputs], api_visibility="private")
+    for block_fn in demo.fns.values():
+        if getattr(block_fn.fn, "costly", False):
+            block_fn.concurrency_id = "model"  # one pool of CONCURRENCY slots for every call that runs a model
+    demo.queue(default_concurrency_limit=CONCURRENCY, max_size=service.limits.queue_size)
     return demo

@@ -7,7 +7,9 @@ from typing import Callable
 
 import gradio as gr
 
+from ..limits import Visitor
 from ..service import Service
+from .guard import visitor_of
 
 
 def user_errors(fn: Callable) -> Callable:
@@ -35,9 +37,14 @@ def user_errors(fn: Callable) -> Callable:
     return call
 
 
-def model_choices(service: Service) -> list[tuple[str, str]]:
-    """(label, name) for the model picker: name, language pair, size and score."""
-    return [(m.label, m.name) for m in service.models()]
+def visitor(service: Service, request: gr.Request | None) -> Visitor:
+    return visitor_of(request, service.limits.hops)
+
+
+def model_choices(service: Service, request: gr.Request | None = None) -> list[tuple[str, str]]:
+    """(label, name) for the model picker and "Start from": name, language pair, size and score; the runs
+    trained here only for the visitor who trained them (none of them with no request: the page as built)."""
+    return [(m.label, m.name) for m in service.models(visitor(service, request))]
 
 
 def intro(text: str) -> gr.Markdown:

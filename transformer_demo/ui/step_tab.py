@@ -6,8 +6,10 @@ import numpy as np
 
 from .. import viz
 from ..decoding import DecodeTrace
+from ..limits import shorten
 from ..service import Service
 from .common import intro, readable, user_errors
+from .guard import costly
 
 INTRO = """The model writes its translation **one token at a time**. At each step it reads the source sentence and
 everything it has written so far, and gives a probability to every token in its vocabulary; greedy decoding
@@ -23,7 +25,7 @@ def parse_ids(text: str | None) -> list[int]:
     try:
         return [int(x) for x in (text or "").replace(",", " ").split()]
     except ValueError:
-        raise ValueError(f"forced token ids must be whole numbers separated by spaces, got {text!r}") from None
+        raise ValueError(f"forced token ids must be whole numbers separated by spaces, got {shorten(text)}") from None
 
 
 def describe(trace: DecodeTrace, index: int) -> tuple[str, dict]:
@@ -83,6 +85,7 @@ def build(service: Service, model: gr.Dropdown) -> gr.Textbox:
     with gr.Accordion("This step as data (what the decode_step API returns)", open=False):
         data = gr.JSON()
 
+    @costly
     @user_errors
     def decode_step(text: str, model: str, forced: str = "", step: float = 0, top_k: float = 10, temperature: float = 1.0):
         """Decode `text` greedily after the forced token ids and show step number `step` (0-based)."""
@@ -104,8 +107,10 @@ def build(service: Service, model: gr.Dropdown) -> gr.Textbox:
     view = [text, model, forced, step, top_k, temperature]
 
     def moved(delta: int):
-        return lambda text, model, forced, step, top_k, temperature: decode_step(text, model, forced, (step or 0) + delta, top_k, temperature)
+        return costly(lambda text, model, forced, step, top_k, temperature: decode_step(
+            text, model, forced, (step or 0) + delta, top_k, temperature))
 
+    @costly
     @user_errors
     def choose(text: str, model: str, forced: str, step: float, top_k: float, temperature: float, choice: str | None):
         """Keep the tokens before this step, replace this step's token by the user's choice, go on."""

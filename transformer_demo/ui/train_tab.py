@@ -9,7 +9,7 @@ import gradio as gr
 from .. import viz
 from ..service import Service, TrainingJob
 from ..training import TrainEvent
-from .common import intro, model_choices, user_errors
+from .common import intro, model_choices, user_errors, visitor
 
 INTRO = """Train a small Transformer right here and watch it learn. The **loss** is the cross-entropy of the next
 token: the lower, the more probability the model gives to the right answer. At each evaluation (every 200 steps
@@ -90,9 +90,10 @@ def build(service: Service, model: gr.Dropdown) -> None:
     samples = gr.Markdown()
 
     @user_errors
-    def train(task: str = "copy", steps: float = 300, base: str = ""):
+    def train(task: str = "copy", steps: float = 300, base: str = "", request: gr.Request = None):
         """Stream a training run; the last update refreshes the model pickers."""
-        job = service.train(task, int(steps) if steps is not None else steps, base or None)
+        whole = int(steps) if isinstance(steps, (int, float)) and float(steps).is_integer() else steps
+        job = service.train(task, whole, base or None, visitor(service, request))
         progress = Progress(job)
         yield "Preparing the data and the tokenizer…", progress.figure(), "", gr.skip(), gr.skip()
         drawn = 0.0
@@ -101,14 +102,15 @@ def build(service: Service, model: gr.Dropdown) -> None:
             if event.kind in ("eval", "done") or time.monotonic() - drawn > REDRAW_SECONDS:
                 drawn = time.monotonic()
                 yield progress.status(), progress.figure(), progress.samples_markdown(), gr.skip(), gr.skip()
-        choices = model_choices(service)
+        choices = model_choices(service, request)
         yield (
             progress.status(), progress.figure(), progress.samples_markdown(),
             gr.Dropdown(choices=choices), gr.Dropdown(choices=[("from scratch", "")] + choices),
         )
 
-    def request_stop() -> None:
-        if service.stop_training():
+    @user_errors
+    def request_stop(request: gr.Request = None) -> None:
+        if service.stop_training(visitor(service, request)):
             gr.Info("Stopping after the current step; the model trained so far is saved.")
         else:
             gr.Info("No training job is running.")

@@ -6,6 +6,7 @@ import gradio as gr
 from ..decoding import DecodeOptions
 from ..service import Service, TranslationResult
 from .common import intro, user_errors
+from .guard import costly
 
 INTRO = """Type a sentence, or several (one per line: they are translated together as one batch). Press **Enter**
 to translate; **Shift+Enter** starts a new line. **Greedy** decoding takes the most likely next token at every
@@ -66,6 +67,7 @@ def build(service: Service, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider]:
     with gr.Accordion("All outputs with scores (n-best list for beam search)", open=False):
         table = gr.Markdown()
 
+    @costly
     @user_errors
     def translate(text: str, model: str, method: str = "greedy", beam_size: float = 4, length_penalty: float = 0.6,
                   n_best: float = 3, temperature: float = 1.0, top_k: float = 0, top_p: float = 1.0):
