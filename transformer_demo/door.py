@@ -14,7 +14,8 @@ from __future__ import annotations
 import json
 import threading
 import time
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from starlette.middleware import Middleware
 

@@ -12,9 +12,9 @@ import os
 import threading
 import time
 from collections import deque
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
-from typing import Iterator, Mapping
 
 ENV_PREFIX = "TRANSFORMER_DEMO_"
 SHORT = 40  # characters of a user's value that a message echoes
@@ -31,7 +31,7 @@ class Limits:
     queue_size: int = 128  # requests waiting in the queue, all visitors together
     joins_per_minute: int = 90  # queued requests one client address may send per minute (at the door)
     session_concurrency: int = 1  # model calls (translate, step, attention) running at once per session
-    address_concurrency: int = 2  # ... and per client address (several tabs, or visitors behind one NAT)
+    address_concurrency: int = 1  # ... per client address: below the app's 2 model slots, so one address never holds both
     session_calls_per_minute: int = 40  # model calls started per session per minute
     address_calls_per_minute: int = 80  # ... per client address
     proxy_hops: int = -1  # trusted proxies in front of the app (X-Forwarded-For); -1: 1 on a Space, else 0
@@ -48,7 +48,7 @@ class Limits:
             return self.proxy_hops
         return 1 if os.environ.get("SPACE_ID") else 0
 
-    def validate(self) -> "Limits":
+    def validate(self) -> Limits:
         for spec in fields(self):
             value = getattr(self, spec.name)
             if spec.type == "int" and spec.name != "proxy_hops" and value < 1:
@@ -56,7 +56,7 @@ class Limits:
         return self
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] = os.environ) -> "Limits":
+    def from_env(cls, environ: Mapping[str, str] = os.environ) -> Limits:
         """Defaults, overridden by TRANSFORMER_DEMO_<FIELD> variables."""
         values = {}
         for spec in fields(cls):

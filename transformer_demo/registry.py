@@ -9,13 +9,20 @@ A model is only ever loaded by a name this registry listed, never from a path a 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import torch
 
-from .checkpoint import Checkpoint, CheckpointError, beam_length_penalty, load_checkpoint, load_run_config, read_json
+from .checkpoint import (
+    Checkpoint,
+    CheckpointError,
+    beam_length_penalty,
+    load_checkpoint,
+    load_run_config,
+    read_json,
+)
 from .limits import shorten
 from .model import count_parameters
 

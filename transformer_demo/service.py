@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterator
 
 import numpy as np
 import torch
@@ -30,13 +30,13 @@ from .checkpoint import Checkpoint, save_checkpoint
 from .config import ModelConfig, RunConfig, TrainConfig
 from .decoding import DecodeOptions, DecodeTrace, attention_maps, decode
 from .decoding import trace as decode_trace
-from .math_qa import EXAMPLE_QUESTIONS, unknown_question_notice
 from .limits import LOCAL, Limits, Visitor, VisitorGate, shorten
+from .math_qa import EXAMPLE_QUESTIONS, unknown_question_notice
 from .registry import ModelInfo, ModelRegistry
 from .runs import APP_RUN_MARKER, RunIndex, RunRecord, StepBudget
 from .tasks import DataSource, load_task_pairs, synthetic_sequence_pairs
 from .tokenization import EOS_ID
-from .training import TrainEvent, Trainer, resolve_device
+from .training import Trainer, TrainEvent, resolve_device
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 CONFIGS = REPO_ROOT / "configs"

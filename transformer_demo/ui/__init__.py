@@ -47,7 +47,7 @@ def build_app(service: Service) -> gr.Blocks:
         with gr.Tab("Attention"):
             attention = attention_tab.build(service, model)
         with gr.Tab("Train"):
-            train_tab.build(service, model)
+            base = train_tab.build(service, model)
         task = gr.State(None)  # the selected model's task, to notice when the domain changes
 
         def model_changed(name: str | None, previous_task: str | None):
@@ -65,9 +65,11 @@ def build_app(service: Service) -> gr.Blocks:
         outputs = [examples, length_penalty, attention.layer, attention.head, step_text, attention.text, task]
         model.change(model_changed, [model, task], outputs, api_visibility="private")
         def page_loaded(name: str | None, previous: str | None, request: gr.Request):
-            return gr.Dropdown(choices=model_choices(service, request)), *model_changed(name, previous)
+            """The visitor's own runs join the model picker and "Start from"."""
+            pickers = gr.Dropdown(choices=model_choices(service, request)), gr.Dropdown(choices=train_tab.base_choices(service, request))
+            return *pickers, *model_changed(name, previous)
 
-        demo.load(page_loaded, [model, task], [model, *outputs], api_visibility="private")
+        demo.load(page_loaded, [model, task], [model, base, *outputs], api_visibility="private")
     for block_fn in demo.fns.values():
         if getattr(block_fn.fn, "costly", False):
             block_fn.concurrency_id = "model"  # one pool of CONCURRENCY slots for every call that runs a model

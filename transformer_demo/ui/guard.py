@@ -14,7 +14,8 @@ import math
 import threading
 import time
 import traceback
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import gradio as gr
 
@@ -67,6 +68,9 @@ def input_problem(block: Any, value: Any) -> str | None:
             return f"{label} must be a finite number, got {value}."
     if isinstance(block, gr.Textbox) and value is not None and not isinstance(value, str):
         return f"{label} must be text, got {shorten(value)}."
+    choices = [choice[1] if isinstance(choice, tuple) else choice for choice in getattr(block, "choices", None) or []]
+    if choices and not getattr(block, "allow_custom_value", False) and value not in choices:
+        return f"{label}: {shorten(value)} is not in the list of choices: {', '.join(map(str, choices))}."
     return None
 
 
@@ -100,8 +104,8 @@ class GuardedBlocks(gr.Blocks):
     def check_inputs(self, block_fn: Any, inputs: list[Any]) -> None:
         wanted = block_fn.inputs
         if len(inputs) < len(wanted):
-            labels = ", ".join(getattr(b, "label", None) or type(b).__name__ for b in wanted)
-            raise gr.Error(f"This call takes {len(wanted)} inputs ({labels}), got {len(inputs)}.", print_exception=False)
+            raise gr.Error(f"This call takes {len(wanted)} inputs, got {len(inputs)}: send all of them (gradio_client "
+                           "fills in the defaults; client.view_api() lists them).", print_exception=False)
         for block, value in zip(wanted, inputs):
             problem = input_problem(block, value)
             if problem:
@@ -124,7 +128,7 @@ class GuardedBlocks(gr.Blocks):
             raise gr.Error(safe_message(exc), title="Busy", print_exception=False) from None
         except (StopAsyncIteration, StopIteration):
             raise
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - anything unexpected: logged, then a plain message
             self.errors.record(exc)
             raise gr.Error(
                 f"The server could not handle this request ({type(exc).__name__}); check the inputs and try again.",

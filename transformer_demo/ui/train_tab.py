@@ -72,15 +72,19 @@ class Progress:
         return viz.loss_figure(self.steps, self.losses, self.val_steps, self.val_losses)
 
 
-def build(service: Service, model: gr.Dropdown) -> None:
+def base_choices(service: Service, request: gr.Request | None) -> list[tuple[str, str]]:
+    """"Start from": from scratch, or any model of the picker (the same list for the same visitor)."""
+    return [("from scratch", "")] + model_choices(service, request)
+
+
+def build(service: Service, model: gr.Dropdown) -> gr.Dropdown:
+    """Builds the tab; returns its "Start from" list (the app fills it for the visitor when the page loads)."""
     intro(INTRO)
     tasks = service.train_tasks()
     with gr.Row():
         task = gr.Dropdown([(label, key) for key, label in tasks.items()], value="copy", label="Task")
         steps = gr.Number(value=300, precision=0, label=f"Steps (1 to {service.max_train_steps:,})")
-        base = gr.Dropdown(
-            [("from scratch", "")] + model_choices(service), value="", label="Start from", allow_custom_value=True
-        )
+        base = gr.Dropdown(base_choices(service, None), value="", label="Start from", allow_custom_value=True)
     gr.Markdown(f"Training runs on **{service.device_description()}**; one training job at a time per server.")
     with gr.Row():
         start = gr.Button("Train", variant="primary")
@@ -102,10 +106,9 @@ def build(service: Service, model: gr.Dropdown) -> None:
             if event.kind in ("eval", "done") or time.monotonic() - drawn > REDRAW_SECONDS:
                 drawn = time.monotonic()
                 yield progress.status(), progress.figure(), progress.samples_markdown(), gr.skip(), gr.skip()
-        choices = model_choices(service, request)
         yield (
             progress.status(), progress.figure(), progress.samples_markdown(),
-            gr.Dropdown(choices=choices), gr.Dropdown(choices=[("from scratch", "")] + choices),
+            gr.Dropdown(choices=model_choices(service, request)), gr.Dropdown(choices=base_choices(service, request)),
         )
 
     @user_errors
@@ -122,3 +125,4 @@ def build(service: Service, model: gr.Dropdown) -> None:
         api_description="Train (task, steps, base model or '') and stream progress; returns the final status.",
     )
     stop.click(request_stop, None, None, queue=False, api_name="stop_training")
+    return base
