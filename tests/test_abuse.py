@@ -13,10 +13,10 @@ import select
 import socket
 import statistics
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 from urllib.parse import urlparse
 
 import gradio as gr

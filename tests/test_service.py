@@ -137,7 +137,7 @@ def test_train_rejects_bad_steps_and_tasks(service: Service):
 @pytest.mark.slow
 def test_training_streams_stops_and_becomes_selectable(service: Service):
     job = service.train("copy", 400)
-    assert job.name.startswith("runs/") and job.name.endswith("-copy")
+    assert job.name.startswith("runs/copy-400-steps-")  # task, steps and time: readable in the model picker
     events = job.events
     assert next(events).kind == "start"
     assert next(events).kind == "step"
