@@ -17,6 +17,7 @@ that take a Visitor; None means the local user of the command line or of a test.
 """
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Iterator
@@ -103,10 +104,14 @@ def _stack(weights: list[torch.Tensor]) -> np.ndarray:
     return torch.stack([w[0] for w in weights]).float().cpu().numpy()
 
 
-def save_partial(trainer: Trainer, folder: Path) -> None:
-    """The weights as they are now, for a run that ends before its last evaluation."""
+def save_partial(trainer: Trainer, folder: Path) -> str:
+    """What a run stopped early keeps, and says so: the model of its best evaluation, as a finished run does,
+    or before any evaluation the weights as they are, which are then not scored."""
+    if math.isfinite(trainer.best_val):
+        return f"kept the model of its best evaluation (validation loss {trainer.best_val:.3f})"
     extra = {"trained_steps": trainer.step, "stopped_early": True}
     save_checkpoint(folder, trainer.model, trainer.run_config, trainer.vocab, extra)
+    return "saved before its first evaluation, so it is not scored"
 
 
 class Service:
@@ -371,8 +376,9 @@ class Service:
                 for event in trainer.run():
                     yield event
                     if self._stop.is_set() and event.kind != "done":
-                        save_partial(trainer, record.folder)
-                        yield TrainEvent("done", trainer.step, trainer.total_steps, message=f"stopped at step {trainer.step}")
+                        kept = save_partial(trainer, record.folder)
+                        message = f"stopped at step {trainer.step}; {kept}"
+                        yield TrainEvent("done", trainer.step, trainer.total_steps, message=message)
                         return
             except GeneratorExit:  # the consumer went away (the page was closed): keep what was learned
                 save_partial(trainer, record.folder)
