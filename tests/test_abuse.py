@@ -4,6 +4,7 @@ counts and time (about 40 s in all on the shared 2-core CPU). Marked `abuse` (`-
 Visitors are told apart by the X-Forwarded-For header, as behind the Spaces proxy (proxy_hops=1): the
 attacker is 10.0.0.66, the other visitor 10.0.0.7.
 """
+
 from __future__ import annotations
 
 import json
@@ -52,7 +53,9 @@ def translate_args(text: str = TEXT, model: str = "tiny-en-de", method: str = "g
 @contextmanager
 def app(tmp_path: Path, **limits) -> Iterator[tuple[gr.Blocks, str, Service]]:
     checkpoints, runs = build_model_roots(tmp_path)
-    service = Service(checkpoints, runs, device="cpu", decode_time_limit=DECODE_LIMIT, limits=Limits(proxy_hops=1, **limits))
+    service = Service(
+        checkpoints, runs, device="cpu", decode_time_limit=DECODE_LIMIT, limits=Limits(proxy_hops=1, **limits)
+    )
     threads = torch.get_num_threads()
     torch.set_num_threads(1)
     demo, url = launch(service)
@@ -68,13 +71,21 @@ def fn_index(demo: gr.Blocks, api_name: str) -> int:
 
 
 def join(http: httpx.Client, index: int, data: list, headers: dict) -> int:
-    body = {"data": data, "fn_index": index, "session_hash": secrets.token_hex(8), "event_data": None, "trigger_id": None}
+    body = {
+        "data": data,
+        "fn_index": index,
+        "session_hash": secrets.token_hex(8),
+        "event_data": None,
+        "trigger_id": None,
+    }
     return http.post("/gradio_api/queue/join", json=body, headers=headers).status_code
 
 
 def call_error(http: httpx.Client, api: str, body: bytes | str, headers: dict | None = None) -> str:
     """POST /gradio_api/call/<api> with a raw body and read the error message the stream ends with."""
-    answer = http.post(f"/gradio_api/call/{api}", content=body, headers={"content-type": "application/json", **(headers or {})})
+    answer = http.post(
+        f"/gradio_api/call/{api}", content=body, headers={"content-type": "application/json", **(headers or {})}
+    )
     assert answer.status_code == 200, answer.text
     stream = http.get(f"/gradio_api/call/{api}/{answer.json()['event_id']}").text
     assert "event: error" in stream, stream[:300]
@@ -90,7 +101,11 @@ def test_a_flood_from_one_address_does_not_starve_another_visitor(tmp_path):
         index = fn_index(demo, "translate")
         start = time.perf_counter()
         with ThreadPoolExecutor(16) as pool:
-            codes = list(pool.map(lambda _: join(http, index, translate_args(HEAVY, method="beam", beam=16), ATTACKER), range(FLOOD)))
+            codes = list(
+                pool.map(
+                    lambda _: join(http, index, translate_args(HEAVY, method="beam", beam=16), ATTACKER), range(FLOOD)
+                )
+            )
         sent = time.perf_counter() - start
         assert codes.count(200) == FLOOD  # all queued: refusal comes when each one's turn comes
         visitor = Client(url, headers=VISITOR, verbose=False)
@@ -100,8 +115,10 @@ def test_a_flood_from_one_address_does_not_starve_another_visitor(tmp_path):
             _, info, _ = visitor.predict(TEXT, "tiny-en-de", api_name="/translate")
             latencies.append(time.perf_counter() - began)
             assert "Translated 1 sentence" in info
-        print(f"\nflood of {FLOOD} sent in {sent:.2f} s; the other visitor's translations: "
-              + ", ".join(f"{s:.2f} s" for s in latencies))
+        print(
+            f"\nflood of {FLOOD} sent in {sent:.2f} s; the other visitor's translations: "
+            + ", ".join(f"{s:.2f} s" for s in latencies)
+        )
         assert max(latencies) < VICTIM_SECONDS
 
 
@@ -145,8 +162,10 @@ def post_oversize(url: str, chunked: bool) -> tuple[int, str]:
     where = urlparse(url)
     sock = socket.create_connection((where.hostname, where.port), timeout=15)
     length = "Transfer-Encoding: chunked" if chunked else f"Content-Length: {150 * 2**20}"
-    sock.sendall(f"POST /gradio_api/call/translate HTTP/1.1\r\nHost: {where.netloc}\r\n"
-                 f"Content-Type: application/json\r\n{length}\r\n\r\n".encode())
+    sock.sendall(
+        f"POST /gradio_api/call/translate HTTP/1.1\r\nHost: {where.netloc}\r\n"
+        f"Content-Type: application/json\r\n{length}\r\n\r\n".encode()
+    )
     piece = b"a" * 65536
     frame = b"%x\r\n%s\r\n" % (len(piece), piece) if chunked else piece
     for _ in range(BODY_MB * 16):
@@ -245,34 +264,47 @@ def fill_runs(runs: Path, source: Path, count: int) -> None:
         folder.mkdir()
         for name in ("config.json", "model.safetensors", "tokenizer.json"):
             (folder / name).hardlink_to(source / name)
-        write_json(folder / APP_RUN_MARKER, {"task": "copy", "steps": 100, "started_s": 1e9 + i,
-                                             "owner": {"session": fingerprint(f"s{i}"), "address": fingerprint(f"a{i}")}})
+        write_json(
+            folder / APP_RUN_MARKER,
+            {
+                "task": "copy",
+                "steps": 100,
+                "started_s": 1e9 + i,
+                "owner": {"session": fingerprint(f"s{i}"), "address": fingerprint(f"a{i}")},
+            },
+        )
+
+
+def timed_translation(client: Client) -> float:
+    began = time.perf_counter()
+    client.predict(TEXT, "tiny-en-de", api_name="/translate")
+    return time.perf_counter() - began
 
 
 @pytest.mark.slow
 def test_500_runs_on_disk_do_not_slow_translation(tmp_path):
-    with app(tmp_path / "empty") as (_, empty_url, _):
+    """Two apps in this process, one over an empty runs/ and one over 500 runs, asked in turn (ABBA order):
+    the median of the paired ratios is robust to the load of a shared CPU, which changes from second to second."""
+    many = {"session_calls_per_minute": 10_000, "address_calls_per_minute": 10_000, "joins_per_minute": 10_000}
+    with app(tmp_path / "empty", **many) as (_, empty_url, _):
         checkpoints, runs = build_model_roots(tmp_path / "full")
         fill_runs(runs, checkpoints / "tiny-copy", 500)
-        service = Service(checkpoints, runs, device="cpu", limits=Limits(proxy_hops=1))
+        service = Service(checkpoints, runs, device="cpu", limits=Limits(proxy_hops=1, **many))
         demo, full_url = launch(service)
         try:
-            clients = {"empty": Client(empty_url, headers=VISITOR, verbose=False),
-                       "full": Client(full_url, headers=VISITOR, verbose=False)}
-            for client in clients.values():
-                client.predict(TEXT, "tiny-en-de", api_name="/translate")  # load the model
-            for attempt in range(3):  # a noisy shared CPU: the best of three interleaved rounds
-                seconds = {"empty": [], "full": []}
-                for _ in range(20):
-                    for kind, client in clients.items():
-                        began = time.perf_counter()
-                        client.predict(TEXT, "tiny-en-de", api_name="/translate")
-                        seconds[kind].append(time.perf_counter() - began)
-                empty, full = statistics.median(seconds["empty"]), statistics.median(seconds["full"])
-                print(f"\nround {attempt + 1}: translate median {empty * 1e3:.1f} ms with no runs, {full * 1e3:.1f} ms with 500")
-                if full <= SLOWDOWN * empty:
+            empty, full = (Client(url, headers=VISITOR, verbose=False) for url in (empty_url, full_url))
+            timed_translation(empty), timed_translation(full)  # load the models
+            for attempt in range(3):  # the best of three rounds
+                ratios = []
+                for pair in range(20):
+                    order = (empty, full) if pair % 2 else (full, empty)
+                    seconds = {id(client): timed_translation(client) for client in order}
+                    ratios.append(seconds[id(full)] / seconds[id(empty)])
+                ratio = statistics.median(ratios)
+                print(f"\nround {attempt + 1}: translate with 500 runs / with none, median of 20 pairs: {ratio:.3f}")
+                if ratio <= SLOWDOWN:
                     break
-            assert full <= SLOWDOWN * empty
+            assert ratio <= SLOWDOWN
             assert len(service.models()) == 503 and len(service.models(VISITOR_ADDRESS)) == 3
         finally:
             demo.close()
@@ -286,19 +318,32 @@ def test_bad_values_get_clear_messages_and_no_tracebacks(tmp_path, capfd):
         args = translate_args()
         cases = {
             "lone surrogate": (json.dumps({"data": ["A man \udcff", *args[1:]]}), "invalid character at position 7"),
-            "string for a slider": (json.dumps({"data": [*args[:3], "four", *args[4:]]}), "Beam size must be a number, got 'four'"),
+            "string for a slider": (
+                json.dumps({"data": [*args[:3], "four", *args[4:]]}),
+                "Beam size must be a number, got 'four'",
+            ),
             "too few arguments": ('{"data": ["A man"]}', "This call takes 9 inputs, got 1"),
-            "unknown 200 KB model name": (json.dumps({"data": [TEXT, "m" * 200_000, *args[2:]]}), "unknown model 'mmmm"),
+            "unknown 200 KB model name": (
+                json.dumps({"data": [TEXT, "m" * 200_000, *args[2:]]}),
+                "unknown model 'mmmm",
+            ),
             "out of range": (json.dumps({"data": [*args[:3], 1000, *args[4:]]}), "greater than maximum value 16"),
-            "not a choice": (json.dumps({"data": [*args[:2], "x" * 10_000, *args[3:]]}), "is not in the list of choices"),
+            "not a choice": (
+                json.dumps({"data": [*args[:2], "x" * 10_000, *args[3:]]}),
+                "is not in the list of choices",
+            ),
         }
         for case, (body, message) in cases.items():
             error = call_error(http, "translate", body)
             assert message in error and len(error) < 300, (case, error[:300])
         for value in ("NaN", "Infinity", "-Infinity"):
             assert "must be a finite number" in call_error(http, "train", f'{{"data": ["copy", {value}, ""]}}')
-        assert "Please enter" in call_error(http, "attention", json.dumps({"data": ["\u3000", "tiny-en-de", "", "cross", 1, 1]}))
-        assert "invalid character" in call_error(http, "attention", json.dumps({"data": [TEXT, "tiny-en-de", "Ein \udcff", "cross", 1, 1]}))
+        assert "Please enter" in call_error(
+            http, "attention", json.dumps({"data": ["\u3000", "tiny-en-de", "", "cross", 1, 1]})
+        )
+        assert "invalid character" in call_error(
+            http, "attention", json.dumps({"data": [TEXT, "tiny-en-de", "Ein \udcff", "cross", 1, 1]})
+        )
         for _ in range(5):
             call_error(http, "translate", cases["out of range"][0])
     assert "Traceback" not in capfd.readouterr().err
@@ -306,10 +351,11 @@ def test_bad_values_get_clear_messages_and_no_tracebacks(tmp_path, capfd):
 
 def test_an_unexpected_error_is_logged_once_and_answered_plainly(tmp_path, caplog):
     with app(tmp_path) as (_, url, service), httpx.Client(base_url=url, timeout=30) as http:
+
         def broken(*_args, **_kwargs):
             raise RuntimeError("a bug of ours")
 
-        service.translate = broken
+        service.translation.translate = broken
         errors = [call_error(http, "translate", json.dumps({"data": translate_args()})) for _ in range(4)]
     assert all("could not handle this request (RuntimeError)" in e and "a bug of ours" not in e for e in errors)
     logged = [r for r in caplog.records if r.name == "transformer_demo.app"]

@@ -1,5 +1,6 @@
 """Issue 19, the parts that need no server: limits and their settings, the visitor gate, who a visitor is,
 run ownership, budgets and pruning (runs.py), config upper bounds, and a registry that does not rescan."""
+
 from __future__ import annotations
 
 import sys
@@ -60,22 +61,19 @@ def test_a_window_refuses_past_its_limit_and_says_for_how_long():
 def test_the_gate_allows_one_call_per_page_and_per_address_at_a_time():
     gate = VisitorGate(Limits(session_calls_per_minute=3))
     with gate.enter(ALICE):
-        with pytest.raises(BusyError, match=r"1 request in this page still running; try again in \d+ s"):
-            with gate.enter(ALICE):
-                pass
-        with pytest.raises(BusyError, match="from your address"):
-            with gate.enter(Visitor("alice-other-tab", ALICE.address)):
-                pass
+        busy = r"1 request in this page still running; try again in \d+ s"
+        with pytest.raises(BusyError, match=busy), gate.enter(ALICE):
+            pass
+        with pytest.raises(BusyError, match="from your address"), gate.enter(Visitor("alice-other-tab", ALICE.address)):
+            pass
         with gate.enter(BOB):  # another visitor is not held up
             pass
-    with gate.enter(ALICE), pytest.raises(BusyError):
-        with gate.enter(ALICE):
-            pass
+    with gate.enter(ALICE), pytest.raises(BusyError), gate.enter(ALICE):
+        pass
     with gate.enter(ALICE):
         pass
-    with pytest.raises(BusyError, match=r"too many requests in this page; try again in \d+ s"):
-        with gate.enter(ALICE):  # a 4th call in the minute
-            pass
+    with pytest.raises(BusyError, match=r"too many requests in this page; try again in \d+ s"), gate.enter(ALICE):
+        pass  # a 4th call in the minute
 
 
 def test_the_gate_holds_under_concurrent_callers():
@@ -106,7 +104,9 @@ def test_step_budgets_per_visitor_and_in_total():
     budget = StepBudget(Limits(visitor_steps_per_hour=1000, total_steps_per_hour=1500, min_job_steps=50))
     assert budget.charge(ALICE, 1) == 50  # a 1-step job still costs the set-up
     assert budget.charge(ALICE, 900) == 900
-    with pytest.raises(BusyError, match=r"started 950 training steps .* limit is 1,000 per visitor.* try again in \d+ s"):
+    with pytest.raises(
+        BusyError, match=r"started 950 training steps .* limit is 1,000 per visitor.* try again in \d+ s"
+    ):
         budget.charge(ALICE, 100)
     budget.refund(ALICE, 400)  # stopped early
     assert budget.charge(ALICE, 100) == 100

@@ -18,15 +18,12 @@ from pathlib import Path
 import torch
 from torch import Tensor
 
+from .errors import DataError
 from .model import causal_mask, padding_mask
 from .tokenization import EOS_ID, PAD_ID, SOS_ID, Vocab
 
 Pair = tuple[str, str]
 SPLIT_ALIASES = {"val": "validation", "valid": "validation", "dev": "validation"}
-
-
-class DataError(ValueError):
-    """Data could not be found or read."""
 
 
 def _read_lines(path: Path) -> list[str]:
@@ -204,8 +201,13 @@ class Batch:
     def n_real(self) -> int:
         return int((self.src != PAD_ID).sum()) + self.n_tokens
 
-    def to(self, device: torch.device | str) -> "Batch":
-        return Batch(*(t.to(device, non_blocking=True) for t in (self.src, self.tgt_in, self.tgt_out, self.src_mask, self.tgt_mask)))
+    def to(self, device: torch.device | str) -> Batch:
+        return Batch(
+            *(
+                t.to(device, non_blocking=True)
+                for t in (self.src, self.tgt_in, self.tgt_out, self.src_mask, self.tgt_mask)
+            )
+        )
 
 
 def pad(sequences: list[list[int]]) -> Tensor:

@@ -9,6 +9,7 @@ Answers are JSON {"detail": ...} like FastAPI's own errors.
 
     demo.launch(app_kwargs={"middleware": [door_middleware(limits)]})
 """
+
 from __future__ import annotations
 
 import json
@@ -32,8 +33,12 @@ QUEUED = ("/gradio_api/queue/join", "/gradio_api/call/", "/gradio_api/run/")
 
 async def answer(send: Send, status: int, detail: str, extra: list[tuple[bytes, bytes]] = ()) -> None:
     body = json.dumps({"detail": detail}).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-               (b"connection", b"close"), *extra]
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"connection", b"close"),
+        *extra,
+    ]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 

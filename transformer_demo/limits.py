@@ -5,6 +5,7 @@ Every number has a default fit for a 2-core CPU Space and can be changed by an e
 (TRANSFORMER_DEMO_<FIELD>, e.g. TRANSFORMER_DEMO_MAX_BODY_KB=512) or the matching app.py flag
 (--max-body-kb 512). SECURITY.md lists them.
 """
+
 from __future__ import annotations
 
 import math
@@ -16,11 +17,13 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
 
+from .errors import UserError
+
 ENV_PREFIX = "TRANSFORMER_DEMO_"
 SHORT = 40  # characters of a user's value that a message echoes
 
 
-class BusyError(ValueError):
+class BusyError(UserError):
     """This visitor already has enough running or recent requests; the message says when to try again."""
 
 
@@ -31,7 +34,9 @@ class Limits:
     queue_size: int = 128  # requests waiting in the queue, all visitors together
     joins_per_minute: int = 90  # queued requests one client address may send per minute (at the door)
     session_concurrency: int = 1  # model calls (translate, step, attention) running at once per session
-    address_concurrency: int = 1  # ... per client address: below the app's 2 model slots, so one address never holds both
+    address_concurrency: int = (
+        1  # ... per client address: below the app's 2 model slots, so one address never holds both
+    )
     session_calls_per_minute: int = 40  # model calls started per session per minute
     address_calls_per_minute: int = 80  # ... per client address
     proxy_hops: int = -1  # trusted proxies in front of the app (X-Forwarded-For); -1: 1 on a Space, else 0
@@ -139,7 +144,10 @@ class VisitorGate:
     def __init__(self, limits: Limits):
         self.limits = limits
         self._running: dict[str, list[float]] = {}  # key -> start times of its calls in progress
-        self._windows = {"session": Window(limits.session_calls_per_minute), "address": Window(limits.address_calls_per_minute)}
+        self._windows = {
+            "session": Window(limits.session_calls_per_minute),
+            "address": Window(limits.address_calls_per_minute),
+        }
         self._lock = threading.Lock()
 
     def _keys(self, visitor: Visitor) -> dict[str, tuple[str, int]]:
@@ -153,11 +161,14 @@ class VisitorGate:
             running = self._running.get(key, [])
             if len(running) >= concurrency:
                 where = "in this page" if kind == "session" else "from your address"
-                return (f"Busy: {len(running)} request{'s' * (len(running) != 1)} {where} still running; "
-                        f"{try_again(2.0 - (now - max(running)))}.")
+                return (
+                    f"Busy: {len(running)} request{'s' * (len(running) != 1)} {where} still running; "
+                    f"{try_again(2.0 - (now - max(running)))}."
+                )
             wait = self._windows[kind].wait(key, now)
             if wait:
-                return f"Busy: too many requests {'in this page' if kind == 'session' else 'from your address'}; {try_again(wait)}."
+                where = "in this page" if kind == "session" else "from your address"
+                return f"Busy: too many requests {where}; {try_again(wait)}."
         return None
 
     @contextmanager

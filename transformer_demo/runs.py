@@ -6,6 +6,7 @@ still lists it); only that session can stop it. StepBudget caps the training ste
 visitor and in total. Pruning (when a job starts) deletes the starting visitor's own oldest runs first,
 then runs with no known owner, and another visitor's runs only when the starter has none left.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -45,8 +46,10 @@ class RunRecord:
     size: int = 0  # bytes on disk, updated when the job ends
 
     def owned_by(self, visitor: Visitor) -> bool:
-        return bool(self.session) and fingerprint(visitor.session) == self.session or (
-            bool(self.address) and fingerprint(visitor.address) == self.address
+        return (
+            bool(self.session)
+            and fingerprint(visitor.session) == self.session
+            or (bool(self.address) and fingerprint(visitor.address) == self.address)
         )
 
 
@@ -71,10 +74,14 @@ class RunIndex:
         owner = data.get("owner") if isinstance(data.get("owner"), dict) else {}
         started = data.get("started_s")
         return RunRecord(
-            f"runs/{marker.parent.name}", marker.parent, str(data.get("task", "?")),
+            f"runs/{marker.parent.name}",
+            marker.parent,
+            str(data.get("task", "?")),
             int(data["steps"]) if isinstance(data.get("steps"), int) else 0,
             float(started) if isinstance(started, (int, float)) else marker.stat().st_mtime,
-            str(owner.get("session", "")), str(owner.get("address", "")), folder_size(marker.parent),
+            str(owner.get("session", "")),
+            str(owner.get("address", "")),
+            folder_size(marker.parent),
         )
 
     def names(self) -> set[str]:
@@ -94,12 +101,25 @@ class RunIndex:
             while folder.exists():  # never write into an earlier run's folder
                 copies += 1
                 folder = self.runs_dir / f"{stem}-{copies}"
-            record = RunRecord(f"runs/{folder.name}", folder, task, steps, started,
-                               fingerprint(visitor.session), fingerprint(visitor.address))
-            write_json(folder / APP_RUN_MARKER, {
-                "task": task, "steps": steps, "started": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(started)),
-                "started_s": started, "owner": {"session": record.session, "address": record.address},
-            })
+            record = RunRecord(
+                f"runs/{folder.name}",
+                folder,
+                task,
+                steps,
+                started,
+                fingerprint(visitor.session),
+                fingerprint(visitor.address),
+            )
+            write_json(
+                folder / APP_RUN_MARKER,
+                {
+                    "task": task,
+                    "steps": steps,
+                    "started": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(started)),
+                    "started_s": started,
+                    "owner": {"session": record.session, "address": record.address},
+                },
+            )
             self._runs[record.name] = record
         return record
 
@@ -117,9 +137,11 @@ class RunIndex:
             runs = sorted((r for r in self._runs.values() if r is not keep), key=lambda r: r.started)
         own = [r for r in runs if r.owned_by(visitor)]
         doomed = own[: max(len(own) - (self.limits.visitor_runs - 1), 0)]
-        order = own + [r for r in runs if not r.session and not r.address] + [
-            r for r in runs if (r.session or r.address) and not r.owned_by(visitor)
-        ]
+        order = (
+            own
+            + [r for r in runs if not r.session and not r.address]
+            + [r for r in runs if (r.session or r.address) and not r.owned_by(visitor)]
+        )
         count, size = len(runs) - len(doomed), sum(r.size for r in runs if r not in doomed)
         for record in order:
             if count <= self.limits.total_runs - 1 and size <= cap_bytes:

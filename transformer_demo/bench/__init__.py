@@ -14,15 +14,15 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Callable
 
 import torch
 
 from ..checkpoint import Checkpoint, load_checkpoint
 from ..data import encode_pairs, read_parallel_dir
-from ..training import resolve_device
+from ..runtime import resolve_device
 from .app_latency import bench_app
 from .decode_speed import bench_decoding
 from .measure import REPO_ROOT, BackgroundMeter, machine_info

@@ -6,6 +6,7 @@ visitor's gate of limits.py first. Afterwards every error's message is made safe
 short), and an unexpected exception is logged with its traceback once per kind and at most every
 LOG_EVERY_S seconds, then answered with a short message instead of Gradio's blank "Error".
 """
+
 from __future__ import annotations
 
 import html
@@ -104,15 +105,26 @@ class GuardedBlocks(gr.Blocks):
     def check_inputs(self, block_fn: Any, inputs: list[Any]) -> None:
         wanted = block_fn.inputs
         if len(inputs) < len(wanted):
-            raise gr.Error(f"This call takes {len(wanted)} inputs, got {len(inputs)}: send all of them (gradio_client "
-                           "fills in the defaults; client.view_api() lists them).", print_exception=False)
+            raise gr.Error(
+                f"This call takes {len(wanted)} inputs, got {len(inputs)}: send all of them (gradio_client "
+                "fills in the defaults; client.view_api() lists them).",
+                print_exception=False,
+            )
         for block, value in zip(wanted, inputs):
             problem = input_problem(block, value)
             if problem:
                 raise gr.Error(problem, print_exception=False)
 
-    async def process_api(self, block_fn: Any, inputs: list[Any], state: Any = None, request: Any = None,
-                          iterator: Any = None, *args, **kwargs) -> dict[str, Any]:
+    async def process_api(
+        self,
+        block_fn: Any,
+        inputs: list[Any],
+        state: Any = None,
+        request: Any = None,
+        iterator: Any = None,
+        *args,
+        **kwargs,
+    ) -> dict[str, Any]:
         fn = self.fns[block_fn] if isinstance(block_fn, int) else block_fn
         try:
             if iterator is not None:  # the next chunk of a stream that was checked when it began
@@ -120,10 +132,14 @@ class GuardedBlocks(gr.Blocks):
             self.check_inputs(fn, inputs if isinstance(inputs, list) else [])
             if not getattr(fn.fn, "costly", False):
                 return await super().process_api(block_fn, inputs, state, request, iterator, *args, **kwargs)
-            with self.gate.enter(visitor_of(request if isinstance(request, gr.Request) else None, self.gate.limits.hops)):
+            with self.gate.enter(
+                visitor_of(request if isinstance(request, gr.Request) else None, self.gate.limits.hops)
+            ):
                 return await super().process_api(block_fn, inputs, state, request, iterator, *args, **kwargs)
         except gr.Error as exc:
-            raise gr.Error(safe_message(exc.message), duration=exc.duration, title=exc.title, print_exception=False) from None
+            raise gr.Error(
+                safe_message(exc.message), duration=exc.duration, title=exc.title, print_exception=False
+            ) from None
         except BusyError as exc:
             raise gr.Error(safe_message(exc), title="Busy", print_exception=False) from None
         except (StopAsyncIteration, StopIteration):
