@@ -150,7 +150,10 @@ def read_inputs(args: argparse.Namespace) -> list[str]:
         path = Path(args.input)
         if args.input != "-" and not path.is_file():
             raise DataError(f"input file not found: {args.input}")
-        text = sys.stdin.read() if args.input == "-" else path.read_text(encoding="utf-8")
+        try:
+            text = sys.stdin.read() if args.input == "-" else path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise DataError(f"{args.input} is not UTF-8 text: {exc}") from None
         return text.splitlines()
     if args.text:
         return list(args.text)

@@ -28,8 +28,11 @@ SPLIT_ALIASES = {"val": "validation", "valid": "validation", "dev": "validation"
 
 def _read_lines(path: Path) -> list[str]:
     opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as handle:
-        return [line.rstrip("\n") for line in handle]
+    try:
+        with opener(path, "rt", encoding="utf-8") as handle:
+            return [line.rstrip("\n") for line in handle]
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{path} is not UTF-8 text: {exc}") from None
 
 
 def _find_split_file(data_dir: Path, split: str, lang: str) -> Path:
@@ -173,7 +176,7 @@ def encode_pairs(pairs: list[Pair], vocab: Vocab, max_len: int) -> tuple[list[Ex
     """Returns the examples and how many pairs had to be truncated to max_len."""
     examples, truncated = [], 0
     for src_text, tgt_text in pairs:
-        src = vocab.encode_src(src_text)[: max_len - 1] + [EOS_ID]
+        src = vocab.source_ids(src_text, max_len)
         tgt_ids = vocab.encode_tgt(tgt_text)
         tgt = [SOS_ID] + tgt_ids[: max_len - 1] + [EOS_ID]
         truncated += len(src) < len(vocab.encode_src(src_text)) + 1 or len(tgt) < len(tgt_ids) + 2

@@ -67,11 +67,6 @@ def model_device(model: Transformer) -> torch.device:
     return next(model.parameters()).device
 
 
-def encode_source(vocab: Vocab, text: str, max_len: int) -> list[int]:
-    """The source-encoding rule, written once: at most max_len - 1 tokens, then [EOS]."""
-    return vocab.encode_src(text)[: max_len - 1] + [EOS_ID]
-
-
 @contextmanager
 def eval_mode(model: Transformer) -> Iterator[None]:
     """Inside: dropout off. After: the model is back in the mode it had (training stays training)."""
@@ -262,7 +257,7 @@ def translate(
     model: Transformer, vocab: Vocab, texts: list[str], options: DecodeOptions, batch_size: int = 64
 ) -> list[str]:
     """Best hypothesis per text, detokenised, in input order."""
-    encoded = [encode_source(vocab, text, model.config.max_len) for text in texts]
+    encoded = [vocab.source_ids(text, model.config.max_len) for text in texts]
     return [vocab.decode_tgt(hyps[0].ids) for hyps in decode_batched(model, encoded, options, batch_size)]
 
 
@@ -301,7 +296,7 @@ def trace(
     options = DecodeOptions(temperature=temperature, max_len=max_steps).validate()
     with eval_mode(model):
         return _trace(
-            model, vocab, encode_source(vocab, text, model.config.max_len), list(forced or []), top_k, options
+            model, vocab, vocab.source_ids(text, model.config.max_len), list(forced or []), top_k, options
         )
 
 

@@ -78,6 +78,11 @@ class Vocab:
     def _oriented(self, text: str) -> str:
         return text.strip()[::-1] if self.reverse_target else text
 
+    def source_ids(self, text: str, max_len: int) -> list[int]:
+        """The source-encoding rule, written once (training, decoding and every engine use it):
+        at most max_len - 1 tokens, then [EOS]."""
+        return self.encode_src(text)[: max_len - 1] + [EOS_ID]
+
     def encode_tgt(self, text: str) -> list[int]:
         return self.tgt.encode(self._oriented(text)).ids
 

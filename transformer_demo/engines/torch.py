@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..checkpoint import Checkpoint
-from ..decoding import DecodeOptions, DecodeTrace, Hypothesis, attention_maps, decode_batched, encode_source, trace
+from ..decoding import DecodeOptions, DecodeTrace, Hypothesis, attention_maps, decode_batched, trace
 from ..inference import CAPABILITIES, EngineResult
 from ..model import AttentionMaps
 
@@ -22,7 +22,7 @@ class TorchEngine:
 
     def source_ids(self, text: str) -> list[int]:
         """The source-encoding rule: at most max_len - 1 tokens, then [EOS]."""
-        return encode_source(self.vocab, text, self.max_len)
+        return self.vocab.source_ids(text, self.max_len)
 
     def hypotheses(self, texts: list[str], options: DecodeOptions) -> list[list[Hypothesis]]:
         """Target ids and scores, best first, per text."""
