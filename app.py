@@ -1,7 +1,5 @@
 """The web app: python app.py [--data-dir DIR] [--host HOST] [--port PORT].
 
-Serves the Gradio app at / and the seed's answer check at POST /query-ai-bot (transformer_demo/ui/server.py).
-
 Also the entry point of a Hugging Face Space (app_file: app.py), which runs it with no arguments.
 Models come from checkpoints/ and runs/ next to this file; they are loaded on first use.
 """
@@ -9,12 +7,16 @@ from __future__ import annotations
 
 import argparse
 import os
+import threading
+from dataclasses import fields, replace
 from pathlib import Path
 
 import torch
 
+from transformer_demo.errors import UserError
+from transformer_demo.limits import ENV_PREFIX, Limits, parse_value
 from transformer_demo.service import RUNS_CAP_MB, Service
-from transformer_demo.ui import LAUNCH_OPTIONS, build_app
+from transformer_demo.ui import build_app, launch_options
 from transformer_demo.ui.server import server_app
 
 ROOT = Path(__file__).resolve().parent
@@ -24,17 +26,41 @@ RUNS_CAP_ENV = "TRANSFORMER_DEMO_RUNS_CAP_MB"  # the Space way to set --runs-cap
 
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data-dir", type=Path, help=f"Multi30k folder for the Train tab (default: {DEFAULT_DATA_DIR} if it exists)")
+    parser.add_argument(
+        "--data-dir", type=Path, help=f"Multi30k folder for the Train tab (default: {DEFAULT_DATA_DIR} if it exists)"
+    )
     parser.add_argument("--host", help="address to listen on (default 127.0.0.1, or $GRADIO_SERVER_NAME)")
     parser.add_argument("--port", type=int, help="port (default 7860, or $GRADIO_SERVER_PORT)")
     parser.add_argument("--device", default="auto", help="auto, cpu or cuda")
-    parser.add_argument("--threads", type=int, default=1, help="torch CPU threads per request (default 1; see service.py)")
+    parser.add_argument(
+        "--threads", type=int, default=1, help="torch CPU threads per request (default 1; see service.py)"
+    )
+    parser.add_argument(
+        "--engine", choices=["auto", "ctranslate2", "torch"], default="auto",
+        help="engine of the Translate tab and /translate: auto = CTranslate2 when installed (an export of each "
+        "model, made on first use and cached by its hash), torch otherwise; the other tabs always use torch",
+    )
+    parser.add_argument(
+        "--quantization", choices=["int8", "float32"], default="int8",
+        help="CTranslate2 weights: int8 (default, fastest on a CPU) or float32 (outputs identical to torch)",
+    )
     parser.add_argument("--max-train-steps", type=int, default=2000, help="upper limit for steps in the Train tab")
     parser.add_argument(
-        "--runs-cap-mb", type=float, default=os.environ.get(RUNS_CAP_ENV, str(RUNS_CAP_MB)),
-        help=f"disk space for models trained in the Train tab; the oldest are deleted beyond it (default ${RUNS_CAP_ENV} or {RUNS_CAP_MB:g})",
+        "--runs-cap-mb",
+        type=float,
+        default=os.environ.get(RUNS_CAP_ENV, str(RUNS_CAP_MB)),
+        help="disk space for models trained in the Train tab; the oldest are deleted beyond it "
+        f"(default ${RUNS_CAP_ENV} or {RUNS_CAP_MB:g})",
     )
+    limits = parser.add_argument_group("limits per visitor and in total (SECURITY.md; also $TRANSFORMER_DEMO_<NAME>)")
+    for spec in fields(Limits):
+        limits.add_argument(f"--{spec.name.replace('_', '-')}", dest=f"limit_{spec.name}", metavar="N",
+                            help=f"default {getattr(Limits(), spec.name)}, or ${ENV_PREFIX}{spec.name.upper()}")
     args = parser.parse_args()
+    try:
+        args.limits = limits_from(args)
+    except ValueError as exc:
+        parser.error(str(exc))
     if args.data_dir is not None and not args.data_dir.is_dir():
         parser.error(f"--data-dir {args.data_dir} is not a folder")
     if args.max_train_steps < 1 or args.threads < 1:
@@ -44,22 +70,39 @@ def parse_args() -> argparse.Namespace:
     return args
 
 
+def limits_from(args: argparse.Namespace) -> Limits:
+    """The environment's limits, overridden by the flags given."""
+    flags = {spec: getattr(args, f"limit_{spec.name}") for spec in fields(Limits)}
+    given = {spec.name: parse_value(spec.name, spec.type, raw) for spec, raw in flags.items() if raw is not None}
+    return replace(Limits.from_env(), **given).validate()
+
+
 def main() -> None:
     args = parse_args()
     torch.set_num_threads(args.threads)
     data_dir = args.data_dir or (DEFAULT_DATA_DIR if DEFAULT_DATA_DIR.is_dir() else None)
     try:
         service = Service(
-            ROOT / "checkpoints", ROOT / "runs", data_dir, args.device, args.max_train_steps, runs_cap_mb=args.runs_cap_mb
+            ROOT / "checkpoints",
+            ROOT / "runs",
+            data_dir,
+            args.device,
+            args.max_train_steps,
+            runs_cap_mb=args.runs_cap_mb,
+            limits=args.limits,
+            engine=args.engine,
+            quantization=args.quantization,
         )
-    except ValueError as exc:  # e.g. --device cuda without a GPU
+    except UserError as exc:  # e.g. --device cuda without a GPU
         raise SystemExit(f"error: {exc}") from None
+    threading.Thread(target=service.translation.prepare, daemon=True).start()  # the default model, off the main thread
     import uvicorn
 
     host = args.host or os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1")
     port = args.port or int(os.environ.get("GRADIO_SERVER_PORT", "7860"))
     print(f"* Running on http://{host}:{port} (the app; POST /query-ai-bot checks an answer)", flush=True)
-    uvicorn.run(server_app(service, build_app(service), **LAUNCH_OPTIONS), host=host, port=port, log_level="warning")
+    app = server_app(service, build_app(service), **launch_options(service))
+    uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,11 @@ STABLE_KEYS = [
     "seed_shape.train_tokens_per_s",
     "seed_shape.decode_ms_per_token",
     "memory.peak_rss_mb",
+    "engines.torch_int8_dynamic.greedy_b1.ms_p50",
+    "engines.ctranslate2_float32.beam4_b1.ms_p50",
+    "engines.ctranslate2_int8.greedy_b32.sentences_per_s",
+    "engines.ctranslate2_int8.peak_rss_mb",
+    "engines.threads.int8_intra2_greedy_b1_ms_p50",
 ]
 
 
@@ -62,7 +67,9 @@ def tiny_setup(tmp_path_factory) -> tuple[Path, Path]:
     size = vocab.src.get_vocab_size()
     cfg = small_config(src_vocab_size=size, tgt_vocab_size=size, n_encoder_layers=1, n_decoder_layers=1)
     torch.manual_seed(0)
-    folder = save_checkpoint(root / "models" / "tiny", Transformer(cfg), RunConfig(cfg, TrainConfig(max_tokens=256)), vocab)
+    folder = save_checkpoint(
+        root / "models" / "tiny", Transformer(cfg), RunConfig(cfg, TrainConfig(max_tokens=256)), vocab
+    )
     return folder, data
 
 
@@ -76,6 +83,8 @@ def test_quick_bench_prints_the_stable_keys(tiny_setup, run_cli):
     assert not missing, f"missing or not numbers: {missing}"
     assert result["memory"]["models"] == ["tiny"]
     assert result["decode"]["greedy_b1_cached"]["same_outputs_as_uncached"] == 1.0
+    assert all(result["engines"]["ctranslate2_float32"][case]["same_as_torch_float32"] == 1.0
+               for case in ("greedy_b1", "beam4_b1", "greedy_b32"))
     assert {t["name"] for t in result["targets"]} and all("met" in t for t in result["targets"])
 
 
@@ -136,7 +145,9 @@ def test_seed_batches_are_the_seed_dataloaders(repo_root):
     ds_raw = [{"translation": {"en": s, "de": t}} for s, t in pairs]
     tokenizer = Tokenizer(models.WordLevel({"[UNK]": 0, "[PAD]": 1, "[SOS]": 2, "[EOS]": 3}, unk_token="[UNK]"))
     dataset = seed.BilingualDataset(ds_raw, tokenizer, tokenizer, "en", "de", 350)
-    loader = DataLoader(dataset, batch_size=SEED_BATCH_SIZE, shuffle=True, generator=torch.Generator().manual_seed(SEED_DATA_SEED))
+    loader = DataLoader(
+        dataset, batch_size=SEED_BATCH_SIZE, shuffle=True, generator=torch.Generator().manual_seed(SEED_DATA_SEED)
+    )
     theirs = [batch["src_text"] for batch, _ in zip(loader, range(3))]
     assert [[pairs[i][0] for i in batch] for batch in seed_batch_indices(len(pairs), 3)] == theirs
 

@@ -14,7 +14,7 @@ from transformer_demo.math_answer import EXAMPLE_QUESTIONS, reply, unknown_quest
 from transformer_demo.math_families import FAMILIES, UNKNOWN, family_of, find_questions, parse_question
 from transformer_demo.math_program import run
 from transformer_demo.math_qa import _all_splits, math_pairs, operand_range, solve
-from transformer_demo.tasks import group_function, load_task_pairs
+from transformer_demo.tasks import get_task, load_task_pairs
 
 REPO = Path(__file__).resolve().parents[1]
 CHECKPOINT = REPO / "checkpoints" / "math-qa"
@@ -187,7 +187,7 @@ def test_tasks_route_to_math():
     cfg = TrainConfig(task="math", tokenizer="digits", task_options=SMALL)
     assert load_task_pairs(cfg, "validation") == math_pairs("val", SMALL)
     assert load_task_pairs(cfg, "test_wordings") == math_pairs("test_wordings", SMALL)
-    assert group_function(cfg)("What is 3 plus 4?") == "plus"
+    assert get_task("math").group_of("What is 3 plus 4?") == "plus"
 
 
 # --- the shipped checkpoint ---

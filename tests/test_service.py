@@ -57,7 +57,9 @@ def test_empty_input_is_refused(service: Service):
 
 
 def test_translate_batches_lines_and_returns_n_best(service: Service):
-    result = service.translate("tiny-copy", "red cat\n\n  blue dog  ", DecodeOptions(method="beam", beam_size=3, n_best=3))
+    result = service.translate(
+        "tiny-copy", "red cat\n\n  blue dog  ", DecodeOptions(method="beam", beam_size=3, n_best=3)
+    )
     assert [line.source for line in result.lines] == ["red cat", "blue dog"]
     for line in result.lines:
         assert len(line.outputs) == 3
@@ -133,8 +135,10 @@ def test_attention_has_every_layer_and_rows_sum_to_one(service: Service):
 def test_examples_suit_the_model(service: Service):
     assert "A man is riding a bike." in service.examples("tiny-en-de")
     assert all(q.endswith(("?", ".")) for q in service.examples("tiny-math"))
-    assert all(set(s.split()) <= set("red green blue cat dog bird sun moon tree house river stone one two three four".split())
-               for s in service.examples("tiny-copy"))
+    assert all(
+        set(s.split()) <= set("red green blue cat dog bird sun moon tree house river stone one two three four".split())
+        for s in service.examples("tiny-copy")
+    )
 
 
 def test_train_rejects_bad_steps_and_tasks(service: Service):
@@ -148,7 +152,7 @@ def test_train_rejects_bad_steps_and_tasks(service: Service):
 @pytest.mark.slow
 def test_training_streams_stops_and_becomes_selectable(service: Service):
     job = service.train("copy", 400)
-    assert job.name.startswith("runs/") and job.name.endswith("-copy")
+    assert job.name.startswith("runs/copy-400-steps-")  # task, steps and time: readable in the model picker
     events = job.events
     assert next(events).kind == "start"
     assert next(events).kind == "step"
@@ -157,6 +161,7 @@ def test_training_streams_stops_and_becomes_selectable(service: Service):
     assert service.stop_training()
     rest = list(events)
     assert rest[-1].kind == "done" and "stopped" in rest[-1].message and rest[-1].step < 400
+    assert "before its first evaluation, so it is not scored" in rest[-1].message  # the first is at step 200
     assert job.name in [m.name for m in service.models()]
     assert service.translate(job.name, "red cat").lines[0].outputs
     assert not service.stop_training()  # nothing running any more

@@ -75,9 +75,11 @@ def test_digits_tokenizer_splits_every_digit():
 
 
 def test_numbers_tokenizer_keeps_frequent_numbers_whole():
-    texts = [f"What is {a} times {b}?" for a in range(1, 60) for b in (3, 71, 250)] + ["pct(3 / (3 + 5))", "3.14 * 9 ^ 2"] * 5
+    programs = ["pct(3 / (3 + 5))", "3.14 * 9 ^ 2"] * 5
+    texts = [f"What is {a} times {b}?" for a in range(1, 60) for b in (3, 71, 250)] + programs
     numbers = build_tokenizer(texts, "numbers", vocab_size=1000, min_frequency=2)
-    assert numbers.encode("What is 42 times 250?").tokens == ["▁What", "▁is", "▁", "42", "▁times", "▁", "250", "?"]
+    tokens = numbers.encode("What is 42 times 250?").tokens
+    assert tokens == ["▁What", "▁is", "▁", "42", "▁times", "▁", "250", "?"]
     rare = [t for t in numbers.encode("98765").tokens if t != "▁"]
     assert len(rare) > 1 and "".join(rare) == "98765"  # a number never seen still tokenizes, in pieces
     assert numbers.decode(numbers.encode("3.14 * 7 ^ 2").ids) == "3.14 * 7 ^ 2"

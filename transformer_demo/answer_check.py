@@ -27,7 +27,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from .conversation import Turn, find_question, parse_conversation
+from .conversation import ConversationError, Turn, find_question, parse_conversation
+from .errors import ServiceError
 from .math_answer import MathReply
 
 MAX_ANSWER_CHARS = 200
@@ -83,10 +84,10 @@ def equivalent(exact: Fraction, is_percent: bool, answer: str) -> bool:
 def turns_from(conversation: Any = None, question: str | None = None) -> list[Turn]:
     """The conversation's turns, or one turn holding a plain question; exactly one of the two."""
     if (conversation is None) == (question is None):
-        raise ValueError("give either a conversation or a question (exactly one)")
+        raise ConversationError("give either a conversation or a question (exactly one)")
     if question is not None:
         if not isinstance(question, str):
-            raise ValueError(f"the question must be text, got {type(question).__name__}")
+            raise ConversationError(f"the question must be text, got {type(question).__name__}")
         return [Turn(question, "")]
     return parse_conversation(conversation)
 
@@ -94,17 +95,17 @@ def turns_from(conversation: Any = None, question: str | None = None) -> list[Tu
 def check(answerer: Answerer, useranswer: Any, conversation: Any = None, question: str | None = None) -> dict[str, Any]:
     """The seed's response for a student's answer to the conversation's (or the plain) question."""
     if not isinstance(useranswer, (str, int, float)) or isinstance(useranswer, bool):
-        raise ValueError(f"useranswer must be text or a number, got {type(useranswer).__name__}")
+        raise ConversationError(f"useranswer must be text or a number, got {type(useranswer).__name__}")
     useranswer = str(useranswer)
     if len(useranswer) > MAX_ANSWER_CHARS:
-        raise ValueError(f"useranswer is too long ({len(useranswer)} characters, at most {MAX_ANSWER_CHARS})")
+        raise ConversationError(f"useranswer is too long ({len(useranswer)} characters, at most {MAX_ANSWER_CHARS})")
     found = find_question(turns_from(conversation, question))
     if found is None:
         return {"Evaluation": "NO_QUESTION", "original_question_got": None, "botanswer": None,
                 "useranswer": useranswer, "message": NO_QUESTION_MESSAGE}
     reply = answerer(found.canonical)
     if reply.answer is None:
-        raise ValueError(f"the model could not answer {found.canonical!r}: {reply.notice}")
+        raise ServiceError(f"the model could not answer {found.canonical!r}: {reply.notice}")
     if reply.result is not None:
         right = equivalent(reply.result.value, reply.result.is_percent, useranswer)
     else:  # a direct-mode model: its answer text is all there is

@@ -1,4 +1,4 @@
-"""python -m transformer_demo COMMAND: train, translate, check, evaluate, tune, params, bench.
+"""python -m transformer_demo COMMAND: train, translate, check, evaluate, tune, params, export, bench.
 
 Errors a user can fix (bad path, bad config, unknown language pair) print one line to stderr and
 exit with status 2; stdout carries only results.
@@ -10,12 +10,10 @@ import json
 import sys
 from pathlib import Path
 
-from .checkpoint import CheckpointError
-from .config import ConfigError, RunConfig
-from .data import DataError
-from .decoding import DecodeError
+from .config import RunConfig
+from .errors import ConfigError, DataError, DecodeError, UserError
 
-USER_ERRORS = (ConfigError, DataError, CheckpointError, DecodeError, FileNotFoundError, ValueError)
+USER_ERRORS = (UserError, FileNotFoundError)
 
 
 def positive_int(text: str) -> int:
@@ -63,6 +61,15 @@ def add_decode_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--device", default="cpu", help="auto, cpu or cuda")
 
 
+def add_scoring_args(parser: argparse.ArgumentParser, split: str, split_help: str) -> None:
+    """What evaluate and tune share: the checkpoint, the data, the split, a limit and the decoding."""
+    parser.add_argument("--checkpoint", required=True)
+    add_source_args(parser)
+    parser.add_argument("--split", default=split, help=split_help)
+    parser.add_argument("--limit", type=positive_int, help="only the first N sentence pairs")
+    add_decode_args(parser)
+
+
 def decode_options(args: argparse.Namespace, model_length_penalty: float | None = None):
     """Validated options; --length-penalty, when given, overrides the model's own (Checkpoint.length_penalty)."""
     from .decoding import DecodeOptions
@@ -70,7 +77,9 @@ def decode_options(args: argparse.Namespace, model_length_penalty: float | None 
     if args.beam < 0:
         raise DecodeError(f"--beam must be >= 0, got {args.beam}")
     method = "beam" if args.beam > 0 else "sample" if args.sample else "greedy"
-    length_penalty = next(v for v in (args.length_penalty, model_length_penalty, DecodeOptions.length_penalty) if v is not None)
+    length_penalty = next(
+        v for v in (args.length_penalty, model_length_penalty, DecodeOptions.length_penalty) if v is not None
+    )
     return DecodeOptions(
         method=method, beam_size=max(args.beam, 1), length_penalty=length_penalty,
         temperature=args.temperature, top_k=args.top_k, top_p=args.top_p, seed=args.seed,
@@ -141,7 +150,10 @@ def read_inputs(args: argparse.Namespace) -> list[str]:
         path = Path(args.input)
         if args.input != "-" and not path.is_file():
             raise DataError(f"input file not found: {args.input}")
-        text = sys.stdin.read() if args.input == "-" else path.read_text(encoding="utf-8")
+        try:
+            text = sys.stdin.read() if args.input == "-" else path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise DataError(f"{args.input} is not UTF-8 text: {exc}") from None
         return text.splitlines()
     if args.text:
         return list(args.text)
@@ -150,24 +162,50 @@ def read_inputs(args: argparse.Namespace) -> list[str]:
     raise DataError("give sentences as arguments, with --input FILE, or on standard input")
 
 
-def cmd_translate(args: argparse.Namespace) -> int:
+def add_engine_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--engine", default="torch", choices=["torch", "ctranslate2", "auto"],
+        help="torch (our model), ctranslate2 (an export of it, made and cached on first use) or auto (ctranslate2 "
+        "when it is installed); requests CTranslate2 cannot decode as ours (sampling, a beam length penalty, "
+        "n-best) are answered by torch, with a note on stderr",
+    )
+
+
+def note(message: str) -> None:
+    print(f"note: {message}", file=sys.stderr)
+
+
+def load_engine(args: argparse.Namespace):
+    """The checkpoint's engine (bad decoding options are refused before the model is loaded)."""
     from .checkpoint import load_checkpoint
-    from .decoding import translate
-    from .training import resolve_device
+    from .engines import TorchEngine
+    from .runtime import resolve_device
 
-    decode_options(args)  # bad options are refused before the model is loaded
-    checkpoint = load_checkpoint(args.checkpoint, resolve_device(args.device))
-    options = decode_options(args, checkpoint.length_penalty)
+    decode_options(args)
+    torch_engine = TorchEngine(load_checkpoint(args.checkpoint, resolve_device(args.device)), args.batch_size)
+    from .engines.choice import RoutingEngine, fast_engine
+
+    choice = getattr(args, "engine", "torch")  # tune has no --engine: its beam length penalties need torch
+    fast = fast_engine(torch_engine.checkpoint, choice)
+    if fast.engine is None and choice != "torch":
+        note(f"{fast.reason}; using torch")
+    return RoutingEngine(torch_engine, fast.engine, note)
+
+
+def cmd_translate(args: argparse.Namespace) -> int:
+    from .inference import best
+
+    engine = load_engine(args)
+    options = decode_options(args, engine.checkpoint.length_penalty)
     lines = read_inputs(args)
-    if checkpoint.run.train.task == "math":
-        from .math_answer import answer_questions
+    outputs = best(engine.translate([line.strip() for line in lines], options))
+    if engine.checkpoint.run.train.task == "math":
+        from .math_answer import mode_of, reply
 
-        replies = answer_questions(checkpoint, [line.strip() for line in lines], options, args.batch_size)
-        outputs = [r.line(args.show_program) for r in replies]
-    else:
-        if args.show_program:
-            raise DecodeError("--show-program is for math models only")
-        outputs = translate(checkpoint.model, checkpoint.vocab, [line.strip() for line in lines], options, args.batch_size)
+        mode = mode_of(engine.checkpoint.run.train.task_options)
+        outputs = [reply(line.strip(), out, mode).line(args.show_program) for line, out in zip(lines, outputs)]
+    elif args.show_program:
+        raise DecodeError("--show-program is for math models only")
     for line, output in zip(lines, outputs):
         print(output if line.strip() else "")
     return 0
@@ -196,33 +234,32 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
     from .evaluation import evaluate
-    from .tasks import group_function
 
-    checkpoint, pairs, options = load_for_scoring(args)
-    result = {"split": args.split, **evaluate(checkpoint, pairs, options, args.batch_size, group_function(checkpoint.run.train))}
+    engine, task, pairs, options = load_for_scoring(args)
+    answered_by = engine.route(options).engine.name
+    result = {"split": args.split, **evaluate(engine, task, pairs, options), "engine": answered_by}
     if args.limit:
         result["limit"] = args.limit
     print(json.dumps(result, ensure_ascii=False))
     if args.write_metrics:
-        record_metric(Path(args.checkpoint), f"{args.split}/{result['decoding']}" + (f"/first{args.limit}" if args.limit else ""), result)
+        limit = f"/first{args.limit}" if args.limit else ""
+        record_metric(Path(args.checkpoint), f"{args.split}/{result['decoding']}{limit}", result)
     return 0
 
 
 def load_for_scoring(args: argparse.Namespace):
-    """(checkpoint, the split's pairs, decoding options) for evaluate and tune."""
-    from .checkpoint import load_checkpoint
-    from .tasks import load_task_pairs
-    from .training import resolve_device
+    """(engine, task, the split's pairs, decoding options) for evaluate and tune."""
+    from .tasks import get_task, load_task_pairs
 
-    decode_options(args)
-    checkpoint = load_checkpoint(args.checkpoint, resolve_device(args.device))
-    apply_pair(checkpoint.run, args.pair)
-    pairs = load_task_pairs(checkpoint.run.train, args.split, source_from_args(args))
+    engine = load_engine(args)
+    run = engine.checkpoint.run
+    apply_pair(run, args.pair)
+    pairs = load_task_pairs(run.train, args.split, source_from_args(args))
     if args.limit:
         pairs = pairs[: args.limit]
     if not pairs:
         raise DataError(f"split {args.split!r} has no sentence pairs")
-    return checkpoint, pairs, decode_options(args, checkpoint.length_penalty)
+    return engine, get_task(run.train.task), pairs, decode_options(args, engine.checkpoint.length_penalty)
 
 
 def record_metric(folder: Path, key: str, result: dict) -> None:
@@ -237,12 +274,11 @@ def record_metric(folder: Path, key: str, result: dict) -> None:
 def cmd_tune(args: argparse.Namespace) -> int:
     from .checkpoint import read_json, write_json
     from .evaluation import headline, tune_length_penalty
-    from .tasks import group_function
 
     if args.beam < 2:
         raise DecodeError(f"the length penalty only matters for beam search: give --beam 2 or more, got {args.beam}")
-    checkpoint, pairs, options = load_for_scoring(args)
-    best, results = tune_length_penalty(checkpoint, pairs, options, args.values, args.batch_size, group_function(checkpoint.run.train))
+    engine, task, pairs, options = load_for_scoring(args)
+    best, results = tune_length_penalty(engine, task, pairs, options, args.values)
     summary = {
         "split": args.split, "decoding": f"beam{args.beam}", "sentences": len(pairs), "best_length_penalty": best,
         "scores": {value: headline(result) for value, result in results.items()},
@@ -269,6 +305,15 @@ def cmd_params(args: argparse.Namespace) -> int:
         model = Transformer(cfg)
     actual = sum(p.numel() for p in model.parameters())
     print(json.dumps({"analytic": count_parameters(cfg), "actual": actual, "config": cfg.to_dict()}))
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from .checkpoint import load_checkpoint
+    from .export.ctranslate2 import export_ctranslate2
+
+    folder = export_ctranslate2(load_checkpoint(args.checkpoint), args.out, args.quantization)
+    print(json.dumps({"out": str(folder), "to": args.to, "quantization": args.quantization}))
     return 0
 
 
@@ -300,6 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("text", nargs="*", help="sentences to translate")
     tr.add_argument("--show-program", action="store_true", help="math models: print the program after the answer (tab)")
     add_decode_args(tr)
+    add_engine_arg(tr)
     tr.set_defaults(func=cmd_translate)
 
     ch = commands.add_parser("check", help="math: is a student's answer right? prints the seed's JSON")
@@ -311,28 +357,33 @@ def build_parser() -> argparse.ArgumentParser:
     ch.set_defaults(func=cmd_check)
 
     ev = commands.add_parser("evaluate", help="score a checkpoint on a split; prints one JSON object")
-    ev.add_argument("--checkpoint", required=True)
-    add_source_args(ev)
-    ev.add_argument("--split", default="test_2016_flickr", help="split name, e.g. val or test_2016_flickr (math: test or test_wordings)")
-    ev.add_argument("--limit", type=positive_int, help="only the first N sentence pairs")
+    add_scoring_args(ev, "test_2016_flickr", "split name, e.g. val or test_2016_flickr (math: test)")
     ev.add_argument("--write-metrics", action="store_true", help="record the result in the checkpoint's metrics.json")
-    add_decode_args(ev)
+    add_engine_arg(ev)
     ev.set_defaults(func=cmd_evaluate)
 
     tune = commands.add_parser("tune", help="choose the beam-search length penalty on a validation split; prints JSON")
-    tune.add_argument("--checkpoint", required=True)
-    add_source_args(tune)
-    tune.add_argument("--split", default="val", help="the split to choose on (never a test set)")
-    tune.add_argument("--values", type=penalty_list, default=[0.0, 0.6, 1.0, 1.4, 2.0, 3.0], help="comma list, e.g. 0.6,1,2")
-    tune.add_argument("--limit", type=positive_int, help="only the first N sentence pairs")
-    tune.add_argument("--write", action="store_true", help="store the best value in config.json (the default from then on)")
-    add_decode_args(tune)
+    add_scoring_args(tune, "val", "the split to choose on (never a test set)")
+    tune.add_argument(
+        "--values", type=penalty_list, default=[0.0, 0.6, 1.0, 1.4, 2.0, 3.0], help="comma list, e.g. 0.6,1,2"
+    )
+    tune.add_argument(
+        "--write", action="store_true", help="store the best value in config.json (the default from then on)"
+    )
     tune.set_defaults(func=cmd_tune, beam=4)
 
     params = commands.add_parser("params", help="parameter count: formula vs the real model; prints JSON")
     params.add_argument("--checkpoint")
     params.add_argument("--config")
     params.set_defaults(func=cmd_params)
+
+    export = commands.add_parser("export", help="write a checkpoint for another inference runtime (CTranslate2)")
+    export.add_argument("--checkpoint", required=True, help="checkpoint folder, e.g. checkpoints/multi30k-en-de")
+    export.add_argument("--to", required=True, choices=["ctranslate2"], help="the runtime")
+    export.add_argument("--quantization", default="float32", choices=["float32", "int8", "int8_float32", "float16"],
+                        help="weight type stored in the export")
+    export.add_argument("--out", required=True, help="output folder (new, or an earlier export to replace)")
+    export.set_defaults(func=cmd_export)
 
     bench = commands.add_parser("bench", help="speed and memory benchmark; see BENCHMARKS.md")
     bench.add_argument("--json", action="store_true", help="print the full JSON result")
@@ -341,8 +392,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--checkpoint", default="checkpoints/multi30k-en-de")
     bench.add_argument("--data-dir", default="../shared/data/multi30k")
     bench.add_argument("--threads", type=int, default=0, help="torch CPU threads (0 = torch's default)")
-    bench.add_argument("--skip", default="", help="comma list of sections to leave out: decode,train,memory,app,seed_shape")
-    bench.add_argument("--seed-baseline", help="the seed tutorial's benchmark script (default ../shared/bench/seed_baseline.py)")
+    bench.add_argument(
+        "--skip", default="", help="comma list of sections to leave out: decode,engines,train,memory,app,seed_shape"
+    )
+    bench.add_argument(
+        "--seed-baseline", help="the seed tutorial's benchmark script (default ../shared/bench/seed_baseline.py)"
+    )
     bench.set_defaults(func=cmd_bench)
     return parser
 

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import UserError
 from .math_families import Found, find_questions
 
 MAX_CONVERSATION_CHARS = 200_000
@@ -29,7 +30,7 @@ TURN = re.compile(
 )
 
 
-class ConversationError(ValueError):
+class ConversationError(UserError):
     """A conversation that cannot be read as a list of turns."""
 
 

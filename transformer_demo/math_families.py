@@ -102,7 +102,7 @@ def _family(index: int, name: str, description: str, program: str, answer: Calla
     return Family(name, description, program, answer, *_wordings(index, specials, cores), **options)
 
 
-FAMILIES: tuple[Family, ...] = tuple(_family(i, *spec[:6], **(spec[6] if len(spec) > 6 else {})) for i, spec in enumerate((
+SPECS = (
     ("plus", "addition", "{a} + {b}", lambda a, b: Fraction(a + b),
      ("What is {a} plus {b}?", "Add {a} and {b}.", "{a} + {b} = ?", "{a} + {b}"),
      ("{a} plus {b}", "the sum of {a} and {b}", "{a} + {b}", "{a} and {b} added together")),
@@ -170,10 +170,12 @@ FAMILIES: tuple[Family, ...] = tuple(_family(i, *spec[:6], **(spec[6] if len(spe
      {"ranges": (OPERAND,) * 3}),
     ("median", "the median of three numbers", "median({a}, {b}, {c})", _median,
      ("Find the median of {a}, {b}, and {c}.",),
-     ("the median of {a}, {b}, and {c}", "the median of the numbers {a}, {b} and {c}", "the middle value of {a}, {b} and {c}",
-      "the median value of {a}, {b}, {c}"),
+     ("the median of {a}, {b}, and {c}", "the median of the numbers {a}, {b} and {c}",
+      "the middle value of {a}, {b} and {c}", "the median value of {a}, {b}, {c}"),
      {"ranges": (OPERAND,) * 3}),
-)))
+)
+FAMILIES: tuple[Family, ...] = tuple(_family(i, *spec[:6], **(spec[6] if len(spec) > 6 else {}))
+                                     for i, spec in enumerate(SPECS))
 FAMILY_BY_NAME = {f.name: f for f in FAMILIES}
 UNKNOWN = "unknown"
 

@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .errors import UserError
+
 MAX_CHARS = 200
 MAX_DEPTH = 12
 MAX_ARGS = 16
@@ -29,7 +31,7 @@ FUNCTIONS = ("median", "mean")
 TOKEN = re.compile(r"\s*(?:([0-9]+(?:\.[0-9]+)?)|([a-z]+)|([-+*/^(),]))")
 
 
-class ProgramError(ValueError):
+class ProgramError(UserError):
     """A program outside the grammar or the limits, or one that cannot be evaluated (division by zero)."""
 
 

@@ -164,3 +164,40 @@ def solve(question: str) -> str | None:
     found = parse_question(question)
     return found.family.answer_text(found.operands) if found else None
 
+
+
+# --- the task (registered with tasks.py) ---
+
+from .tasks import CONFIGS, DataSource, Preset, Task, register_task  # noqa: E402  (the task, after the generator)
+
+
+class MathTask(Task):
+    name, label = "math", "Math questions (15 families)"
+    presets = (Preset("math", label, CONFIGS / "math_qa.json"),)
+
+    @staticmethod
+    def group_of(question: str) -> str:
+        from .math_families import family_of
+
+        return family_of(question)
+
+    def pairs(self, cfg, split: str, source: DataSource | None = None) -> list[Pair]:
+        return math_pairs(split, cfg.task_options)
+
+    def score(self, hypotheses: list[str], references: list[str], sources: list[str]) -> dict[str, Any]:
+        from .math_scoring import math_scores
+
+        return math_scores(sources, hypotheses, references)
+
+    def examples(self, src_lang: str) -> list[str]:
+        from .math_answer import EXAMPLE_QUESTIONS
+
+        return list(EXAMPLE_QUESTIONS)
+
+    def notice(self, text: str) -> str | None:
+        from .math_answer import unknown_question_notice
+
+        return unknown_question_notice(text)
+
+
+register_task(MathTask())

@@ -26,7 +26,13 @@ def _share(hits: list[bool]) -> float:
     return round(100.0 * sum(hits) / max(len(hits), 1), 2)
 
 
-def math_scores(sources: list[str], hypotheses: list[str], references: list[str], mode: str) -> dict[str, Any]:
+def mode_of_references(references: list[str]) -> str:
+    """Program mode when every reference is a program ("12 * 7"); direct when one is not ("33.33%")."""
+    return "program" if all(_answer(r, "program") is not None for r in references) else "direct"
+
+
+def math_scores(sources: list[str], hypotheses: list[str], references: list[str]) -> dict[str, Any]:
+    mode = mode_of_references(references)
     hits, families, ranges, invalid = [], {}, {}, 0
     for source, hypothesis, reference in zip(sources, hypotheses, references):
         answer = _answer(hypothesis, mode)

@@ -1,19 +1,31 @@
 """The Gradio Blocks app: a model picker shared by four tabs, one module per tab.
 
-    demo = build_app(Service(...))
-    demo.launch(**LAUNCH_OPTIONS)
+    service = Service(...)  # its catalog for the picker, .translation and .training for the tabs
+    build_app(service).launch(**launch_options(service))
 """
 from __future__ import annotations
 
+from typing import Any
+
 import gradio as gr
 
+from ..door import door_middleware
+from ..errors import UserError
 from ..service import Service
 from . import attention_tab, check_tab, step_tab, train_tab, translate_tab
 from .common import model_choices
+from .guard import GuardedBlocks
 
 CONCURRENCY = 2  # simultaneous requests per event; decoding is CPU-bound and torch already uses every core
 CSS = ".tab-intro { font-size: 0.95em; opacity: 0.85; }"
 LAUNCH_OPTIONS = {"theme": gr.themes.Soft(), "css": CSS, "footer_links": ["api", "gradio"]}
+
+
+def launch_options(service: Service) -> dict[str, Any]:
+    """LAUNCH_OPTIONS plus the limits at the door: body size, uploads (see door.py and limits.py)."""
+    limits = service.limits
+    return {**LAUNCH_OPTIONS, "max_file_size": f"{limits.max_body_kb}kb",
+            "app_kwargs": {"middleware": [door_middleware(limits)]}}
 
 HEADER = """# Transformer demo
 An encoder-decoder Transformer ("Attention Is All You Need") written from scratch in PyTorch. Translate with it,
@@ -21,45 +33,65 @@ watch it decode token by token, look at its attention, or train a small one your
 
 
 def build_app(service: Service) -> gr.Blocks:
-    with gr.Blocks(title="Transformer demo") as demo:
+    catalog, translation = service.catalog, service.translation
+    cache = service.limits.cache_minutes * 60
+    with GuardedBlocks(service.gate, title="Transformer demo", delete_cache=(max(cache // 4, 60), cache)) as demo:
         gr.Markdown(HEADER)
         model = gr.Dropdown(
-            model_choices(service), value=service.default_model(), label="Model (shared by all tabs)",
-            info=f"Checkpoints and models trained here: name · language pair · parameters · score. Running on {service.device_description()}.",
+            model_choices(catalog), value=catalog.default_model(), label="Model (shared by all tabs)",
+            info="Checkpoints and models trained here: name · language pair · parameters · score. "
+            f"Running on {catalog.device_description()}.",
             allow_custom_value=True,  # the registry checks the name; models trained later are not in the list yet
         )
         with gr.Tab("Translate") as translate:
-            examples, length_penalty, wording = translate_tab.build(service, model)
+            examples, length_penalty, method, wording = translate_tab.build(translation, model)
         with gr.Tab("Step by step"):
-            step_text = step_tab.build(service, model)
+            step_text = step_tab.build(translation, model)
         with gr.Tab("Attention"):
-            attention = attention_tab.build(service, model)
+            attention = attention_tab.build(translation, model)
         with gr.Tab("Check an answer", visible=False) as check:
             check_tab.build(service, model)
         with gr.Tab("Train"):
-            train_tab.build(service, model)
+            base = train_tab.build(service.training, model)
         task = gr.State(None)  # the selected model's task, to notice when the domain changes
 
         def model_changed(name: str | None, previous_task: str | None):
             """Examples and attention controls that fit the model; a fitting sentence when the task changes."""
             try:
-                info = service.model_info(name)
-            except ValueError:  # a name typed into the picker: the next request says what is wrong with it
-                return (*[gr.skip()] * 12, previous_task)
-            examples = service.examples(info.name)
+                info = catalog.model_info(name)
+            except UserError:  # a name typed into the picker: the next request says what is wrong with it
+                return (*[gr.skip()] * 13, previous_task)
+            examples = catalog.examples(info.name)
             sentence = gr.Textbox(value=examples[0]) if examples and info.task != previous_task else gr.skip()
             layer, head = attention_tab.controls_for(info)
             penalty = gr.Slider(value=info.length_penalty)
+            examples = gr.Dataset(samples=[[e] for e in examples])
             checking = gr.Tab(visible=info.task == "math")
-            return (gr.Dataset(samples=[[e] for e in examples]), penalty, layer, head,
-                    *translate_tab.labels_for(info.task), checking, sentence, sentence, info.task)
+            return (examples, penalty, methods(info.name), layer, head, *translate_tab.labels_for(info.task), checking,
+                    sentence, sentence, info.task)
 
-        outputs = [examples, length_penalty, attention.layer, attention.head, translate, *wording, check, step_text,
-                   attention.text, task]
+        def methods(name: str) -> gr.Radio | dict:
+            """The decoding methods the model's engine offers (a broken model says so at the first request)."""
+            try:
+                capabilities = catalog.capabilities(name)
+            except UserError:
+                return gr.skip()
+            return gr.Radio(choices=[m for m in translate_tab.METHODS if m in capabilities])
+
+        outputs = [examples, length_penalty, method, attention.layer, attention.head, translate, *wording, check,
+                   step_text, attention.text, task]
         model.change(model_changed, [model, task], outputs, api_visibility="private")
-        demo.load(
-            lambda name, previous: (gr.Dropdown(choices=model_choices(service)), *model_changed(name, previous)),
-            [model, task], [model, *outputs], api_visibility="private",
-        )
-    demo.queue(default_concurrency_limit=CONCURRENCY, max_size=64)
+
+        def page_loaded(name: str | None, previous: str | None, request: gr.Request):
+            """The visitor's own runs join the model picker and "Start from"."""
+            pickers = gr.Dropdown(choices=model_choices(catalog, request)), gr.Dropdown(
+                choices=train_tab.base_choices(catalog, request)
+            )
+            return *pickers, *model_changed(name, previous)
+
+        demo.load(page_loaded, [model, task], [model, base, *outputs], api_visibility="private")
+    for block_fn in demo.fns.values():
+        if getattr(block_fn.fn, "costly", False):
+            block_fn.concurrency_id = "model"  # one pool of CONCURRENCY slots for every call that runs a model
+    demo.queue(default_concurrency_limit=CONCURRENCY, max_size=service.limits.queue_size)
     return demo

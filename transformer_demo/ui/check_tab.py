@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import gradio as gr
 
+from ..errors import ServiceError
 from ..service import Service
 from .common import intro, user_errors
+from .guard import costly
 
 INTRO = """Paste a math question, or a whole tutoring conversation (a list of `{'user': ..., 'bot': ...}` turns, as
 JSON or as the seed service sends it), and a student's answer. The checker finds the most recent question it
@@ -32,13 +34,14 @@ def build(service: Service, model: gr.Dropdown) -> None:
     result = gr.JSON(label="Result (the seed's response)", open=True)
     gr.Examples(EXAMPLE, [question, answer])
 
+    @costly
     @user_errors
     def check(question: str, answer: str, model: str | None) -> dict:
         text = (question or "").strip()
         if not text:
-            raise ValueError("Please enter a question or a conversation.")
+            raise ServiceError("Please enter a question or a conversation.")
         is_conversation = text.startswith(("[", "'[", '"['))
-        chosen = model if model and service.model_info(model).task == "math" else None
+        chosen = model if model and service.catalog.model_info(model).task == "math" else None
         if is_conversation:
             return service.check_answer(chosen, answer or "", conversation=text)
         return service.check_answer(chosen, answer or "", question=text)

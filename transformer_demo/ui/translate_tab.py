@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import gradio as gr
 
-from ..decoding import DecodeOptions
-from ..service import Service, TranslationResult
-from .common import intro, user_errors
+from ..decoding import METHODS, DecodeOptions
+from ..services import TranslationService
+from ..services.translation import TranslationResult
+from .common import intro, user_errors, whole
+from .guard import costly
 
 INTRO = """Type a sentence, or several (one per line: they are translated together as one batch). Press **Enter**
 to translate; **Shift+Enter** starts a new line. **Greedy** decoding takes the most likely next token at every
@@ -14,12 +16,14 @@ their scores, average log-probabilities: closer to 0 is more confident); **sampl
 with temperature, top-k and top-p controlling how adventurous it is."""
 
 
-def options_from(method: str, beam_size: float, length_penalty: float, n_best: float, temperature: float, top_k: float, top_p: float) -> DecodeOptions:
+def options_from(
+    method: str, beam_size: float, length_penalty: float, n_best: float, temperature: float, top_k: float, top_p: float
+) -> DecodeOptions:
     """Slider values (floats from the browser) -> validated decoding options."""
-    beam, best = int(beam_size), int(n_best)
+    beam, best = whole(beam_size, "beam size"), whole(n_best, "n-best")
     return DecodeOptions(
         method=method, beam_size=beam, length_penalty=float(length_penalty), n_best=min(best, beam),
-        temperature=float(temperature), top_k=int(top_k), top_p=float(top_p),
+        temperature=float(temperature), top_k=whole(top_k, "top-k"), top_p=float(top_p),
     ).validate()
 
 
@@ -50,16 +54,18 @@ def render(result: TranslationResult, method: str, device: str) -> tuple[str, st
             rows.append(f"| {number} | {line.source if rank == 1 else ''} | {rank} | {output} | {score:.2f} |")
     n = len(result.lines)
     done = f"Answered {n} question{'s' * (n != 1)}" if math else f"Translated {n} sentence{'s' * (n != 1)}"
-    info = [f"{done} in **{result.seconds:.2f} s** ({method}, on {device})."]
+    info = [f"{done} in **{result.seconds:.2f} s** ({method}, on {device}, {result.engine} engine)."]
     info += [f"**Program{f' {i}' if n > 1 else ''}:** `{line.program}` → {line.outputs[0][0]}"
              for i, line in enumerate(result.lines, 1) if line.program]
+    info += [f"**Engine:** {result.engine_note}"] if result.engine_note else []
     info += [f"**Note:** {result.notice}"] if result.notice else []
     info += [f"**Note on line {i}:** {line.notice}" for i, line in enumerate(result.lines, 1) if line.notice]
     return best, "\n".join(rows), "\n\n".join(info)
 
 
-def build(service: Service, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider, list[gr.components.Component]]:
-    """Builds the tab; returns its examples, length penalty and [intro, text, button, output] (set for the model)."""
+def build(service: TranslationService, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider, gr.Radio, list]:
+    """Builds the tab; returns its examples, length penalty, methods and [intro, text, button, output] (the app
+    sets them for the selected model)."""
     heading = intro(INTRO)
     with gr.Row():
         with gr.Column(scale=3):
@@ -70,12 +76,16 @@ def build(service: Service, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider, 
             examples = gr.Dataset(components=[text], samples=[], label="Examples")  # filled for the model on load
             button = gr.Button("Translate", variant="primary")
         with gr.Column(scale=2):
-            method = gr.Radio(["greedy", "beam", "sample"], value="greedy", label="Decoding")
+            method = gr.Radio(list(METHODS), value="greedy", label="Decoding")
             with gr.Group(visible=False) as beam_controls:
                 beam_size = gr.Slider(1, 16, value=4, step=1, label="Beam size")
                 length_penalty = gr.Slider(
-                    0.0, 3.0, value=DecodeOptions.length_penalty, step=0.1,
-                    label="Length penalty (higher favours longer outputs; set to the model's own, chosen on validation data)",
+                    0.0,
+                    3.0,
+                    value=DecodeOptions.length_penalty,
+                    step=0.1,
+                    label="Length penalty (higher favours longer outputs; "
+                    "set to the model's own, chosen on validation data)",
                 )
                 n_best = gr.Slider(1, 16, value=3, step=1, label="n-best (at most the beam size)")
             with gr.Group(visible=False) as sample_controls:
@@ -87,12 +97,13 @@ def build(service: Service, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider, 
     with gr.Accordion("All outputs with scores (n-best list for beam search)", open=False):
         table = gr.Markdown()
 
+    @costly
     @user_errors
     def translate(text: str, model: str, method: str = "greedy", beam_size: float = 4, length_penalty: float = 0.6,
                   n_best: float = 3, temperature: float = 1.0, top_k: float = 0, top_p: float = 1.0):
         options = options_from(method, beam_size, length_penalty, n_best, temperature, top_k, top_p)
         result = service.translate(model, text, options)
-        best, rows, notes = render(result, method, service.device_description())
+        best, rows, notes = render(result, method, service.catalog.device_description())
         return best, notes, rows
 
     gr.on(
@@ -106,5 +117,5 @@ def build(service: Service, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider, 
         method, [beam_controls, sample_controls], api_visibility="private",
     )
     examples.click(lambda sample: sample[0], examples, text, api_visibility="private")
-    return examples, length_penalty, [heading, text, button, output]
+    return examples, length_penalty, method, [heading, text, button, output]
 
