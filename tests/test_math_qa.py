@@ -163,6 +163,8 @@ def test_a_reply_never_invents_an_answer():
     broken = reply("What is 12 divided by 0?", "12 / 0", "program")
     assert broken.answer is None and "not a valid program: division by zero" in broken.notice
     assert reply("What is 12 times 7?", "12 * (", "program").line().startswith("no answer: the model wrote")
+    misread = reply("12 / 0 = ?", "12 * 191", "program")  # an operand out of range, read wrong
+    assert misread.answer is None and "uses 191: a number not in the question" in misread.notice
     unknown = reply("What is the capital of France?", "12 * 7", "program")
     assert unknown.answer is None and unknown.line().startswith("no answer: This model knows 15 kinds")
     assert reply("What is 12 times 7?", "84", "direct").answer == "84"

@@ -7,6 +7,7 @@ is reported as such, never as an answer.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,12 +68,26 @@ class MathReply:
         return f"{self.answer}\t{self.program}" if show_program and self.program else self.answer
 
 
+NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+
+
+def _stray_numbers(question: str, program: str, template: str) -> list[str]:
+    """Numbers in the program that are neither in the question nor constants of the family's program (3.14, 2)."""
+    allowed = set(NUMBER.findall(question)) | set(NUMBER.findall(re.sub(r"{\w}", "", template)))
+    return sorted(set(NUMBER.findall(program)) - allowed)
+
+
 def reply(question: str, output: str, mode: str) -> MathReply:
     notice = unknown_question_notice(question)
     if parse_question(question) is None:
         return MathReply(question, output, output if mode == "program" else None, None, None, notice)
     if mode == "direct":
         return MathReply(question, output, None, output, None, notice)
+    stray = _stray_numbers(question, output, parse_question(question).family.program)
+    if stray:
+        numbers = f"{', '.join(stray)}: {'a number' if len(stray) == 1 else 'numbers'} not in the question"
+        notice = f"the model wrote {output!r}, which uses {numbers}; it misread the question, so there is no answer."
+        return MathReply(question, output, output, None, None, notice)
     try:
         result = evaluate(output)
     except ProgramError as exc:
