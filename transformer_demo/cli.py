@@ -1,4 +1,4 @@
-"""python -m transformer_demo COMMAND: train, translate, evaluate, tune, params, bench.
+"""python -m transformer_demo COMMAND: train, translate, evaluate, tune, params, bench, publish, doctor.
 
 Errors a user can fix (bad path, bad config, unknown language pair) print one line to stderr and
 exit with status 2; stdout carries only results.
@@ -249,6 +249,20 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return run_bench(args)
 
 
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from .doctor import check_space
+
+    if not args.spaces:
+        raise ValueError("nothing to check: give --spaces")
+    problems = check_space(args.root)
+    if problems:
+        print(f"{len(problems)} problem{'s' * (len(problems) != 1)} for a Hugging Face Space:", file=sys.stderr)
+        print("\n".join(f"- {problem}" for problem in problems), file=sys.stderr)
+        return 1
+    print(f"{Path(args.root).resolve()} is ready for a Hugging Face Space (files, front matter, requirements, paths)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m transformer_demo", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -306,6 +320,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--skip", default="", help="comma list of sections to leave out: decode,train,memory,app,seed_shape")
     bench.add_argument("--seed-baseline", help="the seed tutorial's benchmark script (default ../shared/bench/seed_baseline.py)")
     bench.set_defaults(func=cmd_bench)
+
+    doctor = commands.add_parser("doctor", help="check a folder; --spaces: would it push and build as a Space (exit 1 if not)")
+    doctor.add_argument("--spaces", action="store_true", help="LFS, front matter, requirements, runtime write paths")
+    doctor.add_argument("--root", default=".", help="the folder to check (default: the current one)")
+    doctor.set_defaults(func=cmd_doctor)
     return parser
 
 

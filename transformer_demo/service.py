@@ -122,6 +122,8 @@ class Service:
         max_train_steps: int = 2000,
         decode_time_limit: float = DECODE_TIME_LIMIT,
         runs_cap_mb: float = RUNS_CAP_MB,
+        train_max_tokens: int | None = None,
+        train_device: str | None = None,
     ):
         self.device = resolve_device(device)
         self.registry = ModelRegistry(Path(checkpoints_dir), Path(runs_dir), self.device)
@@ -130,6 +132,8 @@ class Service:
         self.max_train_steps = max_train_steps
         self.decode_time_limit = decode_time_limit
         self.runs_cap_mb = runs_cap_mb
+        self.train_max_tokens = train_max_tokens  # tokens per training batch at most (a memory cap on a Space)
+        self.train_device = train_device  # default: device; "auto" on ZeroGPU, where only the training worker has a GPU
         self._training = threading.Lock()
         self._stop = threading.Event()
 
@@ -287,6 +291,7 @@ class Service:
         cfg = run.train
         cfg.steps, cfg.epochs, cfg.threads, cfg.patience = steps, None, 0, 0
         cfg.log_every, cfg.eval_every = 20, min(200, steps)
+        cfg.max_tokens = min(cfg.max_tokens, self.train_max_tokens or cfg.max_tokens)
         return run, source
 
     def train(self, task: str, steps: int, base_model: str | None = None) -> TrainingJob:
@@ -344,7 +349,7 @@ class Service:
             write_json(folder / APP_RUN_MARKER, {"task": run.train.task, "started": time.strftime("%Y-%m-%d %H:%M:%S")})
             train_pairs = load_task_pairs(run.train, "train", source)
             val_pairs = load_task_pairs(run.train, "val", source)[:500]
-            trainer = Trainer(run, train_pairs, val_pairs, folder, device=str(self.device), init_from=init_from)
+            trainer = Trainer(run, train_pairs, val_pairs, folder, device=self.train_device or str(self.device), init_from=init_from)
             try:
                 for event in trainer.run():
                     yield event

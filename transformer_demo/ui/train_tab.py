@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import gradio as gr
 
 from .. import viz
+from ..hosting import gpu_task, on_zerogpu, training_seconds
 from ..service import Service, TrainingJob
 from ..training import TrainEvent
 from .common import intro, model_choices, user_errors
@@ -81,7 +82,8 @@ def build(service: Service, model: gr.Dropdown) -> None:
         base = gr.Dropdown(
             [("from scratch", "")] + model_choices(service), value="", label="Start from", allow_custom_value=True
         )
-    gr.Markdown(f"Training runs on **{service.device_description()}**; one training job at a time per server.")
+    where = "a GPU lent for each run (ZeroGPU)" if on_zerogpu() else service.device_description()
+    gr.Markdown(f"Training runs on **{where}**; one training job at a time per server.")
     with gr.Row():
         start = gr.Button("Train", variant="primary")
         stop = gr.Button("Stop", variant="stop")
@@ -89,7 +91,6 @@ def build(service: Service, model: gr.Dropdown) -> None:
     loss = gr.Plot(label="Loss", format="png", show_label=False)
     samples = gr.Markdown()
 
-    @user_errors
     def train(task: str = "copy", steps: float = 300, base: str = ""):
         """Stream a training run; the last update refreshes the model pickers."""
         job = service.train(task, int(steps) if steps is not None else steps, base or None)
@@ -107,6 +108,12 @@ def build(service: Service, model: gr.Dropdown) -> None:
             gr.Dropdown(choices=choices), gr.Dropdown(choices=[("from scratch", "")] + choices),
         )
 
+    def gpu_seconds(task: str = "copy", steps: float = 300, base: str = "") -> int:
+        """How long a ZeroGPU Space lends the GPU for this run (the spaces package asks before each run)."""
+        return training_seconds(steps if isinstance(steps, (int, float)) else 0)
+
+    train = user_errors(gpu_task(train, gpu_seconds))
+
     def request_stop() -> None:
         if service.stop_training():
             gr.Info("Stopping after the current step; the model trained so far is saved.")
@@ -115,8 +122,9 @@ def build(service: Service, model: gr.Dropdown) -> None:
 
     # No queue limit: the service runs one job at a time and refuses a second one at once with a clear
     # message, where a limit of 1 would keep the second user waiting and then train after the first.
-    start.click(
+    run = start.click(
         train, [task, steps, base], [status, loss, samples, model, base], api_name="train", concurrency_limit=None,
         api_description="Train (task, steps, base model or '') and stream progress; returns the final status.",
     )
-    stop.click(request_stop, None, None, queue=False, api_name="stop_training")
+    # On ZeroGPU the run is in another process (the GPU worker): Stop cancels the event, which closes the run there.
+    stop.click(request_stop, None, None, queue=False, api_name="stop_training", cancels=[run] if on_zerogpu() else None)
