@@ -169,13 +169,15 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     from .evaluation import evaluate
     from .tasks import group_function
 
+    if args.write_metrics:
+        writable_folder(args.checkpoint)
     checkpoint, pairs, options = load_for_scoring(args)
     result = {"split": args.split, **evaluate(checkpoint, pairs, options, args.batch_size, group_function(checkpoint.run.train))}
     if args.limit:
         result["limit"] = args.limit
     print(json.dumps(result, ensure_ascii=False))
     if args.write_metrics:
-        record_metric(Path(args.checkpoint), f"{args.split}/{result['decoding']}" + (f"/first{args.limit}" if args.limit else ""), result)
+        record_metric(writable_folder(args.checkpoint), f"{args.split}/{result['decoding']}" + (f"/first{args.limit}" if args.limit else ""), result)
     return 0
 
 
@@ -196,6 +198,15 @@ def load_for_scoring(args: argparse.Namespace):
     return checkpoint, pairs, decode_options(args, checkpoint.length_penalty)
 
 
+def writable_folder(checkpoint: str) -> Path:
+    """The local folder that --write/--write-metrics change; a Hub model's cached copy must stay as downloaded."""
+    from .hub import is_hub_reference
+
+    if is_hub_reference(checkpoint):
+        raise ValueError(f"{checkpoint} is a Hub model: download it to a folder (hf download ... --local-dir DIR) to record results in it")
+    return Path(checkpoint)
+
+
 def record_metric(folder: Path, key: str, result: dict) -> None:
     from .checkpoint import read_json, write_json
 
@@ -212,6 +223,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
 
     if args.beam < 2:
         raise DecodeError(f"the length penalty only matters for beam search: give --beam 2 or more, got {args.beam}")
+    folder = writable_folder(args.checkpoint) if args.write else None
     checkpoint, pairs, options = load_for_scoring(args)
     best, results = tune_length_penalty(checkpoint, pairs, options, args.values, args.batch_size, group_function(checkpoint.run.train))
     summary = {
@@ -219,8 +231,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
         "scores": {value: headline(result) for value, result in results.items()},
     }
     print(json.dumps(summary))
-    if args.write:
-        folder = Path(args.checkpoint)
+    if folder is not None:
         write_json(folder / "config.json", {**read_json(folder / "config.json"), "length_penalty": best})
         record_metric(folder, f"{args.split}/beam{args.beam}/length_penalty", summary)
     return 0
@@ -263,6 +274,22 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_publish(args: argparse.Namespace) -> int:
+    from huggingface_hub import get_token
+
+    from .publish import prepare, publish
+
+    publication = prepare(args.checkpoint, args.repo)
+    token = None if args.dry_run else get_token()
+    print(publication.describe())
+    if token is None:
+        reason = "--dry-run" if args.dry_run else "no Hugging Face token (set HF_TOKEN or run `hf auth login`)"
+        print(f"dry run ({reason}): nothing was uploaded", file=sys.stderr)
+        return 0
+    print(publish(publication, token, args.private))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m transformer_demo", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -280,7 +307,7 @@ def build_parser() -> argparse.ArgumentParser:
     train.set_defaults(func=cmd_train)
 
     tr = commands.add_parser("translate", help="translate sentences (one output line per input line)")
-    tr.add_argument("--checkpoint", required=True, help="checkpoint folder, e.g. checkpoints/multi30k-en-de")
+    tr.add_argument("--checkpoint", required=True, help="checkpoint folder (e.g. checkpoints/multi30k-en-de) or Hub model (hf://OWNER/NAME[@REV])")
     tr.add_argument("--input", help="file with one sentence per line ('-' = stdin)")
     tr.add_argument("text", nargs="*", help="sentences to translate")
     add_decode_args(tr)
@@ -320,6 +347,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--skip", default="", help="comma list of sections to leave out: decode,train,memory,app,seed_shape")
     bench.add_argument("--seed-baseline", help="the seed tutorial's benchmark script (default ../shared/bench/seed_baseline.py)")
     bench.set_defaults(func=cmd_bench)
+
+    pub = commands.add_parser("publish", help="upload a checkpoint to the Hub with a model card (a dry run without a token)")
+    pub.add_argument("--checkpoint", required=True, help="checkpoint folder, e.g. checkpoints/multi30k-en-de")
+    pub.add_argument("--repo", required=True, help="Hub model repo OWNER/NAME (created if needed)")
+    pub.add_argument("--dry-run", action="store_true", help="print the commit's files even when a token is present")
+    pub.add_argument("--private", action="store_true", help="create the repo as private")
+    pub.set_defaults(func=cmd_publish)
 
     doctor = commands.add_parser("doctor", help="check a folder; --spaces: would it push and build as a Space (exit 1 if not)")
     doctor.add_argument("--spaces", action="store_true", help="LFS, front matter, requirements, runtime write paths")
