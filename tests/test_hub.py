@@ -122,3 +122,24 @@ def test_publish_is_a_dry_run_without_a_token_and_translate_takes_a_hub_id(subpr
     assert hub.returncode == 0 and hub.stdout == local.stdout, hub.stderr
     refused = run_cli("evaluate", "--checkpoint", "hf://someone/tiny-en-de", "--write-metrics", "--split", "val")
     assert refused.returncode == 2 and "is a Hub model: download it to a folder" in refused.stderr
+
+
+def test_the_app_adds_hub_models_by_id_and_refuses_when_offline(offline_cache, tmp_path):
+    from app_helpers import build_model_roots
+
+    from transformer_demo.service import Service, ServiceError
+    from transformer_demo.ui import build_app
+    from transformer_demo.ui.hub_models import OFFLINE
+
+    service = Service(*build_model_roots(tmp_path), device="cpu")
+    with pytest.raises(ServiceError, match=r"offline \(HF_HUB_OFFLINE is set\)"):
+        service.add_hub_model("someone/tiny-en-de")
+    textbox = next(c for c in build_app(service).config["components"] if c["props"].get("label") == "Hub model id")
+    assert textbox["props"]["interactive"] is False and textbox["props"]["info"] == OFFLINE
+    # what add_hub_model does once downloaded: listed under its hf:// name, usable like any model
+    info = service.registry.add_hub_model("hf://someone/tiny-en-de", resolve_checkpoint("hf://someone/tiny-en-de"))
+    assert info.name in [m.name for m in service.models()]
+    assert service.translate("hf://someone/tiny-en-de", "A dog.").lines[0].source == "A dog."
+    for bad in ["", "../../etc", "/etc/passwd", "checkpoints/../x/y"]:
+        with pytest.raises(ValueError):
+            parse_hub_ref(bad)

@@ -1,5 +1,6 @@
 """Which models exist: every checkpoint folder (config.json + model.safetensors) under checkpoints/
-and runs/, described for the model picker and loaded at most once each (again only if its weights change).
+and runs/, plus Hub models added by id, described for the model picker and loaded at most once each (again
+only if its weights change).
 
 A model is only ever loaded by a name this registry listed, never from a path a user typed.
 """
@@ -80,6 +81,7 @@ class ModelRegistry:
         self.roots = ((Path(checkpoints_dir), ""), (Path(runs_dir), "runs/"))
         self.device = device
         self._loaded: dict[str, tuple[int, Checkpoint]] = {}  # name -> (weights mtime, checkpoint)
+        self._hub: dict[str, Path] = {}  # "hf://OWNER/NAME[@REV]" -> its folder in the Hub cache
         self._lock = threading.Lock()
 
     def models(self) -> list[ModelInfo]:
@@ -95,7 +97,13 @@ class ModelRegistry:
                         found.append(read_model_info(folder, prefix + folder.name))
                     except CheckpointError:
                         continue  # a broken folder is simply not offered
-        return found
+        return found + [read_model_info(folder, name) for name, folder in self._hub.items()]
+
+    def add_hub_model(self, name: str, folder: Path) -> ModelInfo:
+        """List a downloaded Hub model under its hf:// name (read first: a broken one is refused)."""
+        info = read_model_info(folder, name)
+        self._hub[name] = folder
+        return info
 
     def info(self, name: str | None) -> ModelInfo:
         """The model of that name; no name (None or "") means the default one."""

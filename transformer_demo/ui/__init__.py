@@ -8,7 +8,7 @@ from __future__ import annotations
 import gradio as gr
 
 from ..service import Service
-from . import attention_tab, step_tab, train_tab, translate_tab
+from . import attention_tab, hub_models, step_tab, train_tab, translate_tab
 from .common import model_choices
 
 CONCURRENCY = 2  # simultaneous requests per event; decoding is CPU-bound and torch already uses every core
@@ -28,6 +28,7 @@ def build_app(service: Service) -> gr.Blocks:
             info=f"Checkpoints and models trained here: name · language pair · parameters · score. Running on {service.device_description()}.",
             allow_custom_value=True,  # the registry checks the name; models trained later are not in the list yet
         )
+        hub_models.build(service, model)
         with gr.Tab("Translate"):
             examples, length_penalty = translate_tab.build(service, model)
         with gr.Tab("Step by step"):
