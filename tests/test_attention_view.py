@@ -11,10 +11,9 @@ import numpy as np
 import pytest
 
 from transformer_demo.attention_view import AttentionMaps, attention_view, standalone_page
+from transformer_demo.ui.local import CHROMIUM, CHROMIUM_ARGS
 
 REPO = Path(__file__).resolve().parents[1]
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def random_maps(n_queries: int, n_keys: int, layers: int = 2, heads: int = 4, seed: int = 0, **fields) -> AttentionMaps:

@@ -13,9 +13,9 @@ import pytest
 from app_helpers import build_model_roots, served
 
 from transformer_demo.service import Service
+from transformer_demo.ui.local import CHROMIUM, CHROMIUM_ARGS
 
 playwright = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-CHROMIUM = Path("/usr/bin/chromium")
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 SCREENSHOTS = os.environ.get("SCREENSHOTS") == "1"
 TIMEOUT_MS = 120_000  # a busy shared CPU can be slow; a healthy run takes a few seconds per action
@@ -39,8 +39,7 @@ def app_url(tmp_path_factory) -> Iterator[str]:
 def page(app_url: str):
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
         )
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.set_default_timeout(TIMEOUT_MS)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
@@ -113,7 +113,7 @@ VIEW_CSS = f"""
 
 # Runs with `element` (the container) and `watch` (gr.HTML's: call back when the value changes) in scope.
 VIEW_JS = """
-const ROW = %(row)d;
+const ROW = ROW_PX;
 function setup(view) {
   const data = JSON.parse(view.dataset.attn);
   const $ = (sel) => view.querySelector(sel);
@@ -229,4 +229,4 @@ function setup(view) {
 function render() { element.querySelectorAll('.attn-view[data-attn]:not([data-ready])').forEach(setup); }
 render();
 watch('value', () => requestAnimationFrame(render));
-""" % {"row": ROW_PX}
+""".replace("ROW_PX", str(ROW_PX))

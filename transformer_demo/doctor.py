@@ -13,8 +13,8 @@ import os
 import re
 import subprocess
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 from huggingface_hub.repocard import metadata_load
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping, TypeVar
+from typing import TypeVar
 
 F = TypeVar("F", bound=Callable)
 

@@ -41,7 +41,7 @@ def hub_offline() -> bool:
 
 def parse_hub_ref(spec: str) -> HubRef:
     """hf://OWNER/NAME[@REVISION] or OWNER/NAME[@REVISION] -> HubRef; anything else is refused with a plain message."""
-    body = spec[len(PREFIX):] if spec.startswith(PREFIX) else spec
+    body = spec.removeprefix(PREFIX)
     repo_id, at, revision = body.partition("@")
     if not REPO_ID.match(repo_id) or ".." in repo_id:
         raise CheckpointError(f"{spec!r} is not a Hub model id: use OWNER/NAME or hf://OWNER/NAME[@REVISION]")
@@ -60,11 +60,14 @@ def download(ref: HubRef, max_mb: float | None = None, cache_dir: str | Path | N
     """The checkpoint's folder in the Hub cache, fetched if needed (never when offline)."""
     from huggingface_hub import snapshot_download
     from huggingface_hub.errors import (
-        HfHubHTTPError, LocalEntryNotFoundError, RepositoryNotFoundError, RevisionNotFoundError,
+        HfHubHTTPError,
+        LocalEntryNotFoundError,
+        RepositoryNotFoundError,
+        RevisionNotFoundError,
     )
 
     offline = hub_offline()
-    options = dict(revision=ref.revision, allow_patterns=CHECKPOINT_FILES, cache_dir=cache_dir, local_files_only=offline)
+    options = {"revision": ref.revision, "allow_patterns": CHECKPOINT_FILES, "cache_dir": cache_dir, "local_files_only": offline}
     try:
         if max_mb is not None and not offline:
             planned = snapshot_download(ref.repo_id, dry_run=True, **options)

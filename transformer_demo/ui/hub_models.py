@@ -12,13 +12,12 @@ OFFLINE = "This server is offline (HF_HUB_OFFLINE is set), so models cannot be a
 
 def build(service: Service, model: gr.Dropdown) -> None:
     offline = hub_offline()
-    with gr.Accordion("Add a model from the Hugging Face Hub", open=False):
-        with gr.Row():
-            model_id = gr.Textbox(
-                label="Hub model id", placeholder="OWNER/NAME or hf://OWNER/NAME@REVISION", scale=4, interactive=not offline,
-                info=OFFLINE if offline else "A checkpoint published with `python -m transformer_demo publish`.",
-            )
-            add = gr.Button("Add to the picker", scale=1, interactive=not offline)
+    with gr.Accordion("Add a model from the Hugging Face Hub", open=False), gr.Row():
+        model_id = gr.Textbox(
+            label="Hub model id", placeholder="OWNER/NAME or hf://OWNER/NAME@REVISION", scale=4, interactive=not offline,
+            info=OFFLINE if offline else "A checkpoint published with `python -m transformer_demo publish`.",
+        )
+        add = gr.Button("Add to the picker", scale=1, interactive=not offline)
 
     @user_errors
     def add_model(model_id: str):
