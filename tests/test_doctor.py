@@ -32,10 +32,17 @@ def run_doctor(root: Path) -> subprocess.CompletedProcess:
     )
 
 
-def test_the_repository_is_ready_for_a_space():
+@pytest.mark.slow
+def test_the_repository_is_ready_for_a_space_and_a_bad_tree_exits_1(tree):
     result = run_doctor(REPO)
     assert result.returncode == 0, result.stderr
     assert "ready for a Hugging Face Space" in result.stdout
+    (tree / "app.py").unlink()
+    result = run_doctor(tree)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        "1 problem for a Hugging Face Space:", "- README front matter: app_file 'app.py' does not exist",
+    ]
 
 
 def test_a_clean_tree_passes(tree):
@@ -46,10 +53,8 @@ def test_a_large_file_outside_lfs_is_listed(tree):
     (tree / "weights.dat").write_bytes(b"x" * (11 * 2**20))
     (tree / "checkpoints").mkdir()
     (tree / "checkpoints" / "model.safetensors").write_bytes(b"\0" * (11 * 2**20))  # LFS: fine
-    result = run_doctor(tree)
-    assert result.returncode == 1
-    assert "weights.dat is 11.0 MB and not stored through LFS" in result.stderr
-    assert "safetensors" not in result.stderr
+    problems = check_space(tree, env={})
+    assert len(problems) == 1 and problems[0].startswith("weights.dat is 11.0 MB and not stored through LFS")
 
 
 def test_without_gitattributes_weights_and_images_are_refused(tree):
@@ -95,3 +100,22 @@ def test_gitattributes_patterns_match_like_git():
     assert matches("*.safetensors", "checkpoints/a/model.safetensors")
     assert matches("saved_model/**/*", "saved_model/x/y.pb")
     assert not matches("*.png", "docs/png.txt")
+
+
+def test_the_documented_upload_sends_the_app_and_leaves_out_local_runs():
+    """docs/SPACES.md's `hf upload` line, filtered as huggingface_hub's upload_folder filters files."""
+    import shlex
+
+    from huggingface_hub.utils import filter_repo_objects
+
+    from transformer_demo.doctor import pushed_files
+
+    line = next(x for x in (REPO / "docs" / "SPACES.md").read_text().splitlines() if x.startswith("hf upload "))
+    words = shlex.split(line)
+    assert words[2:5] == ["OWNER/transformer-demo", ".", "."] and words[words.index("--repo-type") + 1] == "space"
+    excluded = [words[i + 1] for i, word in enumerate(words) if word == "--exclude"]
+    files = ["runs/20261123-copy/model.safetensors", "transformer_demo/__pycache__/cli.cpython-311.pyc"]
+    files += [p.relative_to(REPO).as_posix() for p in pushed_files(REPO)]
+    sent = set(filter_repo_objects(files, ignore_patterns=excluded))
+    assert {"app.py", "requirements.txt", "README.md", ".gitattributes", "checkpoints/multi30k-en-de/model.safetensors"} <= sent
+    assert not any(f.startswith("runs/") or "__pycache__" in f for f in sent)
