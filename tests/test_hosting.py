@@ -64,3 +64,25 @@ def test_on_zerogpu_the_train_tab_runs_inside_spaces_gpu(tmp_path, monkeypatch):
     assert task.__name__ == "train" and inspect.isgeneratorfunction(task)
     assert duration("copy", 500, "") == training_seconds(500) == 80
     assert duration("copy", None, "") == hosting.ZEROGPU_SETUP_SECONDS  # bad input: the run itself refuses it
+
+
+def test_on_a_space_training_is_capped_in_steps_disk_and_batch_memory(monkeypatch, tmp_path):
+    import sys
+
+    import app
+
+    from transformer_demo.service import ServiceError
+
+    monkeypatch.setenv("SPACE_ID", "me/demo")
+    monkeypatch.delenv(app.RUNS_CAP_ENV, raising=False)
+    monkeypatch.setattr(sys, "argv", ["app.py"])
+    args = app.parse_args()
+    assert (args.max_train_steps, args.runs_cap_mb, args.train_max_tokens) == (900, 256.0, 1024)
+    checkpoints, runs = build_model_roots(tmp_path)
+    service = Service(checkpoints, runs, device="cpu", max_train_steps=args.max_train_steps, train_max_tokens=1024)
+    run, _ = service.train_config("math", 900)
+    assert run.train.max_tokens == 1024  # configs/math_qa.json asks for 2048
+    with pytest.raises(ServiceError, match="from 1 to 900"):
+        service.train_config("copy", 901)
+    monkeypatch.delenv("SPACE_ID")
+    assert app.parse_args().train_max_tokens is None and app.parse_args().max_train_steps == 2000
