@@ -16,8 +16,10 @@ F = TypeVar("F", bound=Callable)
 
 DEFAULT_PORT = 7860
 RUNS_DIR_ENV = "TRANSFORMER_DEMO_RUNS_DIR"  # where the Train tab saves models (default: runs/ in the app's folder)
-# ZeroGPU durations for a Train tab run: a fixed part (data, tokenizer, saving) and a part per step, measured on
-# the Train tab's largest model (configs/tiny.json); the longest run a Space allows must fit ZEROGPU_MAX_SECONDS.
+# ZeroGPU durations for a Train tab run: a fixed part (data, tokenizer, saving) and a part per step. Estimates, not
+# measurements (this project's machines have no GPU): the Train tab's models are 0.1-1.4M parameters with batches of
+# at most 2,048 tokens, a few milliseconds a step on a GPU, so 0.1 s leaves room for evaluations and a busy GPU.
+# The longest run a Space allows (SpaceLimits.max_train_steps) must fit ZEROGPU_MAX_SECONDS.
 ZEROGPU_SETUP_SECONDS = 30
 ZEROGPU_SECONDS_PER_STEP = 0.1
 ZEROGPU_MAX_SECONDS = 120
