@@ -77,6 +77,7 @@ def strongest(page, side: str, token: str) -> str:
 @pytest.mark.browser
 def test_in_the_app_a_copied_name_looks_at_itself(browser, tmp_path):
     from app_helpers import served
+    from playwright.sync_api import expect
 
     from transformer_demo.service import Service
 
@@ -99,6 +100,9 @@ def test_in_the_app_a_copied_name_looks_at_itself(browser, tmp_path):
         assert page.locator(".attn-head-map.attn-chosen").inner_text() == "head 2"
         page.locator(".attn-kind").select_option(label="Encoder self-attention")
         assert page.locator(".attn-queries .attn-tok").count() == 7 and page.locator(".attn-view line").count() > 0
+        page.get_by_label("Decoder self-attention").check()  # a new view from the server: drawn again, on that kind
+        expect(page.locator(".attn-view[data-ready] .attn-kind")).to_have_value("2")
+        assert page.locator(".attn-queries .attn-tok").all_inner_texts() == ["▁P", "eter", "▁spielt", "▁Fußball", ".", "[EOS]"]
         page.close()
 
 
