@@ -60,6 +60,7 @@ def download(ref: HubRef, max_mb: float | None = None, cache_dir: str | Path | N
     """The checkpoint's folder in the Hub cache, fetched if needed (never when offline)."""
     from huggingface_hub import snapshot_download
     from huggingface_hub.errors import (
+        DryRunError,
         HfHubHTTPError,
         LocalEntryNotFoundError,
         RepositoryNotFoundError,
@@ -82,6 +83,8 @@ def download(ref: HubRef, max_mb: float | None = None, cache_dir: str | Path | N
                 f"(hf download {ref.repo_id}), or unset HF_HUB_OFFLINE"
             ) from None
         raise CheckpointError(f"{ref} could not be downloaded: the Hub cannot be reached and it is not cached") from None
+    except DryRunError:  # the size check could not ask the Hub
+        raise CheckpointError(f"{ref} could not be downloaded: the Hub cannot be reached, or the model is private") from None
     except RepositoryNotFoundError:
         raise CheckpointError(f"{ref}: no such model on the Hub (or it is private and no token is set)") from None
     except RevisionNotFoundError:
