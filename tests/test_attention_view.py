@@ -1,5 +1,6 @@
 """The interactive attention view: the HTML it generates, and in Chromium (in the app on the shipped en→de model, and
 standalone at phone width with a 40-token sentence) that pointing at a token shows where it looks."""
+
 from __future__ import annotations
 
 import html
@@ -22,7 +23,9 @@ def random_maps(n_queries: int, n_keys: int, layers: int = 2, heads: int = 4, se
     weights /= weights.sum(-1, keepdims=True)
     queries = fields.pop("queries", [f"q{i}" for i in range(n_queries)])
     keys = fields.pop("keys", [f"k{i}" for i in range(n_keys)])
-    return AttentionMaps(fields.pop("kind", "cross"), fields.pop("title", "Cross-attention"), weights, queries, keys, **fields)
+    return AttentionMaps(
+        fields.pop("kind", "cross"), fields.pop("title", "Cross-attention"), weights, queries, keys, **fields
+    )
 
 
 def payload(fragment: str) -> dict:
@@ -89,7 +92,9 @@ def test_in_the_app_a_copied_name_looks_at_itself(browser, tmp_path):
         page.get_by_text("Two dogs are playing in the snow.").first.wait_for()  # the page's load event has run
         page.get_by_role("tab", name="Attention").click()
         page.get_by_role("textbox", name="Sentence", exact=True).fill("Peter is playing football.")
-        page.get_by_role("textbox", name="Translation (optional: leave empty for the model's own)").fill("Peter spielt Fußball.")
+        page.get_by_role("textbox", name="Translation (optional: leave empty for the model's own)").fill(
+            "Peter spielt Fußball."
+        )
         page.get_by_role("button", name="Show attention").click()
         page.locator(".attn-view[data-ready]").wait_for()
         # cross-attention, last layer, mean of the heads: the name's pieces look at the same pieces in the source
@@ -101,8 +106,15 @@ def test_in_the_app_a_copied_name_looks_at_itself(browser, tmp_path):
         page.locator(".attn-kind").select_option(label="Encoder self-attention")
         assert page.locator(".attn-queries .attn-tok").count() == 7 and page.locator(".attn-view line").count() > 0
         page.get_by_label("Decoder self-attention").check()  # a new view from the server: drawn again, on that kind
-        expect(page.locator(".attn-view[data-ready] .attn-kind")).to_have_value("2")
-        assert page.locator(".attn-queries .attn-tok").all_inner_texts() == ["▁P", "eter", "▁spielt", "▁Fußball", ".", "[EOS]"]
+        expect(page.locator(".attn-view[data-ready] .attn-kind")).to_have_value("2", timeout=120_000)
+        assert page.locator(".attn-queries .attn-tok").all_inner_texts() == [
+            "▁P",
+            "eter",
+            "▁spielt",
+            "▁Fußball",
+            ".",
+            "[EOS]",
+        ]
         page.close()
 
 

@@ -1,4 +1,5 @@
 """doctor --spaces: the repository passes; constructed trees the Hub would refuse or a Space would build badly fail."""
+
 from __future__ import annotations
 
 import shutil
@@ -28,7 +29,10 @@ def tree(tmp_path: Path) -> Path:
 def run_doctor(root: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "transformer_demo", "doctor", "--spaces", "--root", str(root)],
-        cwd=REPO, capture_output=True, text=True, check=False,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
 
@@ -41,7 +45,8 @@ def test_the_repository_is_ready_for_a_space_and_a_bad_tree_exits_1(tree):
     result = run_doctor(tree)
     assert result.returncode == 1
     assert result.stderr.splitlines() == [
-        "1 problem for a Hugging Face Space:", "- README front matter: app_file 'app.py' does not exist",
+        "1 problem for a Hugging Face Space:",
+        "- README front matter: app_file 'app.py' does not exist",
     ]
 
 
@@ -75,14 +80,17 @@ def test_front_matter_must_match_the_pinned_gradio_and_name_an_existing_app_file
     assert any("no app_file" in p for p in check_space(tree, env={}))
 
 
-@pytest.mark.parametrize("line, expected", [
-    ("torch", "an unpinned torch pulls the newest CUDA build"),
-    ("torch>=2.0", "not pinned"),
-    ("torch==2.13.0+cu128", "GPU build that is not on PyPI"),
-    ("-e .", "local path"),
-    ("./wheels/mylib-1.0-py3-none-any.whl", "local path"),
-    ("flash-attn==2.8.0", "needs CUDA"),
-])
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("torch", "an unpinned torch pulls the newest CUDA build"),
+        ("torch>=2.0", "not pinned"),
+        ("torch==2.13.0+cu128", "GPU build that is not on PyPI"),
+        ("-e .", "local path"),
+        ("./wheels/mylib-1.0-py3-none-any.whl", "local path"),
+        ("flash-attn==2.8.0", "needs CUDA"),
+    ],
+)
 def test_requirements_that_cannot_install_on_a_cpu_space(tree, line, expected):
     (tree / "requirements.txt").write_text(REQUIREMENTS + line + "\n")
     problems = check_space(tree, env={})
@@ -117,5 +125,11 @@ def test_the_documented_upload_sends_the_app_and_leaves_out_local_runs():
     files = ["runs/20261123-copy/model.safetensors", "transformer_demo/__pycache__/cli.cpython-311.pyc"]
     files += [p.relative_to(REPO).as_posix() for p in pushed_files(REPO)]
     sent = set(filter_repo_objects(files, ignore_patterns=excluded))
-    assert {"app.py", "requirements.txt", "README.md", ".gitattributes", "checkpoints/multi30k-en-de/model.safetensors"} <= sent
+    assert {
+        "app.py",
+        "requirements.txt",
+        "README.md",
+        ".gitattributes",
+        "checkpoints/multi30k-en-de/model.safetensors",
+    } <= sent
     assert not any(f.startswith("runs/") or "__pycache__" in f for f in sent)

@@ -1,4 +1,5 @@
 """Spaces' environment: address and port, the Space limits, and the ZeroGPU wiring with the real `spaces` package."""
+
 from __future__ import annotations
 
 import inspect
@@ -15,7 +16,10 @@ spaces = pytest.importorskip("spaces", reason="the spaces package is not install
 
 def test_address_from_the_command_line_then_gradio_variables_then_port():
     assert server_address(None, None, {}) == ("127.0.0.1", 7860)
-    assert server_address(None, None, {"GRADIO_SERVER_NAME": "0.0.0.0", "GRADIO_SERVER_PORT": "7861", "PORT": "9"}) == ("0.0.0.0", 7861)
+    assert server_address(None, None, {"GRADIO_SERVER_NAME": "0.0.0.0", "GRADIO_SERVER_PORT": "7861", "PORT": "9"}) == (
+        "0.0.0.0",
+        7861,
+    )
     assert server_address(None, None, {"PORT": "8080"}) == ("0.0.0.0", 8080)  # a container host: reachable from outside
     assert server_address(None, None, {"SPACE_ID": "me/demo"}) == ("0.0.0.0", 7860)
     assert server_address("127.0.0.1", 9000, {"GRADIO_SERVER_NAME": "0.0.0.0", "PORT": "8080"}) == ("127.0.0.1", 9000)

@@ -1,5 +1,6 @@
 """The Hub without a network: checkpoints read from a Hub cache laid out as huggingface_hub lays it out (offline
 mode), model cards checked by huggingface_hub's own parsers, uploads as its own CommitOperationAdd objects."""
+
 from __future__ import annotations
 
 import hashlib
@@ -64,7 +65,9 @@ def test_a_hub_model_loads_from_the_cache_offline(offline_cache, tiny, spec):
 def test_offline_and_not_cached_is_a_clear_error(offline_cache):
     with pytest.raises(CheckpointError, match=r"hf://someone/other is not in the Hub cache and HF_HUB_OFFLINE is set"):
         load_checkpoint("hf://someone/other")
-    with pytest.raises(CheckpointError, match=r"checkpoint folder not found: someone/other, and as a Hub id: .*HF_HUB_OFFLINE"):
+    with pytest.raises(
+        CheckpointError, match=r"checkpoint folder not found: someone/other, and as a Hub id: .*HF_HUB_OFFLINE"
+    ):
         load_checkpoint("someone/other")
 
 

@@ -6,9 +6,10 @@ Two columns of tokens, the attended-to tokens (keys) on the left and the attendi
 joined by lines whose opacity is the attention weight. Point at (or tap) a token on the right to see where it looks,
 on the left to see what looks at it; the strongest partner is outlined. Selectors choose the kind of attention, the
 layer and the head (or the mean of the heads); every head of the layer is drawn as a small heatmap, and clicking
-one selects it. The data travels as JSON in an attribute of the fragment and VIEW_JS draws it: as gr.HTML's js_on_load in the
-app, or standalone_page() for a file. Tokens are only ever set as text, never as HTML.
+one selects it. The data travels as JSON in an attribute of the fragment and VIEW_JS draws it: as gr.HTML's js_on_load
+in the app, or standalone_page() for a file. Tokens are only ever set as text, never as HTML.
 """
+
 from __future__ import annotations
 
 import html
@@ -38,11 +39,16 @@ def _payload(maps: AttentionMaps) -> dict:
     weights = np.asarray(maps.weights, dtype=np.float64)
     if weights.ndim != 4 or weights.shape[2:] != (len(maps.queries), len(maps.keys)):
         raise ValueError(
-            f"{maps.kind}: weights of shape {weights.shape} do not fit {len(maps.queries)} queries x {len(maps.keys)} keys"
+            f"{maps.kind}: weights of shape {weights.shape} do not fit "
+            f"{len(maps.queries)} queries x {len(maps.keys)} keys"
         )
     return {
-        "kind": maps.kind, "title": maps.title, "queries": list(maps.queries), "keys": list(maps.keys),
-        "query_title": maps.query_title, "key_title": maps.key_title,
+        "kind": maps.kind,
+        "title": maps.title,
+        "queries": list(maps.queries),
+        "keys": list(maps.keys),
+        "query_title": maps.query_title,
+        "key_title": maps.key_title,
         "weights": np.rint(np.clip(weights, 0.0, 1.0) * PER_MILLE).astype(int).tolist(),
     }
 
@@ -81,9 +87,11 @@ The strongest link is outlined. Click a small map below to choose its head.</p>
 
 def standalone_page(fragment: str, title: str = "Attention") -> str:
     """A whole HTML page that shows the fragment without Gradio (for a file, or a browser test)."""
-    return (f"<!doctype html><html><head><meta charset='utf-8'><meta name='viewport' content='width=device-width'>"
-            f"<title>{html.escape(title)}</title></head><body>{fragment}"
-            f"<script>(function (element, watch) {{ {VIEW_JS} }})(document.body, function () {{}});</script></body></html>")
+    return (
+        f"<!doctype html><html><head><meta charset='utf-8'><meta name='viewport' content='width=device-width'>"
+        f"<title>{html.escape(title)}</title></head><body>{fragment}"
+        f"<script>(function (element, watch) {{ {VIEW_JS} }})(document.body, function () {{}});</script></body></html>"
+    )
 
 
 ROW_PX = 20  # one token row; both columns and the lines between them use it
@@ -94,12 +102,14 @@ VIEW_CSS = f"""
 .attn-controls label {{ display: inline-flex; align-items: center; gap: 4px; }}
 .attn-controls select {{ min-width: 64px; max-width: 210px; padding: 2px 26px 2px 6px; font-size: 13px; }}
 .attn-hint {{ margin: 2px 0 8px; opacity: 0.75; font-size: 12px; }}
-.attn-columns {{ display: grid; grid-template-columns: minmax(0, 1fr) minmax(48px, 1.3fr) minmax(0, 1fr); max-width: 760px; }}
+.attn-columns {{ display: grid; grid-template-columns: minmax(0, 1fr) minmax(48px, 1.3fr) minmax(0, 1fr);
+  max-width: 760px; }}
 .attn-col-title {{ font-size: 11px; opacity: 0.7; padding: 0 4px 4px; }}
 .attn-key-title {{ text-align: right; }}
 .attn-col {{ display: flex; flex-direction: column; min-width: 0; }}
 .attn-tok {{ height: {ROW_PX}px; line-height: {ROW_PX}px; padding: 0 4px; white-space: nowrap; overflow: hidden;
-  text-overflow: ellipsis; cursor: pointer; border-radius: 3px; box-sizing: border-box; font-family: ui-monospace, monospace; }}
+  text-overflow: ellipsis; cursor: pointer; border-radius: 3px; box-sizing: border-box;
+  font-family: ui-monospace, monospace; }}
 .attn-keys .attn-tok {{ text-align: right; }}
 .attn-tok.attn-active {{ outline: 2px solid #4c78a8; }}
 .attn-tok.attn-top {{ outline: 2px solid #e4572e; font-weight: 600; }}
@@ -142,7 +152,8 @@ function setup(view) {
     const m = maps();
     $('.attn-kind').value = String(state.kind);
     options($('.attn-layer'), m.weights.map((_, i) => [String(i + 1), i]), state.layer);
-    options($('.attn-head'), [['mean of the heads', -1]].concat(m.weights[0].map((_, i) => [String(i + 1), i])), state.head);
+    const heads = m.weights[0].map((_, i) => [String(i + 1), i]);
+    options($('.attn-head'), [['mean of the heads', -1]].concat(heads), state.head);
   }
   function draw() {
     const m = maps(), w = matrix(), svg = $('.attn-lines');
@@ -163,12 +174,17 @@ function setup(view) {
     }));
     svg.replaceChildren(...lines);
     const keys = $('.attn-keys').children, queries = $('.attn-queries').children;
-    for (const el of [...keys, ...queries]) { el.classList.remove('attn-active', 'attn-top'); el.style.background = ''; }
+    for (const el of [...keys, ...queries]) {
+      el.classList.remove('attn-active', 'attn-top');
+      el.style.background = '';
+    }
     if (f) {
       const weights = f.side === 'q' ? w[f.index] : w.map((row) => row[f.index]);
       const others = f.side === 'q' ? keys : queries;
       const top = weights.indexOf(Math.max(...weights));
-      weights.forEach((weight, i) => { others[i].style.background = 'rgba(76, 120, 168, ' + Math.min(1, weight * 1.5) + ')'; });
+      weights.forEach((weight, i) => {
+        others[i].style.background = 'rgba(76, 120, 168, ' + Math.min(1, weight * 1.5) + ')';
+      });
       others[top].classList.add('attn-top');
       (f.side === 'q' ? queries : keys)[f.index].classList.add('attn-active');
     }
@@ -219,7 +235,9 @@ function setup(view) {
     }
   });
   $('.attn-kind').addEventListener('change', (e) => {
-    state.kind = Number(e.target.value); state.layer = maps().weights.length - 1; state.head = -1; state.pinned = false; rebuild();
+    state.kind = Number(e.target.value);
+    Object.assign(state, {layer: maps().weights.length - 1, head: -1, pinned: false});
+    rebuild();
   });
   $('.attn-layer').addEventListener('change', (e) => { state.layer = Number(e.target.value); draw(); });
   $('.attn-head').addEventListener('change', (e) => { state.head = Number(e.target.value); draw(); });

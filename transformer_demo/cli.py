@@ -177,7 +177,8 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         result["limit"] = args.limit
     print(json.dumps(result, ensure_ascii=False))
     if args.write_metrics:
-        record_metric(writable_folder(args.checkpoint), f"{args.split}/{result['decoding']}" + (f"/first{args.limit}" if args.limit else ""), result)
+        key = f"{args.split}/{result['decoding']}" + (f"/first{args.limit}" if args.limit else "")
+        record_metric(writable_folder(args.checkpoint), key, result)
     return 0
 
 
@@ -203,7 +204,9 @@ def writable_folder(checkpoint: str) -> Path:
     from .hub import is_hub_reference
 
     if is_hub_reference(checkpoint):
-        raise ValueError(f"{checkpoint} is a Hub model: download it to a folder (hf download ... --local-dir DIR) to record results in it")
+        raise ValueError(
+            f"{checkpoint} is a Hub model: download it to a folder (hf download ... --local-dir DIR) to record results in it"
+        )
     return Path(checkpoint)
 
 
@@ -307,7 +310,10 @@ def build_parser() -> argparse.ArgumentParser:
     train.set_defaults(func=cmd_train)
 
     tr = commands.add_parser("translate", help="translate sentences (one output line per input line)")
-    tr.add_argument("--checkpoint", required=True, help="checkpoint folder (e.g. checkpoints/multi30k-en-de) or Hub model (hf://OWNER/NAME[@REV])")
+    tr.add_argument(
+        "--checkpoint", required=True,
+        help="checkpoint folder (e.g. checkpoints/multi30k-en-de) or Hub model (hf://OWNER/NAME[@REV])",
+    )
     tr.add_argument("--input", help="file with one sentence per line ('-' = stdin)")
     tr.add_argument("text", nargs="*", help="sentences to translate")
     add_decode_args(tr)
@@ -348,14 +354,18 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seed-baseline", help="the seed tutorial's benchmark script (default ../shared/bench/seed_baseline.py)")
     bench.set_defaults(func=cmd_bench)
 
-    pub = commands.add_parser("publish", help="upload a checkpoint to the Hub with a model card (a dry run without a token)")
+    pub = commands.add_parser(
+        "publish", help="upload a checkpoint to the Hub with a model card (a dry run without a token)"
+    )
     pub.add_argument("--checkpoint", required=True, help="checkpoint folder, e.g. checkpoints/multi30k-en-de")
     pub.add_argument("--repo", required=True, help="Hub model repo OWNER/NAME (created if needed)")
     pub.add_argument("--dry-run", action="store_true", help="print the commit's files even when a token is present")
     pub.add_argument("--private", action="store_true", help="create the repo as private")
     pub.set_defaults(func=cmd_publish)
 
-    doctor = commands.add_parser("doctor", help="check a folder; --spaces: would it push and build as a Space (exit 1 if not)")
+    doctor = commands.add_parser(
+        "doctor", help="check a folder; --spaces: would it push and build as a Space (exit 1 if not)"
+    )
     doctor.add_argument("--spaces", action="store_true", help="LFS, front matter, requirements, runtime write paths")
     doctor.add_argument("--root", default=".", help="the folder to check (default: the current one)")
     doctor.set_defaults(func=cmd_doctor)

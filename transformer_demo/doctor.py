@@ -6,6 +6,7 @@ whose sdk_version differs from the gradio pinned in requirements.txt or whose ap
 requirement that cannot install on a CPU Space, and a path the app writes to at runtime outside the
 working folder, the temp folder, the home folder (the Hub cache) and /data (persistent storage).
 """
+
 from __future__ import annotations
 
 import fnmatch
@@ -31,7 +32,9 @@ def pushed_files(root: Path) -> list[Path]:
     try:
         listing = subprocess.run(
             ["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-            capture_output=True, check=True, text=True,
+            capture_output=True,
+            check=True,
+            text=True,
         ).stdout
         inside = subprocess.run(
             ["git", "-C", str(root), "rev-parse", "--show-prefix"], capture_output=True, check=True, text=True
@@ -76,11 +79,15 @@ def check_files(root: Path) -> list[str]:
             continue
         size = path.stat().st_size
         if size > LFS_LIMIT_BYTES:
-            problems.append(f"{relative} is {size / 2**20:.1f} MB and not stored through LFS: the Hub refuses files over "
-                            "10 MB outside LFS (add a pattern to .gitattributes)")
+            problems.append(
+                f"{relative} is {size / 2**20:.1f} MB and not stored through LFS: the Hub refuses files over "
+                "10 MB outside LFS (add a pattern to .gitattributes)"
+            )
         elif is_binary(path):
-            problems.append(f"{relative} is a binary file not stored through LFS: Spaces refuse binary files outside "
-                            "LFS (add a pattern to .gitattributes)")
+            problems.append(
+                f"{relative} is a binary file not stored through LFS: Spaces refuse binary files outside "
+                "LFS (add a pattern to .gitattributes)"
+            )
     return problems
 
 
@@ -109,10 +116,14 @@ def check_front_matter(root: Path) -> list[str]:
     requirements = root / "requirements.txt"
     pinned = pinned_versions(requirements).get("gradio") if requirements.is_file() else None
     if pinned is None:
-        problems.append("requirements.txt does not pin gradio (gradio==X.Y.Z), so sdk_version cannot be checked against it")
+        problems.append(
+            "requirements.txt does not pin gradio (gradio==X.Y.Z), so sdk_version cannot be checked against it"
+        )
     elif str(meta.get("sdk_version")) != pinned:
-        problems.append(f"README front matter: sdk_version {meta.get('sdk_version')!r} differs from gradio=={pinned} in "
-                        "requirements.txt (the Space would run another gradio than the one tested)")
+        problems.append(
+            f"README front matter: sdk_version {meta.get('sdk_version')!r} differs from gradio=={pinned} in "
+            "requirements.txt (the Space would run another gradio than the one tested)"
+        )
     return problems
 
 
@@ -132,7 +143,11 @@ def requirement_problem(line: str) -> str | None:
     if "@" in spec and not match:
         return None  # a URL requirement (git+https://...) pins itself
     if not match:
-        extra = " (an unpinned torch pulls the newest CUDA build, gigabytes a CPU Space does not need)" if name == "torch" else ""
+        extra = (
+            " (an unpinned torch pulls the newest CUDA build, gigabytes a CPU Space does not need)"
+            if name == "torch"
+            else ""
+        )
         return f"{spec!r} is not pinned with =={extra}: the Space would install whatever is newest"
     if "+cu" in match.group(3) or "+rocm" in match.group(3):
         return f"{spec!r} is a GPU build that is not on PyPI: pip on a Space cannot find it"
@@ -170,8 +185,10 @@ def check_writes(root: Path, env: Mapping[str, str]) -> list[str]:
     for what, path in write_locations(root, env).items():
         resolved = (root / path).resolve() if not path.is_absolute() else path.resolve()
         if not any(resolved.is_relative_to(place.resolve()) for place in allowed):
-            problems.append(f"{what} is {resolved}: outside the app folder, {tempfile.gettempdir()}, the home folder "
-                            f"and {PERSISTENT_STORAGE}, where a Space cannot write")
+            problems.append(
+                f"{what} is {resolved}: outside the app folder, {tempfile.gettempdir()}, the home folder "
+                f"and {PERSISTENT_STORAGE}, where a Space cannot write"
+            )
     return problems
 
 

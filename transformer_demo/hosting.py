@@ -4,6 +4,7 @@ A Space sets SPACE_ID (and GRADIO_SERVER_NAME=0.0.0.0); a ZeroGPU Space also set
 there GPU work must run inside a function decorated by the `spaces` package's @spaces.GPU(duration=...), which
 attaches a GPU for that long. Everywhere else gpu_task returns the function unchanged.
 """
+
 from __future__ import annotations
 
 import math
@@ -66,7 +67,11 @@ def server_address(host: str | None, port: int | None, env: Mapping[str, str] | 
 def training_seconds(steps: float) -> int:
     """The ZeroGPU duration for a Train tab run of this many steps (any number: the run itself checks them)."""
     seconds = ZEROGPU_SETUP_SECONDS + ZEROGPU_SECONDS_PER_STEP * steps
-    return math.ceil(min(ZEROGPU_MAX_SECONDS, max(ZEROGPU_SETUP_SECONDS, seconds))) if math.isfinite(seconds) else ZEROGPU_MAX_SECONDS
+    return (
+        math.ceil(min(ZEROGPU_MAX_SECONDS, max(ZEROGPU_SETUP_SECONDS, seconds)))
+        if math.isfinite(seconds)
+        else ZEROGPU_MAX_SECONDS
+    )
 
 
 def gpu_task(fn: F, duration: int | Callable[..., int], env: Mapping[str, str] | None = None) -> F:

@@ -7,6 +7,7 @@ Downloads go through huggingface_hub's snapshot_download and its cache (HF_HUB_C
 only the files a checkpoint needs. With HF_HUB_OFFLINE=1 only the cache is read, and a model that is not in it
 gives a clear error instead of a network attempt.
 """
+
 from __future__ import annotations
 
 import os
@@ -17,7 +18,14 @@ from pathlib import Path
 from .checkpoint import CheckpointError
 
 PREFIX = "hf://"
-CHECKPOINT_FILES = ["config.json", "model.safetensors", "tokenizer.json", "tokenizer_tgt.json", "metrics.json", "README.md"]
+CHECKPOINT_FILES = [
+    "config.json",
+    "model.safetensors",
+    "tokenizer.json",
+    "tokenizer_tgt.json",
+    "metrics.json",
+    "README.md",
+]
 REPO_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,95}/[A-Za-z0-9][A-Za-z0-9_.-]{0,95}$")
 REVISION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_./-]{0,199}$")
 MAX_DOWNLOAD_MB = 512.0  # the largest Hub model the app fetches for a visitor
@@ -68,7 +76,12 @@ def download(ref: HubRef, max_mb: float | None = None, cache_dir: str | Path | N
     )
 
     offline = hub_offline()
-    options = {"revision": ref.revision, "allow_patterns": CHECKPOINT_FILES, "cache_dir": cache_dir, "local_files_only": offline}
+    options = {
+        "revision": ref.revision,
+        "allow_patterns": CHECKPOINT_FILES,
+        "cache_dir": cache_dir,
+        "local_files_only": offline,
+    }
     try:
         if max_mb is not None and not offline:
             planned = snapshot_download(ref.repo_id, dry_run=True, **options)
@@ -82,9 +95,13 @@ def download(ref: HubRef, max_mb: float | None = None, cache_dir: str | Path | N
                 f"{ref} is not in the Hub cache and HF_HUB_OFFLINE is set: download it once online "
                 f"(hf download {ref.repo_id}), or unset HF_HUB_OFFLINE"
             ) from None
-        raise CheckpointError(f"{ref} could not be downloaded: the Hub cannot be reached and it is not cached") from None
+        raise CheckpointError(
+            f"{ref} could not be downloaded: the Hub cannot be reached and it is not cached"
+        ) from None
     except DryRunError:  # the size check could not ask the Hub
-        raise CheckpointError(f"{ref} could not be downloaded: the Hub cannot be reached, or the model is private") from None
+        raise CheckpointError(
+            f"{ref} could not be downloaded: the Hub cannot be reached, or the model is private"
+        ) from None
     except RepositoryNotFoundError:
         raise CheckpointError(f"{ref}: no such model on the Hub (or it is private and no token is set)") from None
     except RevisionNotFoundError:

@@ -358,7 +358,8 @@ class Service:
             write_json(folder / APP_RUN_MARKER, {"task": run.train.task, "started": time.strftime("%Y-%m-%d %H:%M:%S")})
             train_pairs = load_task_pairs(run.train, "train", source)
             val_pairs = load_task_pairs(run.train, "val", source)[:500]
-            trainer = Trainer(run, train_pairs, val_pairs, folder, device=self.train_device or str(self.device), init_from=init_from)
+            device = self.train_device or str(self.device)
+            trainer = Trainer(run, train_pairs, val_pairs, folder, device=device, init_from=init_from)
             try:
                 for event in trainer.run():
                     yield event

@@ -96,7 +96,8 @@ def build(service: Service, model: gr.Dropdown) -> AttentionTab:
     outputs = [summary, view, grid, single, overview, alignment]
     gr.on(
         [button.click, text.submit, target.submit], attention, inputs, outputs, api_name="attention",
-        api_description="Attention maps: (text, model, translation or '', kind, layer, head) -> summary, interactive HTML view, 4 plots.",
+        api_description="Attention maps: (text, model, translation or '', kind, layer, head) -> "
+        "summary, interactive HTML view, 4 plots.",
     )
     gr.on([kind.change, layer.release, head.release], attention, inputs, outputs, api_visibility="private")
     return AttentionTab(text, layer, head)

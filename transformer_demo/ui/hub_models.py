@@ -1,4 +1,5 @@
 """Add a model from the Hugging Face Hub to the model picker by its id (OWNER/NAME or hf://OWNER/NAME@REV)."""
+
 from __future__ import annotations
 
 import gradio as gr
@@ -14,7 +15,10 @@ def build(service: Service, model: gr.Dropdown) -> None:
     offline = hub_offline()
     with gr.Accordion("Add a model from the Hugging Face Hub", open=False), gr.Row():
         model_id = gr.Textbox(
-            label="Hub model id", placeholder="OWNER/NAME or hf://OWNER/NAME@REVISION", scale=4, interactive=not offline,
+            label="Hub model id",
+            placeholder="OWNER/NAME or hf://OWNER/NAME@REVISION",
+            scale=4,
+            interactive=not offline,
             info=OFFLINE if offline else "A checkpoint published with `python -m transformer_demo publish`.",
         )
         add = gr.Button("Add to the picker", scale=1, interactive=not offline)
@@ -25,5 +29,11 @@ def build(service: Service, model: gr.Dropdown) -> None:
         gr.Info(f"Added {info.name} ({info.pair}) to the model picker.")
         return gr.Dropdown(choices=model_choices(service), value=info.name)
 
-    gr.on([add.click, model_id.submit], add_model, model_id, model, api_name="add_hub_model",
-          api_description="Download a Hub model (OWNER/NAME) and add it to the model picker; returns its name.")
+    gr.on(
+        [add.click, model_id.submit],
+        add_model,
+        model_id,
+        model,
+        api_name="add_hub_model",
+        api_description="Download a Hub model (OWNER/NAME) and add it to the model picker; returns its name.",
+    )

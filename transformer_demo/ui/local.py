@@ -1,4 +1,5 @@
 """The app served in-process on a free local port, and Debian's Chromium to look at it (tests, screenshots)."""
+
 from __future__ import annotations
 
 import socket
@@ -13,7 +14,13 @@ from ..service import Service
 from . import LAUNCH_OPTIONS, build_app
 
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def free_port() -> int:

@@ -8,6 +8,7 @@ from requirements-dev.txt) drives it: docs/screenshot-TAB.png at 1280 px, docs/s
     python -m transformer_demo.ui.screenshots attention:1280 attention:390
     take_screenshots([("translate", 390)], Path("docs"))             # from Python
 """
+
 from __future__ import annotations
 
 import argparse
@@ -55,7 +56,9 @@ def show_step(page, train_steps: int) -> None:
 
 def show_attention(page, train_steps: int) -> None:
     page.get_by_role("textbox", name="Sentence", exact=True).fill("Peter is playing football.")
-    page.get_by_role("textbox", name="Translation (optional: leave empty for the model's own)").fill("Peter spielt Fußball.")
+    page.get_by_role("textbox", name="Translation (optional: leave empty for the model's own)").fill(
+        "Peter spielt Fußball."
+    )
     page.get_by_role("button", name="Show attention").click()
     page.locator(".attn-view[data-ready]").wait_for()
     page.locator(".attn-queries .attn-tok").filter(has_text="Fußball").first.click()  # pinned: stays in the shot
@@ -78,7 +81,9 @@ TABS: dict[str, tuple[str, Callable]] = {
 def parse_shot(text: str) -> tuple[str, int]:
     tab, _, width = text.partition(":")
     if tab not in TABS or not width.isdigit() or not 320 <= int(width) <= 3840:
-        raise argparse.ArgumentTypeError(f"a shot is TAB:WIDTH with TAB one of {', '.join(TABS)} and WIDTH 320-3840, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"a shot is TAB:WIDTH with TAB one of {', '.join(TABS)} and WIDTH 320-3840, got {text!r}"
+        )
     return tab, int(width)
 
 
@@ -109,8 +114,12 @@ def take_screenshots(shots: Iterable[tuple[str, int]], out: Path, train_steps: i
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m transformer_demo.ui.screenshots", description=__doc__.splitlines()[0])
-    parser.add_argument("shots", nargs="*", type=parse_shot, help="TAB:WIDTH, e.g. attention:390 (default: all tabs at 1280 and 390)")
+    parser = argparse.ArgumentParser(
+        prog="python -m transformer_demo.ui.screenshots", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument(
+        "shots", nargs="*", type=parse_shot, help="TAB:WIDTH, e.g. attention:390 (default: all tabs at 1280 and 390)"
+    )
     parser.add_argument("--out", type=Path, default=REPO_ROOT / "docs", help="folder for the PNG files (default docs/)")
     parser.add_argument("--train-steps", type=int, default=300, help="steps for the Train tab's shot (default 300)")
     args = parser.parse_args(argv)
