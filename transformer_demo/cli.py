@@ -204,8 +204,9 @@ def writable_folder(checkpoint: str) -> Path:
     from .hub import is_hub_reference
 
     if is_hub_reference(checkpoint):
-        raise ValueError(
-            f"{checkpoint} is a Hub model: download it to a folder (hf download ... --local-dir DIR) to record results in it"
+        raise CheckpointError(
+            f"{checkpoint} is a Hub model: download it to a folder (hf download ... --local-dir DIR) "
+            "to record results in it"
         )
     return Path(checkpoint)
 
@@ -267,7 +268,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     from .doctor import check_space
 
     if not args.spaces:
-        raise ValueError("nothing to check: give --spaces")
+        raise ConfigError("nothing to check: give --spaces")
     problems = check_space(args.root)
     if problems:
         print(f"{len(problems)} problem{'s' * (len(problems) != 1)} for a Hugging Face Space:", file=sys.stderr)

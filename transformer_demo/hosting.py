@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
+from .config import ConfigError
+
 F = TypeVar("F", bound=Callable)
 
 DEFAULT_PORT = 7860
@@ -57,10 +59,10 @@ def server_address(host: str | None, port: int | None, env: Mapping[str, str] | 
         name = next((n for n in ("GRADIO_SERVER_PORT", "PORT") if env.get(n)), None)
         text = env[name] if name else str(DEFAULT_PORT)
         if not text.isdigit() or not 1 <= int(text) <= 65535:
-            raise ValueError(f"${name} must be a port number from 1 to 65535, got {text!r}")
+            raise ConfigError(f"${name} must be a port number from 1 to 65535, got {text!r}")
         port = int(text)
     if not 1 <= port <= 65535:
-        raise ValueError(f"--port must be from 1 to 65535, got {port}")
+        raise ConfigError(f"--port must be from 1 to 65535, got {port}")
     return host, port
 
 

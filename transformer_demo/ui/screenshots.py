@@ -93,23 +93,26 @@ def take_screenshots(shots: Iterable[tuple[str, int]], out: Path, train_steps: i
 
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    with tempfile.TemporaryDirectory() as runs, served(Service(REPO_ROOT / "checkpoints", runs, device="cpu")) as url:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-            for tab, width in shots:
-                page = browser.new_page(viewport={"width": width, "height": HEIGHT.get(width, 900)})
-                page.set_default_timeout(TIMEOUT_MS)
-                page.goto(url)
-                page.get_by_text("Two dogs are playing in the snow.").first.wait_for()  # the load event has run
-                label, show = TABS[tab]
-                open_tab(page, label)
-                show(page, train_steps)
-                page.wait_for_timeout(1500)  # let the last update settle (progress bars fade out)
-                path = out / file_name(tab, width)
-                page.screenshot(path=str(path), full_page=True)
-                written.append(path)
-                page.close()
-            browser.close()
+    with (
+        tempfile.TemporaryDirectory() as runs,
+        served(Service(REPO_ROOT / "checkpoints", runs, device="cpu")) as url,
+        sync_playwright() as p,
+    ):
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        for tab, width in shots:
+            page = browser.new_page(viewport={"width": width, "height": HEIGHT.get(width, 900)})
+            page.set_default_timeout(TIMEOUT_MS)
+            page.goto(url)
+            page.get_by_text("Two dogs are playing in the snow.").first.wait_for()  # the load event has run
+            label, show = TABS[tab]
+            open_tab(page, label)
+            show(page, train_steps)
+            page.wait_for_timeout(1500)  # let the last update settle (progress bars fade out)
+            path = out / file_name(tab, width)
+            page.screenshot(path=str(path), full_page=True)
+            written.append(path)
+            page.close()
+        browser.close()
     return written
 
 
