@@ -12,6 +12,7 @@ from pathlib import Path
 
 import torch
 
+from transformer_demo.errors import UserError
 from transformer_demo.hosting import RUNS_DIR_ENV, SpaceLimits, on_space, on_zerogpu, server_address
 from transformer_demo.service import RUNS_CAP_MB, Service
 from transformer_demo.ui import LAUNCH_OPTIONS, build_app
@@ -23,22 +24,27 @@ RUNS_CAP_ENV = "TRANSFORMER_DEMO_RUNS_CAP_MB"  # the Space way to set --runs-cap
 
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data-dir", type=Path, help=f"Multi30k folder for the Train tab (default: {DEFAULT_DATA_DIR} if it exists)")
+    parser.add_argument(
+        "--data-dir", type=Path, help=f"Multi30k folder for the Train tab (default: {DEFAULT_DATA_DIR} if it exists)"
+    )
     parser.add_argument(
         "--host", help="address to listen on (default $GRADIO_SERVER_NAME, else 0.0.0.0 on a Space, else 127.0.0.1)"
     )
     parser.add_argument("--port", type=int, help="port (default $GRADIO_SERVER_PORT, else $PORT, else 7860)")
     parser.add_argument("--device", default="auto", help="auto, cpu or cuda")
-    parser.add_argument("--threads", type=int, default=1, help="torch CPU threads per request (default 1; see service.py)")
+    parser.add_argument(
+        "--threads", type=int, default=1, help="torch CPU threads per request (default 1; see service.py)"
+    )
     space = SpaceLimits() if on_space() else None
     parser.add_argument(
         "--max-train-steps", type=int, default=space.max_train_steps if space else 2000,
         help=f"upper limit for steps in the Train tab (default 2000; {SpaceLimits.max_train_steps} on a Space)",
     )
     parser.add_argument(
-        "--runs-cap-mb", type=float,
+        "--runs-cap-mb",
+        type=float,
         default=os.environ.get(RUNS_CAP_ENV, str(space.runs_cap_mb if space else RUNS_CAP_MB)),
-        help=f"disk space for models trained in the Train tab; the oldest are deleted beyond it "
+        help="disk space for models trained in the Train tab; the oldest are deleted beyond it "
         f"(default ${RUNS_CAP_ENV} or %(default)s)",
     )
     args = parser.parse_args()
@@ -61,11 +67,16 @@ def main() -> None:
     try:
         host, port = server_address(args.host, args.port)
         service = Service(
-            ROOT / "checkpoints", runs_dir, data_dir, "cpu" if zerogpu else args.device, args.max_train_steps,
-            runs_cap_mb=args.runs_cap_mb, train_max_tokens=args.train_max_tokens,
+            ROOT / "checkpoints",
+            runs_dir,
+            data_dir,
+            "cpu" if zerogpu else args.device,
+            args.max_train_steps,
+            runs_cap_mb=args.runs_cap_mb,
+            train_max_tokens=args.train_max_tokens,
             train_device="auto" if zerogpu else None,
         )
-    except ValueError as exc:  # e.g. --device cuda without a GPU, a bad $PORT
+    except UserError as exc:  # e.g. --device cuda without a GPU, a bad $PORT
         raise SystemExit(f"error: {exc}") from None
     build_app(service).launch(server_name=host, server_port=port, **LAUNCH_OPTIONS)
 

@@ -6,8 +6,8 @@ ones. The screenshots in docs/ come from python -m transformer_demo.ui.screensho
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from app_helpers import build_model_roots, served

@@ -74,7 +74,6 @@ def test_on_a_space_training_is_capped_in_steps_disk_and_batch_memory(monkeypatc
     import sys
 
     import app
-
     from transformer_demo.service import ServiceError
 
     monkeypatch.setenv("SPACE_ID", "me/demo")

@@ -14,7 +14,8 @@ from app_helpers import CAPTION_PAIRS, save_tiny
 from huggingface_hub import CommitOperationAdd, ModelCard, constants
 from huggingface_hub.repocard_data import model_index_to_eval_results
 
-from transformer_demo.checkpoint import CheckpointError, load_checkpoint
+from transformer_demo.checkpoint import load_checkpoint
+from transformer_demo.errors import CheckpointError
 from transformer_demo.hub import is_hub_reference, parse_hub_ref, resolve_checkpoint
 from transformer_demo.publish import prepare
 

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .checkpoint import CheckpointError
+from .errors import CheckpointError
 
 PREFIX = "hf://"
 CHECKPOINT_FILES = [

@@ -5,13 +5,13 @@ from __future__ import annotations
 import gradio as gr
 
 from ..hub import hub_offline
-from ..service import Service
+from ..services import Catalog
 from .common import model_choices, user_errors
 
 OFFLINE = "This server is offline (HF_HUB_OFFLINE is set), so models cannot be added from the Hub."
 
 
-def build(service: Service, model: gr.Dropdown) -> None:
+def build(catalog: Catalog, model: gr.Dropdown) -> None:
     offline = hub_offline()
     with gr.Accordion("Add a model from the Hugging Face Hub", open=False), gr.Row():
         model_id = gr.Textbox(
@@ -25,9 +25,9 @@ def build(service: Service, model: gr.Dropdown) -> None:
 
     @user_errors
     def add_model(model_id: str):
-        info = service.add_hub_model(model_id)
+        info = catalog.add_hub_model(model_id)
         gr.Info(f"Added {info.name} ({info.pair}) to the model picker.")
-        return gr.Dropdown(choices=model_choices(service), value=info.name)
+        return gr.Dropdown(choices=model_choices(catalog), value=info.name)
 
     gr.on(
         [add.click, model_id.submit],
