@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import argparse
 import os
+from dataclasses import fields, replace
 from pathlib import Path
 
 import torch
 
 from transformer_demo.errors import UserError
 from transformer_demo.hosting import RUNS_DIR_ENV, SpaceLimits, on_space, on_zerogpu, server_address
+from transformer_demo.limits import ENV_PREFIX, Limits, parse_value
 from transformer_demo.service import RUNS_CAP_MB, Service
-from transformer_demo.ui import LAUNCH_OPTIONS, build_app
+from transformer_demo.ui import build_app, launch_options
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT_DATA_DIR = ROOT.parent / "shared" / "data" / "multi30k"
@@ -47,8 +49,16 @@ def parse_args() -> argparse.Namespace:
         help="disk space for models trained in the Train tab; the oldest are deleted beyond it "
         f"(default ${RUNS_CAP_ENV} or %(default)s)",
     )
+    limits = parser.add_argument_group("limits per visitor and in total (SECURITY.md; also $TRANSFORMER_DEMO_<NAME>)")
+    for spec in fields(Limits):
+        limits.add_argument(f"--{spec.name.replace('_', '-')}", dest=f"limit_{spec.name}", metavar="N",
+                            help=f"default {getattr(Limits(), spec.name)}, or ${ENV_PREFIX}{spec.name.upper()}")
     args = parser.parse_args()
     args.train_max_tokens = space.train_max_tokens if space else None
+    try:
+        args.limits = limits_from(args)
+    except ValueError as exc:
+        parser.error(str(exc))
     if args.data_dir is not None and not args.data_dir.is_dir():
         parser.error(f"--data-dir {args.data_dir} is not a folder")
     if args.max_train_steps < 1 or args.threads < 1:
@@ -56,6 +66,13 @@ def parse_args() -> argparse.Namespace:
     if args.runs_cap_mb <= 0:
         parser.error(f"--runs-cap-mb (or ${RUNS_CAP_ENV}) must be positive, got {args.runs_cap_mb:g}")
     return args
+
+
+def limits_from(args: argparse.Namespace) -> Limits:
+    """The environment's limits, overridden by the flags given."""
+    flags = {spec: getattr(args, f"limit_{spec.name}") for spec in fields(Limits)}
+    given = {spec.name: parse_value(spec.name, spec.type, raw) for spec, raw in flags.items() if raw is not None}
+    return replace(Limits.from_env(), **given).validate()
 
 
 def main() -> None:
@@ -75,10 +92,11 @@ def main() -> None:
             runs_cap_mb=args.runs_cap_mb,
             train_max_tokens=args.train_max_tokens,
             train_device="auto" if zerogpu else None,
+            limits=args.limits,
         )
     except UserError as exc:  # e.g. --device cuda without a GPU, a bad $PORT
         raise SystemExit(f"error: {exc}") from None
-    build_app(service).launch(server_name=host, server_port=port, **LAUNCH_OPTIONS)
+    build_app(service).launch(server_name=host, server_port=port, **launch_options(service))
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ import gradio as gr
 from ..hub import hub_offline
 from ..services import Catalog
 from .common import model_choices, user_errors
+from .guard import costly
 
 OFFLINE = "This server is offline (HF_HUB_OFFLINE is set), so models cannot be added from the Hub."
 
@@ -23,11 +24,12 @@ def build(catalog: Catalog, model: gr.Dropdown) -> None:
         )
         add = gr.Button("Add to the picker", scale=1, interactive=not offline)
 
+    @costly
     @user_errors
-    def add_model(model_id: str):
+    def add_model(model_id: str, request: gr.Request = None):
         info = catalog.add_hub_model(model_id)
         gr.Info(f"Added {info.name} ({info.pair}) to the model picker.")
-        return gr.Dropdown(choices=model_choices(catalog), value=info.name)
+        return gr.Dropdown(choices=model_choices(catalog, request), value=info.name)
 
     gr.on(
         [add.click, model_id.submit],

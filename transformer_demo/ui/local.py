@@ -11,7 +11,7 @@ import gradio as gr
 import torch
 
 from ..service import Service
-from . import LAUNCH_OPTIONS, build_app
+from . import build_app, launch_options
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -33,7 +33,8 @@ def launch(service: Service) -> tuple[gr.Blocks, str]:
     """The app on a free port of 127.0.0.1, serving from background threads; returns (demo, url)."""
     demo = build_app(service)
     _, url, _ = demo.launch(
-        prevent_thread_lock=True, server_name="127.0.0.1", server_port=free_port(), quiet=True, **LAUNCH_OPTIONS
+        prevent_thread_lock=True, server_name="127.0.0.1", server_port=free_port(), quiet=True,
+        **launch_options(service),
     )
     return demo, url
 

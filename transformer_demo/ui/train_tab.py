@@ -8,10 +8,10 @@ import gradio as gr
 
 from .. import viz
 from ..hosting import gpu_task, on_zerogpu, training_seconds
-from ..services import TrainingService
+from ..services import Catalog, TrainingService
 from ..services.training import TrainingJob
 from ..training import TrainEvent
-from .common import intro, model_choices, user_errors, whole
+from .common import intro, model_choices, user_errors, visitor, whole
 
 INTRO = """Train a small Transformer right here and watch it learn. The **loss** is the cross-entropy of the next
 token: the lower, the more probability the model gives to the right answer. At each evaluation (every 200 steps
@@ -74,18 +74,19 @@ class Progress:
         return viz.loss_figure(self.steps, self.losses, self.val_steps, self.val_losses)
 
 
-def build(service: TrainingService, model: gr.Dropdown) -> None:
+def base_choices(catalog: Catalog, request: gr.Request | None) -> list[tuple[str, str]]:
+    """"Start from": from scratch, or any model of the picker (the same list for the same visitor)."""
+    return [("from scratch", "")] + model_choices(catalog, request)
+
+
+def build(service: TrainingService, model: gr.Dropdown) -> gr.Dropdown:
+    """Builds the tab; returns its "Start from" list (the app fills it for the visitor when the page loads)."""
     intro(INTRO)
     tasks = service.train_tasks()
     with gr.Row():
         task = gr.Dropdown([(label, key) for key, label in tasks.items()], value="copy", label="Task")
         steps = gr.Number(value=300, precision=0, label=f"Steps (1 to {service.max_train_steps:,})")
-        base = gr.Dropdown(
-            [("from scratch", "")] + model_choices(service.catalog),
-            value="",
-            label="Start from",
-            allow_custom_value=True,
-        )
+        base = gr.Dropdown(base_choices(service.catalog, None), value="", label="Start from", allow_custom_value=True)
     where = "a GPU lent for each run (ZeroGPU)" if on_zerogpu() else service.catalog.device_description()
     gr.Markdown(f"Training runs on **{where}**; one training job at a time per server.")
     with gr.Row():
@@ -95,9 +96,9 @@ def build(service: TrainingService, model: gr.Dropdown) -> None:
     loss = gr.Plot(label="Loss", format="png", show_label=False)
     samples = gr.Markdown()
 
-    def train(task: str = "copy", steps: float = 300, base: str = ""):
+    def train(task: str = "copy", steps: float = 300, base: str = "", request: gr.Request = None):
         """Stream a training run; the last update refreshes the model pickers."""
-        job = service.train(task, whole(steps, "steps"), base or None)
+        job = service.train(task, whole(steps, "steps"), base or None, visitor(service.catalog, request))
         progress = Progress(job)
         yield "Preparing the data and the tokenizer…", progress.figure(), "", gr.skip(), gr.skip()
         drawn = 0.0
@@ -106,20 +107,21 @@ def build(service: TrainingService, model: gr.Dropdown) -> None:
             if event.kind in ("eval", "done") or time.monotonic() - drawn > REDRAW_SECONDS:
                 drawn = time.monotonic()
                 yield progress.status(), progress.figure(), progress.samples_markdown(), gr.skip(), gr.skip()
-        choices = model_choices(service.catalog)
         yield (
             progress.status(), progress.figure(), progress.samples_markdown(),
-            gr.Dropdown(choices=choices), gr.Dropdown(choices=[("from scratch", "")] + choices),
+            gr.Dropdown(choices=model_choices(service.catalog, request)),
+            gr.Dropdown(choices=base_choices(service.catalog, request)),
         )
 
-    def gpu_seconds(task: str = "copy", steps: float = 300, base: str = "") -> int:
+    def gpu_seconds(task: str = "copy", steps: float = 300, base: str = "", request: gr.Request = None) -> int:
         """How long a ZeroGPU Space lends the GPU for this run (the spaces package asks before each run)."""
         return training_seconds(steps if isinstance(steps, (int, float)) else 0)
 
     train = user_errors(gpu_task(train, gpu_seconds))
 
-    def request_stop() -> None:
-        if service.stop_training():
+    @user_errors
+    def request_stop(request: gr.Request = None) -> None:
+        if service.stop_training(visitor(service.catalog, request)):
             gr.Info("Stopping after the current step; the model trained so far is saved.")
         else:
             gr.Info("No training job is running.")
@@ -132,3 +134,4 @@ def build(service: TrainingService, model: gr.Dropdown) -> None:
     )
     # On ZeroGPU the run is in another process (the GPU worker): Stop cancels the event, which closes the run there.
     stop.click(request_stop, None, None, queue=False, api_name="stop_training", cancels=[run] if on_zerogpu() else None)
+    return base
