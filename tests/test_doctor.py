@@ -98,9 +98,11 @@ def test_requirements_that_cannot_install_on_a_cpu_space(tree, line, expected):
 
 
 def test_runtime_writes_outside_the_app_temp_and_home_folders(tree):
-    env = {"HOME": str(tree), "TRANSFORMER_DEMO_RUNS_DIR": "/opt/runs", "HF_HUB_CACHE": "/data/hub"}
+    env = {"HOME": str(tree), "TRANSFORMER_DEMO_RUNS_DIR": "/opt/runs", "HF_HUB_CACHE": "/data/hub",
+           "TRANSFORMER_DEMO_CACHE": "/var/ct2"}
     problems = check_space(tree, env=env)
-    assert len(problems) == 1 and "TRANSFORMER_DEMO_RUNS_DIR" in problems[0] and "/opt/runs" in problems[0]
+    assert len(problems) == 2 and "TRANSFORMER_DEMO_RUNS_DIR" in problems[0] and "/opt/runs" in problems[0]
+    assert "TRANSFORMER_DEMO_CACHE (CTranslate2 exports) is /var/ct2" in problems[1]
     assert check_space(tree, env={"HOME": str(tree), "TRANSFORMER_DEMO_RUNS_DIR": "runs-here"}) == []
 
 

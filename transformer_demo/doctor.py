@@ -173,6 +173,9 @@ def write_locations(root: Path, env: Mapping[str, str]) -> dict[str, Path]:
     return {
         f"${RUNS_DIR_ENV} (models trained in the Train tab)": Path(env.get(RUNS_DIR_ENV, root / "runs")),
         "$HF_HUB_CACHE (Hub models)": Path(env.get("HF_HUB_CACHE", hf_home / "hub")),
+        "$TRANSFORMER_DEMO_CACHE (CTranslate2 exports)": Path(
+            env.get("TRANSFORMER_DEMO_CACHE", home / ".cache" / "transformer-demo")
+        ),
         "$GRADIO_TEMP_DIR (Gradio's files)": Path(env.get("GRADIO_TEMP_DIR", Path(tempfile.gettempdir()) / "gradio")),
         "$MPLCONFIGDIR (matplotlib's cache)": Path(env.get("MPLCONFIGDIR", home / ".config" / "matplotlib")),
     }

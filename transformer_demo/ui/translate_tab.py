@@ -35,7 +35,11 @@ def render(result: TranslationResult, method: str, device: str) -> tuple[str, st
         for rank, (output, score) in enumerate(line.outputs, 1):
             rows.append(f"| {number} | {line.source if rank == 1 else ''} | {rank} | {output} | {score:.2f} |")
     n = len(result.lines)
-    info = [f"Translated {n} sentence{'s' * (n != 1)} in **{result.seconds:.2f} s** ({method}, on {device})."]
+    info = [
+        f"Translated {n} sentence{'s' * (n != 1)} in **{result.seconds:.2f} s** ({method}, on {device}, "
+        f"{result.engine} engine)."
+    ]
+    info += [f"**Engine:** {result.engine_note}"] if result.engine_note else []
     info += [f"**Note:** {result.notice}"] if result.notice else []
     info += [f"**Note on line {i}:** {line.notice}" for i, line in enumerate(result.lines, 1) if line.notice]
     return best, "\n".join(rows), "\n\n".join(info)
