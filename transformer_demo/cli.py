@@ -169,7 +169,11 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     from .evaluation import evaluate
     from .tasks import group_function
 
-    checkpoint, pairs, options = load_for_scoring(args)
+    checkpoint = load_for_decoding(args)
+    if args.suite or (args.split is None and checkpoint.run.train.sources):
+        return evaluate_suite(args, checkpoint)
+    args.split = args.split or "test_2016_flickr"
+    pairs, options = split_pairs(args, checkpoint), decode_options(args, checkpoint.length_penalty)
     result = {"split": args.split, **evaluate(checkpoint, pairs, options, args.batch_size, group_function(checkpoint.run.train))}
     if args.limit:
         result["limit"] = args.limit
@@ -179,21 +183,43 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     return 0
 
 
-def load_for_scoring(args: argparse.Namespace):
-    """(checkpoint, the split's pairs, decoding options) for evaluate and tune."""
+def evaluate_suite(args: argparse.Namespace, checkpoint) -> int:
+    """Every benchmark of the suite (benchmarks.py) in one call: one JSON object, one metrics.json key per set."""
+    from .benchmarks import evaluate_suite as run_suite
+    from .benchmarks import metrics_key
+
+    if args.split is not None:
+        raise DataError("give either --suite or --split, not both")
+    if not args.data_dir or args.dataset or args.pairs_file:
+        raise DataError("the suite reads its test sets from --data-dir, the data root that holds multi30k/ and tatoeba/")
+    results = run_suite(checkpoint, args.data_dir, decode_options(args, checkpoint.length_penalty), args.limit, args.batch_size)
+    print(json.dumps({"data_dir": args.data_dir, **({"limit": args.limit} if args.limit else {}), "results": results}))
+    for name, result in results.items() if args.write_metrics else ():
+        record_metric(Path(args.checkpoint), metrics_key(name, result), result)
+    return 0
+
+
+def load_for_decoding(args: argparse.Namespace):
+    """The checkpoint, with --pair applied; bad decoding options are refused before it is loaded."""
     from .checkpoint import load_checkpoint
-    from .tasks import load_task_pairs
     from .training import resolve_device
 
     decode_options(args)
     checkpoint = load_checkpoint(args.checkpoint, resolve_device(args.device))
     apply_pair(checkpoint.run, args.pair)
+    return checkpoint
+
+
+def split_pairs(args: argparse.Namespace, checkpoint) -> list:
+    """The pairs of args.split (the first --limit of them) for evaluate and tune."""
+    from .tasks import load_task_pairs
+
     pairs = load_task_pairs(checkpoint.run.train, args.split, source_from_args(args))
     if args.limit:
         pairs = pairs[: args.limit]
     if not pairs:
         raise DataError(f"split {args.split!r} has no sentence pairs")
-    return checkpoint, pairs, decode_options(args, checkpoint.length_penalty)
+    return pairs
 
 
 def record_metric(folder: Path, key: str, result: dict) -> None:
@@ -212,7 +238,8 @@ def cmd_tune(args: argparse.Namespace) -> int:
 
     if args.beam < 2:
         raise DecodeError(f"the length penalty only matters for beam search: give --beam 2 or more, got {args.beam}")
-    checkpoint, pairs, options = load_for_scoring(args)
+    checkpoint = load_for_decoding(args)
+    pairs, options = split_pairs(args, checkpoint), decode_options(args, checkpoint.length_penalty)
     best, results = tune_length_penalty(checkpoint, pairs, options, args.values, args.batch_size, group_function(checkpoint.run.train))
     summary = {
         "split": args.split, "decoding": f"beam{args.beam}", "sentences": len(pairs), "best_length_penalty": best,
@@ -275,8 +302,15 @@ def build_parser() -> argparse.ArgumentParser:
     ev = commands.add_parser("evaluate", help="score a checkpoint on a split; prints one JSON object")
     ev.add_argument("--checkpoint", required=True)
     add_source_args(ev)
-    ev.add_argument("--split", default="test_2016_flickr", help="split name, e.g. val or test_2016_flickr (math: test)")
-    ev.add_argument("--limit", type=positive_int, help="only the first N sentence pairs")
+    ev.add_argument(
+        "--split", help="split name, e.g. val or test_2016_flickr (math: test); default: test_2016_flickr, "
+        "or the whole suite for a model trained on several sources",
+    )
+    ev.add_argument(
+        "--suite", action="store_true",
+        help="every benchmark (Multi30k test_2016_flickr, Tatoeba test, FLORES devtest) with --data-dir the data root",
+    )
+    ev.add_argument("--limit", type=positive_int, help="only the first N sentence pairs (of each set with --suite)")
     ev.add_argument("--write-metrics", action="store_true", help="record the result in the checkpoint's metrics.json")
     add_decode_args(ev)
     ev.set_defaults(func=cmd_evaluate)

@@ -44,8 +44,10 @@ class ModelInfo:
 
 
 def describe_score(metrics: dict, info: dict) -> str:
-    """A short score for the model picker: BLEU or exact match from metrics.json, else the validation loss."""
-    results = [v for _, v in sorted(metrics.items(), key=lambda kv: ("test" not in kv[0], kv[0])) if isinstance(v, dict)]
+    """A short score for the model picker: BLEU or exact match from metrics.json (Multi30k test_2016_flickr
+    first, then any other test set), else the validation loss."""
+    ranked = sorted(metrics.items(), key=lambda kv: ("test_2016_flickr" not in kv[0], "test" not in kv[0], kv[0]))
+    results = [v for _, v in ranked if isinstance(v, dict)]
     for result in results:
         if isinstance(result.get("bleu"), (int, float)):
             return f"BLEU {result['bleu']:.1f}"
