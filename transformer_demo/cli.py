@@ -1,4 +1,4 @@
-"""python -m transformer_demo COMMAND: train, translate, evaluate, tune, params, bench.
+"""python -m transformer_demo COMMAND: train, translate, evaluate, tune, calibrate, params, bench.
 
 Errors a user can fix (bad path, bad config, unknown language pair) print one line to stderr and
 exit with status 2; stdout carries only results.
@@ -253,6 +253,22 @@ def cmd_tune(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    from .calibration import calibrate
+    from .checkpoint import read_json, write_json
+
+    checkpoint = load_for_decoding(args)
+    if checkpoint.run.train.task != "translation":
+        raise DataError(f"the confidence threshold is for translation models; this one is a {checkpoint.run.train.task} model")
+    result = {"split": args.split, **calibrate(checkpoint, split_pairs(args, checkpoint), args.batch_size)}
+    print(json.dumps(result))
+    if args.write:
+        folder = Path(args.checkpoint)
+        write_json(folder / "config.json", {**read_json(folder / "config.json"), "min_mean_log_prob": result["min_mean_log_prob"]})
+        record_metric(folder, f"{args.split}/confidence", result)
+    return 0
+
+
 def cmd_params(args: argparse.Namespace) -> int:
     from .checkpoint import load_checkpoint
     from .model import Transformer, count_parameters
@@ -324,6 +340,18 @@ def build_parser() -> argparse.ArgumentParser:
     tune.add_argument("--write", action="store_true", help="store the best value in config.json (the default from then on)")
     add_decode_args(tune)
     tune.set_defaults(func=cmd_tune, beam=4)
+
+    cal = commands.add_parser(
+        "calibrate", help="choose the confidence notice's log-probability threshold on a validation split; prints JSON",
+    )
+    cal.add_argument("--checkpoint", required=True)
+    add_source_args(cal)
+    cal.add_argument("--split", default="val", help="the split to choose on (never a test set)")
+    cal.add_argument("--limit", type=positive_int, help="only the first N sentence pairs")
+    cal.add_argument("--write", action="store_true", help="store the threshold in config.json (the app uses it)")
+    cal.add_argument("--batch-size", type=positive_int, default=64)
+    cal.add_argument("--device", default="cpu", help="auto, cpu or cuda")
+    cal.set_defaults(func=cmd_calibrate, beam=0, sample=False, length_penalty=None, temperature=1.0, top_k=0, top_p=1.0, seed=None)
 
     params = commands.add_parser("params", help="parameter count: formula vs the real model; prints JSON")
     params.add_argument("--checkpoint")

@@ -225,17 +225,22 @@ def decode(model: Transformer, src_ids: list[list[int]], options: DecodeOptions)
     return [[h] for h in greedy_or_sample(model, src_ids, options)]
 
 
-def translate(model: Transformer, vocab: Vocab, texts: list[str], options: DecodeOptions, batch_size: int = 64) -> list[str]:
-    """Best hypothesis per text, detokenised, in input order. Batches sentences of similar length."""
+def best_hypotheses(model: Transformer, vocab: Vocab, texts: list[str], options: DecodeOptions, batch_size: int = 64) -> list[Hypothesis]:
+    """Best hypothesis per text, in input order. Batches sentences of similar length."""
     max_src = model.config.max_len - 1
     encoded = [vocab.encode_src(t)[:max_src] + [EOS_ID] for t in texts]
     order = sorted(range(len(texts)), key=lambda i: len(encoded[i]))
-    outputs: list[str] = [""] * len(texts)
+    best: list[Hypothesis] = [Hypothesis([], 0.0)] * len(texts)
     for start in range(0, len(order), batch_size):
         chunk = order[start : start + batch_size]
         for i, hyps in zip(chunk, decode(model, [encoded[i] for i in chunk], options)):
-            outputs[i] = vocab.decode_tgt(hyps[0].ids)
-    return outputs
+            best[i] = hyps[0]
+    return best
+
+
+def translate(model: Transformer, vocab: Vocab, texts: list[str], options: DecodeOptions, batch_size: int = 64) -> list[str]:
+    """Best translation per text, detokenised, in input order."""
+    return [vocab.decode_tgt(h.ids) for h in best_hypotheses(model, vocab, texts, options, batch_size)]
 
 
 @dataclass

@@ -26,14 +26,15 @@ from typing import Iterator
 import numpy as np
 import torch
 
+from . import confidence
 from .checkpoint import Checkpoint, save_checkpoint, write_json
 from .config import ModelConfig, RunConfig, TrainConfig
-from .decoding import DecodeOptions, DecodeTrace, attention_maps, decode
+from .decoding import DecodeOptions, DecodeTrace, Hypothesis, attention_maps, decode
 from .decoding import trace as decode_trace
 from .math_qa import EXAMPLE_QUESTIONS, unknown_question_notice
 from .registry import ModelInfo, ModelRegistry
 from .tasks import DataSource, load_task_pairs, synthetic_sequence_pairs
-from .tokenization import EOS_ID
+from .tokenization import EOS_ID, UNK_ID
 from .training import TrainEvent, Trainer, resolve_device
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -68,7 +69,7 @@ class ServiceError(ValueError):
 class LineResult:
     source: str
     outputs: list[tuple[str, float]]  # (text, log-probability score), best first
-    notice: str | None  # truncated to max_len, or a math question outside the known families
+    notice: str | None  # truncated, a math question outside the known families, or a reason not to trust it (confidence.py)
 
 
 @dataclass
@@ -161,14 +162,27 @@ class Service:
 
     # --- inference ---
 
-    def _notice(self, info: ModelInfo, checkpoint: Checkpoint, text: str) -> str | None:
+    def _notice(self, info: ModelInfo, checkpoint: Checkpoint, text: str, best: Hypothesis | None = None,
+                length_penalty: float | None = None) -> str | None:
+        """Plain-word warnings for one line; with its best hypothesis, the confidence checks too (a
+        length_penalty means beam search: its scores are length-normalised)."""
         notices = []
-        n_tokens = len(checkpoint.vocab.encode_src(text))
-        if n_tokens > info.max_len - 1:
-            notices.append(f"This input has {n_tokens} tokens; the model reads at most {info.max_len - 1}, so it was truncated.")
+        pieces = checkpoint.vocab.encode_src(text)
+        if len(pieces) > info.max_len - 1:
+            notices.append(f"This input has {len(pieces)} tokens; the model reads at most {info.max_len - 1}, so it was truncated.")
         if info.task == "math":
             notices.append(unknown_question_notice(text))
+        if info.task == "translation":
+            score = None if best is None else confidence.mean_log_prob(best.score, len(best.ids), length_penalty)
+            signals = confidence.Signals(len(pieces), pieces.count(UNK_ID), score)
+            threshold = confidence.log_prob_threshold(checkpoint.info)
+            notices += confidence.notices(text, signals, info.src_lang, info.tgt_lang, threshold)
         return " ".join(n for n in notices if n) or None
+
+    @staticmethod
+    def _cased(info: ModelInfo, text: str) -> tuple[str, str | None]:
+        """(what to translate, a notice): all-capital English is sentence-cased first (confidence.normalize_case)."""
+        return confidence.normalize_case(text, info.src_lang) if info.task == "translation" else (text, None)
 
     def _source_ids(self, checkpoint: Checkpoint, text: str) -> list[int]:
         return checkpoint.vocab.encode_src(text)[: checkpoint.run.model.max_len - 1] + [EOS_ID]
@@ -200,12 +214,15 @@ class Service:
             raise ServiceError(f"Please give at most {MAX_LINES} lines at a time (got {len(lines)}).")
         options = replace(options or DecodeOptions(), time_limit=self.decode_time_limit).validate()
         info, checkpoint = self.registry.load(model_name)
+        cased = [self._cased(info, line) for line in lines]
         start = time.perf_counter()
-        hypotheses = decode(checkpoint.model, [self._source_ids(checkpoint, line) for line in lines], options)
+        hypotheses = decode(checkpoint.model, [self._source_ids(checkpoint, text) for text, _ in cased], options)
         seconds = time.perf_counter() - start
+        penalty = options.length_penalty if options.method == "beam" else None
         results = [
-            LineResult(line, [(checkpoint.vocab.decode_tgt(h.ids), h.score) for h in hyps], self._notice(info, checkpoint, line))
-            for line, hyps in zip(lines, hypotheses)
+            LineResult(line, [(checkpoint.vocab.decode_tgt(h.ids), h.score) for h in hyps],
+                       " ".join(n for n in (case_notice, self._notice(info, checkpoint, text, hyps[0], penalty)) if n) or None)
+            for line, (text, case_notice), hyps in zip(lines, cased, hypotheses)
         ]
         notice = None
         if seconds >= self.decode_time_limit:

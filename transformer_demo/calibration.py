@@ -1,0 +1,63 @@
+"""Choosing a model's confidence threshold (confidence.py's log-prob check) on its validation split.
+
+In-domain: the validation sources the model was trained for (Tatoeba val + Multi30k val for the everyday
+models). Out of domain, constructed from the same sentences so that only the property under test differs:
+  word salad      the words of each sentence in random order
+  keyboard mash   random letter strings, as many "words" as the sentence
+  target language the reference translation typed in as the source
+The rule: flag a line whose greedy output has a mean token log-probability below the value that only
+FLAGGED_SHARE of the in-domain lines fall under. Then report how much of each constructed set it flags.
+"""
+from __future__ import annotations
+
+import random
+import string
+from typing import Any
+
+from .checkpoint import Checkpoint
+from .confidence import mean_log_prob
+from .data import Pair
+from .decoding import DecodeOptions, best_hypotheses
+
+FLAGGED_SHARE = 0.05
+
+
+def constructed_inputs(pairs: list[Pair], seed: int = 0) -> dict[str, list[str]]:
+    rng = random.Random(seed)
+    salad, mash = [], []
+    for source, _ in pairs:
+        tokens = source.split()
+        salad.append(" ".join(rng.sample(tokens, len(tokens))))
+        mash.append(" ".join("".join(rng.choices(string.ascii_lowercase, k=rng.randint(2, 8))) for _ in tokens))
+    return {"word salad": salad, "keyboard mash": mash, "target language": [target for _, target in pairs]}
+
+
+def mean_log_probs(checkpoint: Checkpoint, texts: list[str], batch_size: int = 64) -> list[float]:
+    """Greedy decoding (the app's default): each output's mean token log-probability, in input order."""
+    best = best_hypotheses(checkpoint.model, checkpoint.vocab, texts, DecodeOptions(), batch_size)
+    return [mean_log_prob(h.score, len(h.ids)) for h in best]
+
+
+def quantile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def share_below(values: list[float], threshold: float) -> float:
+    return round(100.0 * sum(v < threshold for v in values) / max(len(values), 1), 1)
+
+
+def calibrate(checkpoint: Checkpoint, pairs: list[Pair], batch_size: int = 64) -> dict[str, Any]:
+    """The threshold and, in percent, how much of the in-domain and of each constructed set it flags."""
+    in_domain = mean_log_probs(checkpoint, [source for source, _ in pairs], batch_size)
+    threshold = round(quantile(in_domain, FLAGGED_SHARE), 2)
+    result: dict[str, Any] = {
+        "min_mean_log_prob": threshold, "rule": f"{100 * FLAGGED_SHARE:g}th percentile of the validation sources",
+        "sentences": len(pairs), "median": {"validation": round(quantile(in_domain, 0.5), 2)},
+        "flagged_percent": {"validation": share_below(in_domain, threshold)},
+    }
+    for name, texts in constructed_inputs(pairs).items():
+        scores = mean_log_probs(checkpoint, texts, batch_size)
+        result["median"][name] = round(quantile(scores, 0.5), 2)
+        result["flagged_percent"][name] = share_below(scores, threshold)
+    return result
