@@ -12,6 +12,7 @@ from pathlib import Path
 import torch
 
 from .checkpoint import Checkpoint, CheckpointError, beam_length_penalty, load_checkpoint, load_run_config, read_json
+from .confidence import log_prob_threshold
 from .model import count_parameters
 
 
@@ -32,6 +33,7 @@ class ModelInfo:
     n_heads: int
     score: str
     length_penalty: float  # for beam search: tuned on the validation split, else the usual default
+    min_mean_log_prob: float  # below it, the confidence notice says the model is unsure (`calibrate`, else a default)
 
     @property
     def pair(self) -> str:
@@ -66,7 +68,7 @@ def read_model_info(folder: Path, name: str) -> ModelInfo:
         name, folder, run.train.task, run.train.src_lang, run.train.tgt_lang, count_parameters(run.model),
         run.model.max_len, (run.model.n_encoder_layers, run.model.n_decoder_layers), run.model.n_heads,
         describe_score(metrics if isinstance(metrics, dict) else {}, info),
-        beam_length_penalty(info),
+        beam_length_penalty(info), log_prob_threshold(info),
     )
 
 

@@ -175,8 +175,7 @@ class Service:
         if info.task == "translation":
             score = None if best is None else confidence.mean_log_prob(best.score, len(best.ids), length_penalty)
             signals = confidence.Signals(len(pieces), pieces.count(UNK_ID), score)
-            threshold = confidence.log_prob_threshold(checkpoint.info)
-            notices += confidence.notices(text, signals, info.src_lang, info.tgt_lang, threshold)
+            notices += confidence.notices(text, signals, info.src_lang, info.tgt_lang, info.min_mean_log_prob)
         return " ".join(n for n in notices if n) or None
 
     @staticmethod

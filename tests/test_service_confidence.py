@@ -1,0 +1,66 @@
+"""The confidence notice through the service (what the Translate tab and /translate return), on the tiny
+untrained models of app_helpers and, where it ships, the Multi30k en->de model."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from transformer_demo.decoding import DecodeOptions
+from transformer_demo.service import Service
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_all_capitals_are_translated_as_sentence_case_and_said_so(service: Service) -> None:
+    capitals, cased = service.translate("tiny-en-de", "TWO DOGS ARE PLAYING.\nTwo dogs are playing.").lines
+    assert capitals.source == "TWO DOGS ARE PLAYING."  # the user's line, as typed
+    assert capitals.outputs == cased.outputs
+    assert "all capitals" in capitals.notice and "\u201cTwo dogs are playing.\u201d" in capitals.notice
+    assert "all capitals" not in (cased.notice or "")
+
+
+def test_each_line_gets_its_own_notice(service: Service) -> None:
+    lines = service.translate("tiny-en-de", "你好，你叫什么名字？\nIch habe heute keine Zeit.\n😀😀").lines
+    assert "Chinese or Japanese" in lines[0].notice
+    assert "looks like German already" in lines[1].notice
+    assert "emoji but no words" in lines[2].notice
+
+
+def test_an_untrained_model_is_unsure_of_everything(service: Service) -> None:
+    for options in (DecodeOptions(), DecodeOptions(method="beam", beam_size=2)):
+        [line] = service.translate("tiny-en-de", "A man is riding a bike.", options).lines
+        assert "The model is unsure of this translation" in line.notice
+
+
+def test_the_calibrated_threshold_is_the_one_used(service: Service) -> None:
+    config = service.model_info("tiny-en-de").folder / "config.json"
+    original = config.read_text()
+    try:
+        config.write_text(json.dumps({**json.loads(original), "min_mean_log_prob": -1000.0}))
+        [line] = service.translate("tiny-en-de", "A man is riding a bike.").lines
+        assert line.notice is None
+    finally:
+        config.write_text(original)
+
+
+def test_other_tasks_get_no_language_or_case_checks(service: Service) -> None:
+    [line] = service.translate("tiny-copy", "RED CAT BLUE DOG").lines
+    assert line.notice is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("method", ["greedy", "beam"])
+def test_shipped_caption_model_notices(method: str) -> None:
+    if not (ROOT / "checkpoints" / "multi30k-en-de" / "model.safetensors").is_file():
+        pytest.skip("checkpoints/multi30k-en-de is not there")
+    service = Service(ROOT / "checkpoints", ROOT / "runs-none", device="cpu")
+    options = DecodeOptions(method=method, beam_size=4, length_penalty=service.model_info("multi30k-en-de").length_penalty)
+    text = "Two dogs are playing in the snow.\nTWO DOGS ARE PLAYING IN THE SNOW.\nПривет, как дела?\nasdf qwer zxcv uiop"
+    sure, capitals, russian, mash = service.translate("multi30k-en-de", text, options).lines
+    assert sure.notice is None and sure.outputs[0][0] == "Zwei Hunde spielen im Schnee."
+    assert capitals.outputs[0][0] == "Zwei Hunde spielen im Schnee." and "all capitals" in capitals.notice
+    assert "Cyrillic" in russian.notice
+    if method == "greedy":  # the threshold is chosen on greedy outputs; beam search finds likelier ones
+        assert "unsure" in mash.notice
