@@ -120,7 +120,9 @@ def test_attention_has_every_layer_and_rows_sum_to_one(service: Service):
 
 
 def test_examples_suit_the_model(service: Service):
-    assert "A man is riding a bike." in service.examples("tiny-en-de")
+    examples = service.examples("tiny-en-de")
+    assert "A man is riding a bike." in examples and "Where is the train station?" in examples  # a caption and a question
+    assert "I would like a cup of coffee, please." in examples  # an everyday sentence
     assert all(q.endswith(("?", ".")) for q in service.examples("tiny-math"))
     assert all(set(s.split()) <= set("red green blue cat dog bird sun moon tree house river stone one two three four".split())
                for s in service.examples("tiny-copy"))

@@ -49,9 +49,15 @@ CAPTIONS = [
     "A man is riding a bike.",
     "Two dogs are playing in the snow.",
     "A little girl in a pink dress is climbing the stairs.",
-    "A group of people are standing in front of a building.",
-    "A woman is cooking in a small kitchen.",
 ]
+# Per language pair: everyday sentences and a question first (what a visitor types), then captions.
+EVERYDAY = {
+    ("en", "de"): ["Good morning! How are you?", "Where is the train station?", "I would like a cup of coffee, please.",
+                   "My brother has lived in Hamburg for three years."],
+    ("en", "fr"): ["Good evening! How are you?", "Where is the nearest bakery?", "I would like a croissant, please.",
+                   "My sister has lived in Lyon for three years."],
+    ("en", None): ["Good morning! How are you?", "Where is the train station?", "Thank you very much for your help."],
+}
 TRAIN_TASKS = {
     "multi30k-en-de": "Multi30k English → German",
     "multi30k-en-fr": "Multi30k English → French",
@@ -152,13 +158,14 @@ class Service:
         return f"CPU ({threads} thread{'s' * (threads != 1)})"
 
     def examples(self, model_name: str | None) -> list[str]:
-        """Inputs that suit the model's domain."""
+        """Inputs that suit the model: for English -> X, everyday sentences, a question and image captions."""
         info = self.registry.info(model_name)
         if info.task == "math":
             return list(EXAMPLE_QUESTIONS)
         if info.task in ("copy", "reverse"):
             return [source for source, _ in synthetic_sequence_pairs(info.task, 4, seed=7)]
-        return list(CAPTIONS) if info.src_lang == "en" else []
+        everyday = EVERYDAY.get((info.src_lang, info.tgt_lang), EVERYDAY.get((info.src_lang, None), []))
+        return everyday + CAPTIONS if info.src_lang == "en" else everyday
 
     # --- inference ---
 
