@@ -65,6 +65,12 @@ def test_evaluation_splits_come_from_the_first_source_that_has_them(two_sources:
         read_mixed(two_sources, SOURCES, "test_2017_mscoco", "en", "de")
 
 
+def test_a_data_root_with_its_own_test_set_is_read_directly(two_sources: Path) -> None:
+    """--data-dir pointing at a folder of your own scores a model trained on several sources on it."""
+    write_split(two_sources, "test", [("Good morning!", "Guten Morgen!")])
+    assert read_mixed(two_sources, SOURCES, "test", "en", "de") == [("Good morning!", "Guten Morgen!")]
+
+
 def test_no_evaluation_sentence_in_train_or_val_on_small_folders(two_sources: Path) -> None:
     held = held_out_sentences(two_sources / "chat", ("en", "de")) | held_out_sentences(two_sources / "captions", ("en", "de"))
     assert {"where is it", "bis bald", "who are you", "wer bist du"} <= held
