@@ -64,3 +64,24 @@ def test_shipped_caption_model_notices(method: str) -> None:
     assert "Cyrillic" in russian.notice
     if method == "greedy":  # the threshold is chosen on greedy outputs; beam search finds likelier ones
         assert "unsure" in mash.notice
+
+
+def test_calibrate_chooses_the_threshold_on_val_and_writes_it(tmp_path: Path, capsys) -> None:
+    from app_helpers import CAPTION_PAIRS, save_tiny
+
+    from transformer_demo.checkpoint import load_checkpoint
+    from transformer_demo.cli import main
+
+    pairs = CAPTION_PAIRS * 7  # 21 validation pairs
+    folder = save_tiny(tmp_path / "tiny", "translation", pairs, "bpe", 2)
+    for index, lang in enumerate(("en", "de")):
+        (tmp_path / f"val.{lang}").write_text("".join(pair[index] + "\n" for pair in pairs), encoding="utf-8")
+    assert main(["calibrate", "--checkpoint", str(folder), "--data-dir", str(tmp_path), "--write"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["split"] == "val" and result["sentences"] == 21
+    assert set(result["flagged_percent"]) == {"validation", "word salad", "keyboard mash", "target language"}
+    assert result["flagged_percent"]["validation"] <= 5.0 and result["median"]["validation"] >= result["min_mean_log_prob"]
+    assert load_checkpoint(folder).info["min_mean_log_prob"] == result["min_mean_log_prob"]
+    assert json.loads((folder / "metrics.json").read_text())["val/confidence"] == result
+    assert main(["calibrate", "--checkpoint", str(folder), "--data-dir", str(tmp_path), "--split", "test"]) == 2
+    assert "no file test.en" in capsys.readouterr().err
