@@ -29,20 +29,24 @@ SCRIPT_NAMES = {
     "DEVANAGARI": "Devanagari (Hindi ...)", "THAI": "Thai", "ARMENIAN": "Armenian", "GEORGIAN": "Georgian",
 }
 LANGUAGE_NAMES = {"en": "English", "de": "German", "fr": "French"}
+def word_set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
 # Frequent words of each language that English does not use ("in", "die", "am", "hat", "son" are left out).
 FUNCTION_WORDS = {
-    "en": set("the is are was were be been of to and with for not this that these you your he she it they we "
+    "en": word_set("the is are was were be been of to and with for not this that these you your he she it they we "
               "my his her our their what where when who why how do does did have has there here can could would "
-              "should very too at by from me him them i isn't don't it's i'm you're please thank thanks".split()),
-    "de": set("der das den dem ein eine einer einem einen und ist sind nicht ich er sie wir ihr es mit "
+              "should very too at by from me him them i isn't don't it's i'm you're please thank thanks"),
+    "de": word_set("der das den dem ein eine einer einem einen und ist sind nicht ich er sie wir ihr es mit "
               "von zu auf für bin bist habe haben wie wo wer warum mein meine dein deine sehr auch noch "
               "schon nur kein keine ja nein danke bitte hallo heute morgen wird werden kann können ihm ihn "
               "uns euch im zum zur bei nach aus über du des mir dir mich dich sich hast nichts aber doch hier dort nie "
-              "immer werde wurde war ganz".split()),
-    "fr": set("le la les un une du des et est sont ne pas je tu il elle nous vous ils elles avec pour dans sur "
+              "immer werde wurde war ganz"),
+    "fr": word_set("le la les un une du des et est sont ne pas je tu il elle nous vous ils elles avec pour dans sur "
               "ce cette ces mon ma mes ton ta tes sa ses qui que quoi où comment pourquoi suis sommes êtes "
               "très aussi merci bonjour bonsoir salut oui au aux mais ou donc avoir être fait faire c'est j'ai "
-              "n'est".split()),
+              "n'est"),
 }
 RARE_LETTERS = {"de": set("äöüß"), "fr": set("éèêàçœùûîôë")}
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
