@@ -45,7 +45,9 @@ def test_empty_input_and_unknown_model_are_clear_errors(client: Client):
 
 
 def test_decode_step_walks_and_can_be_overruled(client: Client):
-    status, bars, heat, candidates, forced, step, data = client.predict(TEXT, "tiny-en-de", "", 0, 5, 1.0, api_name="/decode_step")
+    status, bars, heat, candidates, forced, step, data = client.predict(
+        TEXT, "tiny-en-de", "", 0, 5, 1.0, api_name="/decode_step"
+    )
     assert "Step 1 of" in status and step == 0 and forced == ""
     assert len(data["candidates"]) == 5 and not data["forced"]
     assert bars["type"] == "matplotlib" and heat["plot"].startswith("data:image/png")

@@ -1,4 +1,5 @@
 """`evaluate --suite`: every benchmark of a translation model in one call, one metrics.json key per set."""
+
 from __future__ import annotations
 
 import gzip
@@ -44,28 +45,59 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
 
 
 def test_suite_scores_every_set_and_states_the_limit(tiny: Path, data_root: Path, capsys) -> None:
-    status, out, err = run(capsys, "evaluate", "--checkpoint", str(tiny), "--data-dir", str(data_root), "--suite",
-                           "--limit", "2", "--write-metrics")
+    status, out, err = run(
+        capsys,
+        "evaluate",
+        "--checkpoint",
+        str(tiny),
+        "--data-dir",
+        str(data_root),
+        "--suite",
+        "--limit",
+        "2",
+        "--write-metrics",
+    )
     assert status == 0, err
     [line] = out.splitlines()
     report = json.loads(line)
     assert report["limit"] == 2 and list(report["results"]) == [b.name for b in TRANSLATION_SUITE]
     results = report["results"]
-    assert results["multi30k/test_2016_flickr"]["sentences"] == 2 and results["multi30k/test_2016_flickr"]["available"] == 3
+    assert (
+        results["multi30k/test_2016_flickr"]["sentences"] == 2
+        and results["multi30k/test_2016_flickr"]["available"] == 3
+    )
     assert results["tatoeba/test"]["limit"] == 2
-    assert results["flores200/devtest"]["sentences"] == 1 and "limit" not in results["flores200/devtest"]  # 1 pair: not cut
+    assert (
+        results["flores200/devtest"]["sentences"] == 1 and "limit" not in results["flores200/devtest"]
+    )  # 1 pair: not cut
     for result in results.values():
         assert {"bleu", "chrf", "bleu_signature"} <= set(result) and "case:mixed" in result["bleu_signature"]
     metrics = json.loads((tiny / "metrics.json").read_text())
-    assert set(metrics) == {"multi30k/test_2016_flickr/greedy/first2", "tatoeba/test/greedy/first2", "flores200/devtest/greedy"}
+    assert set(metrics) == {
+        "multi30k/test_2016_flickr/greedy/first2",
+        "tatoeba/test/greedy/first2",
+        "flores200/devtest/greedy",
+    }
     assert metrics["tatoeba/test/greedy/first2"] == results["tatoeba/test"]
 
 
 def test_suite_scores_match_evaluate_on_one_split(tiny: Path, data_root: Path, capsys) -> None:
-    _, out, _ = run(capsys, "evaluate", "--checkpoint", str(tiny), "--data-dir", str(data_root), "--suite", "--beam", "2")
+    _, out, _ = run(
+        capsys, "evaluate", "--checkpoint", str(tiny), "--data-dir", str(data_root), "--suite", "--beam", "2"
+    )
     suite = json.loads(out)["results"]["tatoeba/test"]
-    _, out, _ = run(capsys, "evaluate", "--checkpoint", str(tiny), "--data-dir", str(data_root / "tatoeba" / "en-de"),
-                    "--split", "test", "--beam", "2")
+    _, out, _ = run(
+        capsys,
+        "evaluate",
+        "--checkpoint",
+        str(tiny),
+        "--data-dir",
+        str(data_root / "tatoeba" / "en-de"),
+        "--split",
+        "test",
+        "--beam",
+        "2",
+    )
     single = json.loads(out)
     assert "limit" not in suite and suite["sentences"] == 3
     assert (suite["bleu"], suite["chrf"], suite["decoding"]) == (single["bleu"], single["chrf"], "beam2")
@@ -89,11 +121,16 @@ def test_a_model_trained_on_several_sources_gets_the_suite_by_default(tiny: Path
         (["--data-dir", "{root}/nowhere"], "data folder not found"),
         (["--pairs-file", "{root}/pairs.tsv"], "the suite reads its test sets from --data-dir"),
         (["--data-dir", "{root}", "--split", "test"], "give either --suite or --split, not both"),
-        (["--data-dir", "{root}", "--pair", "en-fr"], r"multi30k/test_2016_flickr: no file test_2016_flickr\.fr\[\.gz\]"),
+        (
+            ["--data-dir", "{root}", "--pair", "en-fr"],
+            r"multi30k/test_2016_flickr: no file test_2016_flickr\.fr\[\.gz\]",
+        ),
     ],
 )
 def test_suite_errors_are_one_line(tiny: Path, data_root: Path, capsys, args: list[str], message: str) -> None:
-    status, out, err = run(capsys, "evaluate", "--checkpoint", str(tiny), "--suite", *(a.format(root=data_root) for a in args))
+    status, out, err = run(
+        capsys, "evaluate", "--checkpoint", str(tiny), "--suite", *(a.format(root=data_root) for a in args)
+    )
     assert status == 2 and out == "" and err.count("\n") == 1
     assert re.search(message, err), err
 

@@ -6,8 +6,8 @@ points the app at another checkpoints folder (e.g. a copy of a real model) inste
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from app_helpers import build_model_roots, served
@@ -39,8 +39,15 @@ def app_url(tmp_path_factory) -> Iterator[str]:
 def page(app_url: str):
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
         )
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.set_default_timeout(TIMEOUT_MS)

@@ -1,5 +1,6 @@
 """The confidence notice on constructed cases: foreign scripts, emoji, German or French typed into an
 English -> X model, unknown pieces, very long input, a low mean log-probability, and all-capital input."""
+
 from __future__ import annotations
 
 import math
@@ -26,14 +27,26 @@ SURE = Signals(n_source_pieces=8, n_unknown=0, mean_log_prob=-0.3)
 
 
 def test_an_ordinary_sentence_gets_no_notice() -> None:
-    for text in ("Two dogs are playing in the snow.", "Where is the train station?", "I'm hungry.", "Thank you very much."):
+    for text in (
+        "Two dogs are playing in the snow.",
+        "Where is the train station?",
+        "I'm hungry.",
+        "Thank you very much.",
+    ):
         assert notices(text, SURE, "en", "de") == []
 
 
 @pytest.mark.parametrize(
     "text,name",
-    [("你好，你叫什么名字？", "Chinese or Japanese"), ("مرحبا كيف حالك", "Arabic"), ("Привет, как дела?", "Cyrillic"),
-     ("こんにちは", "Japanese"), ("안녕하세요", "Korean"), ("Γεια σου κόσμε", "Greek"), ("Hello, 你好世界朋友们", "Chinese")],
+    [
+        ("你好，你叫什么名字？", "Chinese or Japanese"),
+        ("مرحبا كيف حالك", "Arabic"),
+        ("Привет, как дела?", "Cyrillic"),
+        ("こんにちは", "Japanese"),
+        ("안녕하세요", "Korean"),
+        ("Γεια σου κόσμε", "Greek"),
+        ("Hello, 你好世界朋友们", "Chinese"),
+    ],
 )
 def test_foreign_scripts_are_named(text: str, name: str) -> None:
     [notice] = notices(text, SURE, "en", "de")
@@ -53,9 +66,15 @@ def test_emoji_without_words_have_nothing_to_translate() -> None:
 
 @pytest.mark.parametrize(
     "text,lang",
-    [("Ich habe heute keine Zeit.", "de"), ("Wo ist der Bahnhof?", "de"), ("Danke schön!", "de"),
-     ("Zwei Hunde spielen im Schnee.", "de"), ("Je ne sais pas où est la gare.", "fr"), ("Merci beaucoup !", "fr"),
-     ("Deux chiens jouent dans la neige.", "fr")],
+    [
+        ("Ich habe heute keine Zeit.", "de"),
+        ("Wo ist der Bahnhof?", "de"),
+        ("Danke schön!", "de"),
+        ("Zwei Hunde spielen im Schnee.", "de"),
+        ("Je ne sais pas où est la gare.", "fr"),
+        ("Merci beaucoup !", "fr"),
+        ("Deux chiens jouent dans la neige.", "fr"),
+    ],
 )
 def test_german_and_french_typed_into_an_english_model_are_named(text: str, lang: str) -> None:
     assert guess_language(text)[0] == lang
@@ -67,8 +86,16 @@ def test_german_and_french_typed_into_an_english_model_are_named(text: str, lang
 
 @pytest.mark.parametrize(
     "text",
-    ["The hat is red.", "Die Hard is a film.", "We had a fine café au lait in Paris.", "Tom was here.",
-     "A man in a blue shirt is standing on a ladder.", "Hello!", "Go.", "Kindergarten"],
+    [
+        "The hat is red.",
+        "Die Hard is a film.",
+        "We had a fine café au lait in Paris.",
+        "Tom was here.",
+        "A man in a blue shirt is standing on a ladder.",
+        "Hello!",
+        "Go.",
+        "Kindergarten",
+    ],
 )
 def test_english_with_borrowed_words_is_not_flagged(text: str) -> None:
     assert language_notice(text, "en", "de") is None
@@ -124,10 +151,12 @@ def test_threshold_comes_from_the_model_config_else_the_fallback() -> None:
 
 @pytest.mark.parametrize(
     "text,expected",
-    [("TWO DOGS ARE PLAYING IN THE SNOW.", "Two dogs are playing in the snow."),
-     ("WHERE ARE YOU? I AM HERE!", "Where are you? I am here!"),
-     ("I'M HUNGRY.", "I'm hungry."),
-     ("\"HELLO,\" SHE SAID.", "\"Hello,\" she said.")],
+    [
+        ("TWO DOGS ARE PLAYING IN THE SNOW.", "Two dogs are playing in the snow."),
+        ("WHERE ARE YOU? I AM HERE!", "Where are you? I am here!"),
+        ("I'M HUNGRY.", "I'm hungry."),
+        ('"HELLO," SHE SAID.', '"Hello," she said.'),
+    ],
 )
 def test_all_capital_english_is_sentence_cased(text: str, expected: str) -> None:
     assert is_all_capitals(text) and sentence_case(text) == expected

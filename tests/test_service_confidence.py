@@ -1,5 +1,6 @@
 """The confidence notice through the service (what the Translate tab and /translate return), on the tiny
 untrained models of app_helpers and, where it ships, the Multi30k en->de model."""
+
 from __future__ import annotations
 
 import json
@@ -56,8 +57,12 @@ def test_shipped_caption_model_notices(method: str) -> None:
     if not (ROOT / "checkpoints" / "multi30k-en-de" / "model.safetensors").is_file():
         pytest.skip("checkpoints/multi30k-en-de is not there")
     service = Service(ROOT / "checkpoints", ROOT / "runs-none", device="cpu")
-    options = DecodeOptions(method=method, beam_size=4, length_penalty=service.model_info("multi30k-en-de").length_penalty)
-    text = "Two dogs are playing in the snow.\nTWO DOGS ARE PLAYING IN THE SNOW.\nПривет, как дела?\nasdf qwer zxcv uiop"
+    options = DecodeOptions(
+        method=method, beam_size=4, length_penalty=service.model_info("multi30k-en-de").length_penalty
+    )
+    text = (
+        "Two dogs are playing in the snow.\nTWO DOGS ARE PLAYING IN THE SNOW.\nПривет, как дела?\nasdf qwer zxcv uiop"
+    )
     sure, capitals, russian, mash = service.translate("multi30k-en-de", text, options).lines
     assert sure.notice is None and sure.outputs[0][0] == "Zwei Hunde spielen im Schnee."
     assert capitals.outputs[0][0] == "Zwei Hunde spielen im Schnee." and "all capitals" in capitals.notice
@@ -80,7 +85,9 @@ def test_calibrate_chooses_the_threshold_on_val_and_writes_it(tmp_path: Path, ca
     result = json.loads(capsys.readouterr().out)
     assert result["split"] == "val" and result["sentences"] == 21
     assert set(result["flagged_percent"]) == {"validation", "word salad", "keyboard mash", "target language"}
-    assert result["flagged_percent"]["validation"] <= 5.0 and result["median"]["validation"] >= result["min_mean_log_prob"]
+    assert (
+        result["flagged_percent"]["validation"] <= 5.0 and result["median"]["validation"] >= result["min_mean_log_prob"]
+    )
     assert load_checkpoint(folder).info["min_mean_log_prob"] == result["min_mean_log_prob"]
     assert json.loads((folder / "metrics.json").read_text())["val/confidence"] == result
     assert main(["calibrate", "--checkpoint", str(folder), "--data-dir", str(tmp_path), "--split", "test"]) == 2

@@ -5,16 +5,19 @@ Folders are relative to a data root (e.g. ../shared/data) that holds multi30k/ a
   tatoeba/test                everyday sentences: tatoeba-test-v2021-08-07, as the OPUS-MT models report
   flores200/devtest           Wikipedia sentences, a general-domain stress set (reported, never tuned on)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .checkpoint import Checkpoint
-from .data import DataError, Pair, read_parallel_dir
+from .data import Pair, read_parallel_dir
 from .decoding import DecodeOptions
+from .engines import TorchEngine
+from .errors import DataError
 from .evaluation import evaluate
+from .tasks import get_task
 
 
 @dataclass(frozen=True)
@@ -44,20 +47,16 @@ TRANSLATION_SUITE = (
 
 
 def metrics_key(name: str, result: dict[str, Any]) -> str:
-    """"tatoeba/test/beam4", with "/first1000" when only the first 1,000 pairs were scored."""
+    """ "tatoeba/test/beam4", with "/first1000" when only the first 1,000 pairs were scored."""
     return f"{name}/{result['decoding']}" + (f"/first{result['limit']}" if "limit" in result else "")
 
 
 def evaluate_suite(
-    checkpoint: Checkpoint,
-    data_root: str | Path,
-    options: DecodeOptions,
-    limit: int | None = None,
-    batch_size: int = 64,
+    engine: TorchEngine, data_root: str | Path, options: DecodeOptions, limit: int | None = None
 ) -> dict[str, dict[str, Any]]:
     """Benchmark name -> evaluate()'s result. With a limit, a set cut to its first `limit` pairs says so
     ("limit" and "available"); every set is found before any is decoded, so a missing one fails fast."""
-    train = checkpoint.run.train
+    train = engine.checkpoint.run.train
     if train.task != "translation":
         raise DataError(f"the benchmark suite is for translation models; this one is a {train.task} model")
     root = Path(data_root)
@@ -67,7 +66,7 @@ def evaluate_suite(
     results = {}
     for name, pairs in sets.items():
         scored = pairs[:limit] if limit else pairs
-        result = evaluate(checkpoint, scored, options, batch_size)
+        result = evaluate(engine, get_task(train.task), scored, options)
         if len(scored) < len(pairs):
             result |= {"limit": limit, "available": len(pairs)}
         results[name] = result

@@ -5,9 +5,11 @@ models). Out of domain, constructed from the same sentences so that only the pro
   word salad      the words of each sentence in random order
   keyboard mash   random letter strings, as many "words" as the sentence
   target language the reference translation typed in as the source
-The rule: flag a line whose greedy output has a mean token log-probability below the value that only
-FLAGGED_SHARE of the in-domain lines fall under. Then report how much of each constructed set it flags.
+The rule: flag a line whose output (greedy, the app's default, unless other decoding options are given) has a
+mean token log-probability below the value that only FLAGGED_SHARE of the in-domain lines fall under. Then
+report how much of each constructed set it flags.
 """
+
 from __future__ import annotations
 
 import math
@@ -15,10 +17,10 @@ import random
 import string
 from typing import Any
 
-from .checkpoint import Checkpoint
 from .confidence import mean_log_prob
 from .data import Pair
-from .decoding import DecodeOptions, best_hypotheses
+from .decoding import DecodeOptions
+from .engines import TorchEngine
 
 FLAGGED_SHARE = 0.05
 
@@ -33,10 +35,11 @@ def constructed_inputs(pairs: list[Pair], seed: int = 0) -> dict[str, list[str]]
     return {"word salad": salad, "keyboard mash": mash, "target language": [target for _, target in pairs]}
 
 
-def mean_log_probs(checkpoint: Checkpoint, texts: list[str], batch_size: int = 64) -> list[float]:
-    """Greedy decoding (the app's default): each output's mean token log-probability, in input order."""
-    best = best_hypotheses(checkpoint.model, checkpoint.vocab, texts, DecodeOptions(), batch_size)
-    return [mean_log_prob(h.score, len(h.ids)) for h in best]
+def mean_log_probs(engine: TorchEngine, texts: list[str], options: DecodeOptions) -> list[float]:
+    """Each text's best output: its mean token log-probability, in input order (as the app computes it)."""
+    penalty = options.length_penalty if options.method == "beam" else None
+    outputs = [result.outputs[0] for result in engine.translate(texts, options)]
+    return [mean_log_prob(score, len(engine.vocab.encode_tgt(text)), penalty) for text, score in outputs]
 
 
 def quantile(values: list[float], share: float) -> float:
@@ -48,17 +51,21 @@ def share_below(values: list[float], threshold: float) -> float:
     return round(100.0 * sum(v < threshold for v in values) / max(len(values), 1), 1)
 
 
-def calibrate(checkpoint: Checkpoint, pairs: list[Pair], batch_size: int = 64) -> dict[str, Any]:
+def calibrate(engine: TorchEngine, pairs: list[Pair], options: DecodeOptions) -> dict[str, Any]:
     """The threshold and, in percent, how much of the in-domain and of each constructed set it flags."""
-    in_domain = mean_log_probs(checkpoint, [source for source, _ in pairs], batch_size)
+    in_domain = mean_log_probs(engine, [source for source, _ in pairs], options)
     threshold = math.floor(100 * quantile(in_domain, FLAGGED_SHARE)) / 100  # rounded down: never flags more
+    decoding = f"beam{options.beam_size}" if options.method == "beam" else options.method
     result: dict[str, Any] = {
-        "min_mean_log_prob": threshold, "rule": f"{100 * FLAGGED_SHARE:g}th percentile of the validation sources",
-        "sentences": len(pairs), "median": {"validation": round(quantile(in_domain, 0.5), 2)},
+        "min_mean_log_prob": threshold,
+        "rule": f"{100 * FLAGGED_SHARE:g}th percentile of the validation sources",
+        "decoding": decoding,
+        "sentences": len(pairs),
+        "median": {"validation": round(quantile(in_domain, 0.5), 2)},
         "flagged_percent": {"validation": share_below(in_domain, threshold)},
     }
     for name, texts in constructed_inputs(pairs).items():
-        scores = mean_log_probs(checkpoint, texts, batch_size)
+        scores = mean_log_probs(engine, texts, options)
         result["median"][name] = round(quantile(scores, 0.5), 2)
         result["flagged_percent"][name] = share_below(scores, threshold)
     return result

@@ -10,12 +10,10 @@ import json
 import sys
 from pathlib import Path
 
-from .checkpoint import CheckpointError
-from .config import ConfigError, RunConfig
-from .data import DataError
-from .decoding import DecodeError
+from .config import RunConfig
+from .errors import ConfigError, DataError, DecodeError, UserError
 
-USER_ERRORS = (ConfigError, DataError, CheckpointError, DecodeError, FileNotFoundError, ValueError)
+USER_ERRORS = (UserError, FileNotFoundError)
 
 
 def positive_int(text: str) -> int:
@@ -63,6 +61,15 @@ def add_decode_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--device", default="cpu", help="auto, cpu or cuda")
 
 
+def add_scoring_args(parser: argparse.ArgumentParser, split: str, split_help: str) -> None:
+    """What evaluate and tune share: the checkpoint, the data, the split, a limit and the decoding."""
+    parser.add_argument("--checkpoint", required=True)
+    add_source_args(parser)
+    parser.add_argument("--split", default=split, help=split_help)
+    parser.add_argument("--limit", type=positive_int, help="only the first N sentence pairs")
+    add_decode_args(parser)
+
+
 def decode_options(args: argparse.Namespace, model_length_penalty: float | None = None):
     """Validated options; --length-penalty, when given, overrides the model's own (Checkpoint.length_penalty)."""
     from .decoding import DecodeOptions
@@ -70,7 +77,9 @@ def decode_options(args: argparse.Namespace, model_length_penalty: float | None 
     if args.beam < 0:
         raise DecodeError(f"--beam must be >= 0, got {args.beam}")
     method = "beam" if args.beam > 0 else "sample" if args.sample else "greedy"
-    length_penalty = next(v for v in (args.length_penalty, model_length_penalty, DecodeOptions.length_penalty) if v is not None)
+    length_penalty = next(
+        v for v in (args.length_penalty, model_length_penalty, DecodeOptions.length_penalty) if v is not None
+    )
     return DecodeOptions(
         method=method, beam_size=max(args.beam, 1), length_penalty=length_penalty,
         temperature=args.temperature, top_k=args.top_k, top_p=args.top_p, seed=args.seed,
@@ -141,7 +150,10 @@ def read_inputs(args: argparse.Namespace) -> list[str]:
         path = Path(args.input)
         if args.input != "-" and not path.is_file():
             raise DataError(f"input file not found: {args.input}")
-        text = sys.stdin.read() if args.input == "-" else path.read_text(encoding="utf-8")
+        try:
+            text = sys.stdin.read() if args.input == "-" else path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise DataError(f"{args.input} is not UTF-8 text: {exc}") from None
         return text.splitlines()
     if args.text:
         return list(args.text)
@@ -150,16 +162,23 @@ def read_inputs(args: argparse.Namespace) -> list[str]:
     raise DataError("give sentences as arguments, with --input FILE, or on standard input")
 
 
-def cmd_translate(args: argparse.Namespace) -> int:
+def load_engine(args: argparse.Namespace):
+    """The checkpoint's engine (bad decoding options are refused before the model is loaded)."""
     from .checkpoint import load_checkpoint
-    from .decoding import translate
-    from .training import resolve_device
+    from .engines import TorchEngine
+    from .runtime import resolve_device
 
-    decode_options(args)  # bad options are refused before the model is loaded
-    checkpoint = load_checkpoint(args.checkpoint, resolve_device(args.device))
-    options = decode_options(args, checkpoint.length_penalty)
+    decode_options(args)
+    return TorchEngine(load_checkpoint(args.checkpoint, resolve_device(args.device)), args.batch_size)
+
+
+def cmd_translate(args: argparse.Namespace) -> int:
+    from .inference import best
+
+    engine = load_engine(args)
+    options = decode_options(args, engine.checkpoint.length_penalty)
     lines = read_inputs(args)
-    outputs = translate(checkpoint.model, checkpoint.vocab, [line.strip() for line in lines], options, args.batch_size)
+    outputs = best(engine.translate([line.strip() for line in lines], options))
     for line, output in zip(lines, outputs):
         print(output if line.strip() else "")
     return 0
@@ -167,23 +186,24 @@ def cmd_translate(args: argparse.Namespace) -> int:
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
     from .evaluation import evaluate
-    from .tasks import group_function
 
-    checkpoint = load_for_decoding(args)
-    if args.suite or (args.split is None and checkpoint.run.train.sources):
-        return evaluate_suite(args, checkpoint)
+    engine = load_engine(args)
+    apply_pair(engine.checkpoint.run, args.pair)
+    if args.suite or (args.split is None and engine.checkpoint.run.train.sources):
+        return evaluate_suite(args, engine)
     args.split = args.split or "test_2016_flickr"
-    pairs, options = split_pairs(args, checkpoint), decode_options(args, checkpoint.length_penalty)
-    result = {"split": args.split, **evaluate(checkpoint, pairs, options, args.batch_size, group_function(checkpoint.run.train))}
+    engine, task, pairs, options = load_for_scoring(args, engine)
+    result = {"split": args.split, **evaluate(engine, task, pairs, options)}
     if args.limit:
         result["limit"] = args.limit
     print(json.dumps(result, ensure_ascii=False))
     if args.write_metrics:
-        record_metric(Path(args.checkpoint), f"{args.split}/{result['decoding']}" + (f"/first{args.limit}" if args.limit else ""), result)
+        limit = f"/first{args.limit}" if args.limit else ""
+        record_metric(Path(args.checkpoint), f"{args.split}/{result['decoding']}{limit}", result)
     return 0
 
 
-def evaluate_suite(args: argparse.Namespace, checkpoint) -> int:
+def evaluate_suite(args: argparse.Namespace, engine) -> int:
     """Every benchmark of the suite (benchmarks.py) in one call: one JSON object, one metrics.json key per set."""
     from .benchmarks import evaluate_suite as run_suite
     from .benchmarks import metrics_key
@@ -191,35 +211,30 @@ def evaluate_suite(args: argparse.Namespace, checkpoint) -> int:
     if args.split is not None:
         raise DataError("give either --suite or --split, not both")
     if not args.data_dir or args.dataset or args.pairs_file:
-        raise DataError("the suite reads its test sets from --data-dir, the data root that holds multi30k/ and tatoeba/")
-    results = run_suite(checkpoint, args.data_dir, decode_options(args, checkpoint.length_penalty), args.limit, args.batch_size)
+        raise DataError(
+            "the suite reads its test sets from --data-dir, the data root that holds multi30k/ and tatoeba/"
+        )
+    options = decode_options(args, engine.checkpoint.length_penalty)
+    results = run_suite(engine, args.data_dir, options, args.limit)
     print(json.dumps({"data_dir": args.data_dir, **({"limit": args.limit} if args.limit else {}), "results": results}))
     for name, result in results.items() if args.write_metrics else ():
         record_metric(Path(args.checkpoint), metrics_key(name, result), result)
     return 0
 
 
-def load_for_decoding(args: argparse.Namespace):
-    """The checkpoint, with --pair applied; bad decoding options are refused before it is loaded."""
-    from .checkpoint import load_checkpoint
-    from .training import resolve_device
+def load_for_scoring(args: argparse.Namespace, engine=None):
+    """(engine, task, the split's pairs, decoding options) for evaluate, tune and calibrate."""
+    from .tasks import get_task, load_task_pairs
 
-    decode_options(args)
-    checkpoint = load_checkpoint(args.checkpoint, resolve_device(args.device))
-    apply_pair(checkpoint.run, args.pair)
-    return checkpoint
-
-
-def split_pairs(args: argparse.Namespace, checkpoint) -> list:
-    """The pairs of args.split (the first --limit of them) for evaluate and tune."""
-    from .tasks import load_task_pairs
-
-    pairs = load_task_pairs(checkpoint.run.train, args.split, source_from_args(args))
+    engine = engine or load_engine(args)
+    run = engine.checkpoint.run
+    apply_pair(run, args.pair)
+    pairs = load_task_pairs(run.train, args.split, source_from_args(args))
     if args.limit:
         pairs = pairs[: args.limit]
     if not pairs:
         raise DataError(f"split {args.split!r} has no sentence pairs")
-    return pairs
+    return engine, get_task(run.train.task), pairs, decode_options(args, engine.checkpoint.length_penalty)
 
 
 def record_metric(folder: Path, key: str, result: dict) -> None:
@@ -234,13 +249,11 @@ def record_metric(folder: Path, key: str, result: dict) -> None:
 def cmd_tune(args: argparse.Namespace) -> int:
     from .checkpoint import read_json, write_json
     from .evaluation import headline, tune_length_penalty
-    from .tasks import group_function
 
     if args.beam < 2:
         raise DecodeError(f"the length penalty only matters for beam search: give --beam 2 or more, got {args.beam}")
-    checkpoint = load_for_decoding(args)
-    pairs, options = split_pairs(args, checkpoint), decode_options(args, checkpoint.length_penalty)
-    best, results = tune_length_penalty(checkpoint, pairs, options, args.values, args.batch_size, group_function(checkpoint.run.train))
+    engine, task, pairs, options = load_for_scoring(args)
+    best, results = tune_length_penalty(engine, task, pairs, options, args.values)
     summary = {
         "split": args.split, "decoding": f"beam{args.beam}", "sentences": len(pairs), "best_length_penalty": best,
         "scores": {value: headline(result) for value, result in results.items()},
@@ -257,14 +270,15 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     from .calibration import calibrate
     from .checkpoint import read_json, write_json
 
-    checkpoint = load_for_decoding(args)
-    if checkpoint.run.train.task != "translation":
-        raise DataError(f"the confidence threshold is for translation models; this one is a {checkpoint.run.train.task} model")
-    result = {"split": args.split, **calibrate(checkpoint, split_pairs(args, checkpoint), args.batch_size)}
+    engine, task, pairs, options = load_for_scoring(args)
+    if task.name != "translation":
+        raise DataError(f"the confidence threshold is for translation models; this one is a {task.name} model")
+    result = {"split": args.split, **calibrate(engine, pairs, options)}
     print(json.dumps(result))
     if args.write:
         folder = Path(args.checkpoint)
-        write_json(folder / "config.json", {**read_json(folder / "config.json"), "min_mean_log_prob": result["min_mean_log_prob"]})
+        threshold = {"min_mean_log_prob": result["min_mean_log_prob"]}
+        write_json(folder / "config.json", {**read_json(folder / "config.json"), **threshold})
         record_metric(folder, f"{args.split}/confidence", result)
     return 0
 
@@ -316,42 +330,34 @@ def build_parser() -> argparse.ArgumentParser:
     tr.set_defaults(func=cmd_translate)
 
     ev = commands.add_parser("evaluate", help="score a checkpoint on a split; prints one JSON object")
-    ev.add_argument("--checkpoint", required=True)
-    add_source_args(ev)
-    ev.add_argument(
-        "--split", help="split name, e.g. val or test_2016_flickr (math: test); default: test_2016_flickr, "
+    add_scoring_args(
+        ev, None, "split name, e.g. val or test_2016_flickr (math: test); default: test_2016_flickr, "
         "or the whole suite for a model trained on several sources",
     )
     ev.add_argument(
         "--suite", action="store_true",
-        help="every benchmark (Multi30k test_2016_flickr, Tatoeba test, FLORES devtest) with --data-dir the data root",
+        help="every benchmark (Multi30k test_2016_flickr, Tatoeba test, FLORES devtest) with --data-dir the data root; "
+        "--limit then applies to each set",
     )
-    ev.add_argument("--limit", type=positive_int, help="only the first N sentence pairs (of each set with --suite)")
     ev.add_argument("--write-metrics", action="store_true", help="record the result in the checkpoint's metrics.json")
-    add_decode_args(ev)
     ev.set_defaults(func=cmd_evaluate)
 
     tune = commands.add_parser("tune", help="choose the beam-search length penalty on a validation split; prints JSON")
-    tune.add_argument("--checkpoint", required=True)
-    add_source_args(tune)
-    tune.add_argument("--split", default="val", help="the split to choose on (never a test set)")
-    tune.add_argument("--values", type=penalty_list, default=[0.0, 0.6, 1.0, 1.4, 2.0, 3.0], help="comma list, e.g. 0.6,1,2")
-    tune.add_argument("--limit", type=positive_int, help="only the first N sentence pairs")
-    tune.add_argument("--write", action="store_true", help="store the best value in config.json (the default from then on)")
-    add_decode_args(tune)
+    add_scoring_args(tune, "val", "the split to choose on (never a test set)")
+    tune.add_argument(
+        "--values", type=penalty_list, default=[0.0, 0.6, 1.0, 1.4, 2.0, 3.0], help="comma list, e.g. 0.6,1,2"
+    )
+    tune.add_argument(
+        "--write", action="store_true", help="store the best value in config.json (the default from then on)"
+    )
     tune.set_defaults(func=cmd_tune, beam=4)
 
     cal = commands.add_parser(
         "calibrate", help="choose the confidence notice's log-probability threshold on a validation split; prints JSON",
     )
-    cal.add_argument("--checkpoint", required=True)
-    add_source_args(cal)
-    cal.add_argument("--split", default="val", help="the split to choose on (never a test set)")
-    cal.add_argument("--limit", type=positive_int, help="only the first N sentence pairs")
+    add_scoring_args(cal, "val", "the split to choose on (never a test set)")
     cal.add_argument("--write", action="store_true", help="store the threshold in config.json (the app uses it)")
-    cal.add_argument("--batch-size", type=positive_int, default=64)
-    cal.add_argument("--device", default="cpu", help="auto, cpu or cuda")
-    cal.set_defaults(func=cmd_calibrate, beam=0, sample=False, length_penalty=None, temperature=1.0, top_k=0, top_p=1.0, seed=None)
+    cal.set_defaults(func=cmd_calibrate)
 
     params = commands.add_parser("params", help="parameter count: formula vs the real model; prints JSON")
     params.add_argument("--checkpoint")
@@ -365,8 +371,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--checkpoint", default="checkpoints/multi30k-en-de")
     bench.add_argument("--data-dir", default="../shared/data/multi30k")
     bench.add_argument("--threads", type=int, default=0, help="torch CPU threads (0 = torch's default)")
-    bench.add_argument("--skip", default="", help="comma list of sections to leave out: decode,train,memory,app,seed_shape")
-    bench.add_argument("--seed-baseline", help="the seed tutorial's benchmark script (default ../shared/bench/seed_baseline.py)")
+    bench.add_argument(
+        "--skip", default="", help="comma list of sections to leave out: decode,train,memory,app,seed_shape"
+    )
+    bench.add_argument(
+        "--seed-baseline", help="the seed tutorial's benchmark script (default ../shared/bench/seed_baseline.py)"
+    )
     bench.set_defaults(func=cmd_bench)
     return parser
 

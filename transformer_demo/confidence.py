@@ -12,6 +12,7 @@ All-capital input is not a warning but a fix: English written in capitals is sen
 translated (capital words are rare in training, so the model spells them out letter by letter), and the
 user is told.
 """
+
 from __future__ import annotations
 
 import re
@@ -24,29 +25,46 @@ MAX_UNKNOWN_SHARE = 0.2
 LONG_SOURCE_WORDS = 40
 FOREIGN_SCRIPT_SHARE = 0.3
 SCRIPT_NAMES = {
-    "CJK": "Chinese or Japanese", "HIRAGANA": "Japanese", "KATAKANA": "Japanese", "HANGUL": "Korean",
-    "ARABIC": "Arabic", "CYRILLIC": "Cyrillic (Russian, Ukrainian ...)", "GREEK": "Greek", "HEBREW": "Hebrew",
-    "DEVANAGARI": "Devanagari (Hindi ...)", "THAI": "Thai", "ARMENIAN": "Armenian", "GEORGIAN": "Georgian",
+    "CJK": "Chinese or Japanese",
+    "HIRAGANA": "Japanese",
+    "KATAKANA": "Japanese",
+    "HANGUL": "Korean",
+    "ARABIC": "Arabic",
+    "CYRILLIC": "Cyrillic (Russian, Ukrainian ...)",
+    "GREEK": "Greek",
+    "HEBREW": "Hebrew",
+    "DEVANAGARI": "Devanagari (Hindi ...)",
+    "THAI": "Thai",
+    "ARMENIAN": "Armenian",
+    "GEORGIAN": "Georgian",
 }
 LANGUAGE_NAMES = {"en": "English", "de": "German", "fr": "French"}
+
+
 def word_set(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
 # Frequent words of each language that English does not use ("in", "die", "am", "hat", "son" are left out).
 FUNCTION_WORDS = {
-    "en": word_set("the is are was were be been of to and with for not this that these you your he she it they we "
-              "my his her our their what where when who why how do does did have has there here can could would "
-              "should very too at by from me him them i isn't don't it's i'm you're please thank thanks"),
-    "de": word_set("der das den dem ein eine einer einem einen und ist sind nicht ich er sie wir ihr es mit "
-              "von zu auf für bin bist habe haben wie wo wer warum mein meine dein deine sehr auch noch "
-              "schon nur kein keine ja nein danke bitte hallo heute morgen wird werden kann können ihm ihn "
-              "uns euch im zum zur bei nach aus über du des mir dir mich dich sich hast nichts aber doch hier dort nie "
-              "immer werde wurde war ganz"),
-    "fr": word_set("le la les un une du des et est sont ne pas je tu il elle nous vous ils elles avec pour dans sur "
-              "ce cette ces mon ma mes ton ta tes sa ses qui que quoi où comment pourquoi suis sommes êtes "
-              "très aussi merci bonjour bonsoir salut oui au aux mais ou donc avoir être fait faire c'est j'ai "
-              "n'est"),
+    "en": word_set(
+        "the is are was were be been of to and with for not this that these you your he she it they we "
+        "my his her our their what where when who why how do does did have has there here can could would "
+        "should very too at by from me him them i isn't don't it's i'm you're please thank thanks"
+    ),
+    "de": word_set(
+        "der das den dem ein eine einer einem einen und ist sind nicht ich er sie wir ihr es mit "
+        "von zu auf für bin bist habe haben wie wo wer warum mein meine dein deine sehr auch noch "
+        "schon nur kein keine ja nein danke bitte hallo heute morgen wird werden kann können ihm ihn "
+        "uns euch im zum zur bei nach aus über du des mir dir mich dich sich hast nichts aber doch hier dort nie "
+        "immer werde wurde war ganz"
+    ),
+    "fr": word_set(
+        "le la les un une du des et est sont ne pas je tu il elle nous vous ils elles avec pour dans sur "
+        "ce cette ces mon ma mes ton ta tes sa ses qui que quoi où comment pourquoi suis sommes êtes "
+        "très aussi merci bonjour bonsoir salut oui au aux mais ou donc avoir être fait faire c'est j'ai "
+        "n'est"
+    ),
 }
 RARE_LETTERS = {"de": set("äöüß"), "fr": set("éèêàçœùûîôë")}
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
@@ -99,8 +117,10 @@ def script_notice(text: str) -> str | None:
     if sum(foreign.values()) < FOREIGN_SCRIPT_SHARE * len(found):
         return None
     main = max(foreign, key=foreign.get)
-    return (f"This looks like {SCRIPT_NAMES.get(main, main.title() + ' script')} text, which this model does not read: "
-            "the output is a guess, not a translation.")
+    return (
+        f"This looks like {SCRIPT_NAMES.get(main, main.title() + ' script')} text, which this model does not read: "
+        "the output is a guess, not a translation."
+    )
 
 
 def words(text: str) -> list[str]:
@@ -134,7 +154,9 @@ def language_notice(text: str, src_lang: str, tgt_lang: str) -> str | None:
         return None
     name, source = LANGUAGE_NAMES[guess], LANGUAGE_NAMES.get(src_lang, src_lang)
     if guess == tgt_lang:
-        return f"This looks like {name} already; the model translates {source} into {name}, so the output may be nonsense."
+        return (
+            f"This looks like {name} already; the model translates {source} into {name}, so the output may be nonsense."
+        )
     return f"This looks like {name}, not {source}: the model only reads {source}, so the output is a guess."
 
 
@@ -145,7 +167,7 @@ def is_all_capitals(text: str) -> bool:
 
 
 def sentence_case(text: str) -> str:
-    """"TWO DOGS. I SEE THEM!" -> "Two dogs. I see them!": lowercase, then capitals at sentence starts and for "I"."""
+    """ "TWO DOGS. I SEE THEM!" -> "Two dogs. I see them!": lowercase, then capitals at sentence starts and for "I"."""
     lowered = re.sub(r"(^|[.!?]\s+)(\W*)(\w)", lambda m: m.group(1) + m.group(2) + m.group(3).upper(), text.lower())
     return re.sub(r"\bi\b", "I", lowered)
 
@@ -157,7 +179,10 @@ def normalize_case(text: str, src_lang: str) -> tuple[str, str | None]:
         return text, None
     if src_lang == "en":
         fixed = sentence_case(text)
-        return fixed, f"The input is all capitals, which the model rarely saw; it translated \u201c{fixed}\u201d instead."
+        return (
+            fixed,
+            f"The input is all capitals, which the model rarely saw; it translated \u201c{fixed}\u201d instead.",
+        )
     return text, "The input is all capitals, which the model rarely saw: the translation may be poor."
 
 
@@ -169,13 +194,19 @@ def notices(
     if found[0] is None:
         found.append(language_notice(text, src_lang, tgt_lang))
         if signals.n_source_pieces and signals.n_unknown > MAX_UNKNOWN_SHARE * signals.n_source_pieces:
-            found.append(f"{signals.n_unknown} of the {signals.n_source_pieces} pieces of this input are unknown to the "
-                         "model (characters it never saw), so the translation cannot include them.")
+            found.append(
+                f"{signals.n_unknown} of the {signals.n_source_pieces} pieces of this input are unknown to the "
+                "model (characters it never saw), so the translation cannot include them."
+            )
     n_words = len(text.split())
     if n_words > LONG_SOURCE_WORDS:
-        found.append(f"This sentence has {n_words} words; the model learned from sentences of at most about "
-                     f"{LONG_SOURCE_WORDS}, so parts may be missing: split it into shorter sentences.")
+        found.append(
+            f"This sentence has {n_words} words; the model learned from sentences of at most about "
+            f"{LONG_SOURCE_WORDS}, so parts may be missing: split it into shorter sentences."
+        )
     if not any(found) and signals.mean_log_prob is not None and signals.mean_log_prob < min_mean_log_prob:
-        found.append(f"The model is unsure of this translation (mean token log-probability {signals.mean_log_prob:.2f}, "
-                     f"below {min_mean_log_prob:.2f}): treat it as a guess.")
+        found.append(
+            f"The model is unsure of this translation (mean token log-probability {signals.mean_log_prob:.2f}, "
+            f"below {min_mean_log_prob:.2f}): treat it as a guess."
+        )
     return [notice for notice in found if notice]

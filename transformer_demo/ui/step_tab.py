@@ -6,8 +6,9 @@ import numpy as np
 
 from .. import viz
 from ..decoding import DecodeTrace
-from ..service import Service
-from .common import intro, readable, user_errors
+from ..errors import ServiceError
+from ..services import TranslationService
+from .common import intro, readable, user_errors, whole
 
 INTRO = """The model writes its translation **one token at a time**. At each step it reads the source sentence and
 everything it has written so far, and gives a probability to every token in its vocabulary; greedy decoding
@@ -23,14 +24,16 @@ def parse_ids(text: str | None) -> list[int]:
     try:
         return [int(x) for x in (text or "").replace(",", " ").split()]
     except ValueError:
-        raise ValueError(f"forced token ids must be whole numbers separated by spaces, got {text!r}") from None
+        raise ServiceError(f"forced token ids must be whole numbers separated by spaces, got {text!r}") from None
 
 
 def describe(trace: DecodeTrace, index: int) -> tuple[str, dict]:
     """Markdown for one step, and the same step as plain data for API users."""
     step = trace.steps[index]
     written = readable(step.prefix) or "(nothing yet)"
-    chosen = f"`{step.chosen_token}` ({step.chosen_prob:.1%})" + (" — your choice" if step.forced else " — the model's pick")
+    chosen = f"`{step.chosen_token}` ({step.chosen_prob:.1%})" + (
+        " — your choice" if step.forced else " — the model's pick"
+    )
     finished = readable([s.chosen_token for s in trace.steps if s.chosen_token != "[EOS]"])
     text = (
         f"**Step {index + 1} of {len(trace.steps)}**  \n"
@@ -53,14 +56,17 @@ def step_figures(trace: DecodeTrace, index: int, temperature: float):
     ids = [i for _, i, _ in step.candidates]
     chosen = ids.index(step.chosen_id) if step.chosen_id in ids else None
     bars = viz.probability_figure(
-        tokens, [p for _, _, p in step.candidates], chosen, f"Top {len(tokens)} next tokens (temperature {temperature:g})"
+        tokens,
+        [p for _, _, p in step.candidates],
+        chosen,
+        f"Top {len(tokens)} next tokens (temperature {temperature:g})",
     )
     cross = np.asarray(step.cross_attention).mean(axis=1)  # (layers, heads, src) -> (layers, src)
     heat = viz.source_attention_figure(cross, trace.src_tokens, f"Where step {index + 1} looked in the source")
     return bars, heat
 
 
-def build(service: Service, model: gr.Dropdown) -> gr.Textbox:
+def build(service: TranslationService, model: gr.Dropdown) -> gr.Textbox:
     """Builds the tab; returns its sentence box (the app puts a fitting example there when the model changes)."""
     intro(INTRO)
     with gr.Row():
@@ -84,11 +90,13 @@ def build(service: Service, model: gr.Dropdown) -> gr.Textbox:
         data = gr.JSON()
 
     @user_errors
-    def decode_step(text: str, model: str, forced: str = "", step: float = 0, top_k: float = 10, temperature: float = 1.0):
+    def decode_step(
+        text: str, model: str, forced: str = "", step: float = 0, top_k: float = 10, temperature: float = 1.0
+    ):
         """Decode `text` greedily after the forced token ids and show step number `step` (0-based)."""
         forced_ids = parse_ids(forced)
-        trace = service.trace(model, text, forced_ids, int(top_k), float(temperature))
-        index = min(max(int(step or 0), 0), len(trace.steps) - 1)
+        trace = service.trace(model, text, forced_ids, whole(top_k, "top-k"), float(temperature))
+        index = min(max(whole(step or 0, "step"), 0), len(trace.steps) - 1)
         markdown, values = describe(trace, index)
         notice = service.notice(model, text)
         if notice:
@@ -98,20 +106,29 @@ def build(service: Service, model: gr.Dropdown) -> gr.Textbox:
         if current not in [value for _, value in choices]:
             choices.append((f"{trace.steps[index].chosen_token}   (your choice)", current))
         figures = step_figures(trace, index, float(temperature))
-        return (markdown, *figures, gr.Radio(choices=choices, value=current), " ".join(map(str, forced_ids)), index, values)
+        return (
+            markdown,
+            *figures,
+            gr.Radio(choices=choices, value=current),
+            " ".join(map(str, forced_ids)),
+            index,
+            values,
+        )
 
     outputs = [status, bars, heat, candidates, forced, step, data]
     view = [text, model, forced, step, top_k, temperature]
 
     def moved(delta: int):
-        return lambda text, model, forced, step, top_k, temperature: decode_step(text, model, forced, (step or 0) + delta, top_k, temperature)
+        return lambda text, model, forced, step, top_k, temperature: decode_step(
+            text, model, forced, (step or 0) + delta, top_k, temperature
+        )
 
     @user_errors
     def choose(text: str, model: str, forced: str, step: float, top_k: float, temperature: float, choice: str | None):
         """Keep the tokens before this step, replace this step's token by the user's choice, go on."""
         if choice is None:
             return decode_step(text, model, forced, step, top_k, temperature)
-        index = int(step or 0)
+        index = whole(step or 0, "step")
         before = service.trace(model, text, parse_ids(forced), 1, 1.0).output_ids[:index]
         return decode_step(text, model, " ".join(map(str, before + [int(choice)])), index + 1, top_k, temperature)
 

@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 import gradio as gr
 
 from .. import viz
-from ..service import Service, TrainingJob
+from ..services import TrainingService
+from ..services.training import TrainingJob
 from ..training import TrainEvent
-from .common import intro, model_choices, user_errors
+from .common import intro, model_choices, user_errors, whole
 
 INTRO = """Train a small Transformer right here and watch it learn. The **loss** is the cross-entropy of the next
 token: the lower, the more probability the model gives to the right answer. At each evaluation (every 200 steps
@@ -72,16 +73,19 @@ class Progress:
         return viz.loss_figure(self.steps, self.losses, self.val_steps, self.val_losses)
 
 
-def build(service: Service, model: gr.Dropdown) -> None:
+def build(service: TrainingService, model: gr.Dropdown) -> None:
     intro(INTRO)
     tasks = service.train_tasks()
     with gr.Row():
         task = gr.Dropdown([(label, key) for key, label in tasks.items()], value="copy", label="Task")
         steps = gr.Number(value=300, precision=0, label=f"Steps (1 to {service.max_train_steps:,})")
         base = gr.Dropdown(
-            [("from scratch", "")] + model_choices(service), value="", label="Start from", allow_custom_value=True
+            [("from scratch", "")] + model_choices(service.catalog),
+            value="",
+            label="Start from",
+            allow_custom_value=True,
         )
-    gr.Markdown(f"Training runs on **{service.device_description()}**; one training job at a time per server.")
+    gr.Markdown(f"Training runs on **{service.catalog.device_description()}**; one training job at a time per server.")
     with gr.Row():
         start = gr.Button("Train", variant="primary")
         stop = gr.Button("Stop", variant="stop")
@@ -92,7 +96,7 @@ def build(service: Service, model: gr.Dropdown) -> None:
     @user_errors
     def train(task: str = "copy", steps: float = 300, base: str = ""):
         """Stream a training run; the last update refreshes the model pickers."""
-        job = service.train(task, int(steps) if steps is not None else steps, base or None)
+        job = service.train(task, whole(steps, "steps"), base or None)
         progress = Progress(job)
         yield "Preparing the data and the tokenizer…", progress.figure(), "", gr.skip(), gr.skip()
         drawn = 0.0
@@ -101,7 +105,7 @@ def build(service: Service, model: gr.Dropdown) -> None:
             if event.kind in ("eval", "done") or time.monotonic() - drawn > REDRAW_SECONDS:
                 drawn = time.monotonic()
                 yield progress.status(), progress.figure(), progress.samples_markdown(), gr.skip(), gr.skip()
-        choices = model_choices(service)
+        choices = model_choices(service.catalog)
         yield (
             progress.status(), progress.figure(), progress.samples_markdown(),
             gr.Dropdown(choices=choices), gr.Dropdown(choices=[("from scratch", "")] + choices),
