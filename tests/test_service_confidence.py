@@ -92,3 +92,16 @@ def test_calibrate_chooses_the_threshold_on_val_and_writes_it(tmp_path: Path, ca
     assert json.loads((folder / "metrics.json").read_text())["val/confidence"] == result
     assert main(["calibrate", "--checkpoint", str(folder), "--data-dir", str(tmp_path), "--split", "test"]) == 2
     assert "no file test.en" in capsys.readouterr().err
+
+
+def test_the_translate_tab_puts_the_notes_first() -> None:
+    from transformer_demo.services.translation import LineResult, TranslationResult
+    from transformer_demo.ui.translate_tab import render
+
+    one = TranslationResult([LineResult("Привет", [("Hallo", -3.0)], "This looks like Cyrillic text.")], 0.1)
+    _, _, info = render(one, "greedy", "CPU")
+    assert info.startswith("**Note:** This looks like Cyrillic text.") and "Translated 1 sentence" in info
+    lines = [LineResult("Hi", [("Hallo", -0.2)], None), LineResult("Ой", [("Oh", -4.0)], "Unsure.")]
+    two = TranslationResult(lines, 0.1)
+    _, _, info = render(two, "greedy", "CPU")
+    assert info.startswith("**Note on line 2:** Unsure.") and "line 1" not in info

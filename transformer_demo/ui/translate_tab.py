@@ -27,16 +27,18 @@ def options_from(
 
 
 def render(result: TranslationResult, method: str, device: str) -> tuple[str, str, str]:
-    """(best translations one per line, n-best table in Markdown, timing and notices in Markdown)."""
+    """(best translations one per line, n-best table in Markdown, notices and timing in Markdown)."""
     best = "\n".join(line.outputs[0][0] for line in result.lines)
     rows = ["| # | source | rank | translation | score |", "|---|---|---|---|---|"]
     for number, line in enumerate(result.lines, 1):
         for rank, (output, score) in enumerate(line.outputs, 1):
             rows.append(f"| {number} | {line.source if rank == 1 else ''} | {rank} | {output} | {score:.2f} |")
     n = len(result.lines)
-    info = [f"Translated {n} sentence{'s' * (n != 1)} in **{result.seconds:.2f} s** ({method}, on {device})."]
-    info += [f"**Note:** {result.notice}"] if result.notice else []
-    info += [f"**Note on line {i}:** {line.notice}" for i, line in enumerate(result.lines, 1) if line.notice]
+    # The notes first, right under the translation: a reason not to trust a line matters more than the timing.
+    info = [f"**Note:** {result.notice}"] if result.notice else []
+    info += [f"**Note{f' on line {i}' if n > 1 else ''}:** {line.notice}" for i, line in enumerate(result.lines, 1)
+             if line.notice]
+    info += [f"Translated {n} sentence{'s' * (n != 1)} in **{result.seconds:.2f} s** ({method}, on {device})."]
     return best, "\n".join(rows), "\n\n".join(info)
 
 
