@@ -105,3 +105,12 @@ def test_the_translate_tab_puts_the_notes_first() -> None:
     two = TranslationResult(lines, 0.1)
     _, _, info = render(two, "greedy", "CPU")
     assert info.startswith("**Note on line 2:** Unsure.") and "line 1" not in info
+
+
+def test_step_by_step_and_attention_read_capitals_as_translate_does(service: Service) -> None:
+    capitals, cased = "TWO DOGS ARE PLAYING.", "Two dogs are playing."
+    assert service.trace("tiny-en-de", capitals).src_tokens == service.trace("tiny-en-de", cased).src_tokens
+    assert "all capitals" in service.notice("tiny-en-de", capitals)
+    result = service.attention("tiny-en-de", capitals)
+    assert result.src_tokens == service.attention("tiny-en-de", cased).src_tokens
+    assert "all capitals" in result.notice

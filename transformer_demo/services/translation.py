@@ -114,7 +114,8 @@ class TranslationService:
 
     def notice(self, model_name: str | None, text: str) -> str | None:
         info, engine = self.registry.entry(model_name)
-        return self._notice(info, engine, sentence(text))
+        cased, case_notice = self._cased(info, sentence(text))
+        return self._notice(info, engine, cased, case_notice=case_notice)
 
     def translate(
         self, model_name: str | None, text: str | None, options: DecodeOptions | None = None
@@ -152,6 +153,7 @@ class TranslationService:
         if not 1 <= top_k <= MAX_TOP_K:
             raise ServiceError(f"top-k must be between 1 and {MAX_TOP_K}, got {top_k}")
         info, engine = self.registry.entry(model_name)
+        text, _ = self._cased(info, text)  # as translate reads it; notice() says so
         require(engine, "trace", info.name)
         vocab_size = engine.checkpoint.run.model.tgt_vocab_size
         forced = list(forced or [])
@@ -164,8 +166,8 @@ class TranslationService:
 
     def attention(self, model_name: str | None, text: str | None, target: str | None = None) -> AttentionResult:
         """Every layer's attention for the sentence and a translation (the model's own greedy one by default)."""
-        text = sentence(text)
         info, engine = self.registry.entry(model_name)
+        text, case_notice = self._cased(info, sentence(text))
         require(engine, "attention", info.name)
         vocab = engine.vocab
         target = " ".join(checked(target).split())
@@ -183,5 +185,5 @@ class TranslationService:
             encoder_self=_stack(maps.encoder_self),
             decoder_self=_stack(maps.decoder_self),
             cross=_stack(maps.cross),
-            notice=self._notice(info, engine, text),
+            notice=self._notice(info, engine, text, case_notice=case_notice),
         )
