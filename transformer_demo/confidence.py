@@ -33,7 +33,7 @@ def word_set(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-# Frequent words of each language that English does not use ("in", "die", "am", "hat", "son" are left out).
+# Frequent words of each language that English does not use ("in", "die", "am", "hat", "war", "comment" are left out).
 FUNCTION_WORDS = {
     "en": word_set("the is are was were be been of to and with for not this that these you your he she it they we "
               "my his her our their what where when who why how do does did have has there here can could would "
@@ -42,9 +42,9 @@ FUNCTION_WORDS = {
               "von zu auf für bin bist habe haben wie wo wer warum mein meine dein deine sehr auch noch "
               "schon nur kein keine ja nein danke bitte hallo heute morgen wird werden kann können ihm ihn "
               "uns euch im zum zur bei nach aus über du des mir dir mich dich sich hast nichts aber doch hier dort nie "
-              "immer werde wurde war ganz"),
-    "fr": word_set("le la les un une du des et est sont ne pas je tu il elle nous vous ils elles avec pour dans sur "
-              "ce cette ces mon ma mes ton ta tes sa ses qui que quoi où comment pourquoi suis sommes êtes "
+              "immer werde wurde ganz"),
+    "fr": word_set("le la les un une du des et est sont ne pas je tu il elle nous vous ils elles avec dans sur "
+              "ce cette ces mon ma mes ton ta tes sa ses qui que quoi où pourquoi suis sommes êtes "
               "très aussi merci bonjour bonsoir salut oui au aux mais ou donc avoir être fait faire c'est j'ai "
               "n'est"),
 }
