@@ -17,6 +17,7 @@ from ..decoding import DecodeOptions, DecodeTrace
 from ..engines import TorchEngine
 from ..errors import ServiceError
 from ..inference import Engine
+from ..limits import shorten
 from ..registry import ModelInfo
 from ..tasks import get_task
 from ..tokenization import UNK_ID
@@ -63,8 +64,16 @@ def _stack(weights: list[torch.Tensor]) -> np.ndarray:
 
 def checked(text: str | None) -> str:
     text = text or ""
+    if not isinstance(text, str):
+        raise ServiceError(f"The input must be text, got {shorten(text)}.")
     if len(text) > MAX_CHARS:
         raise ServiceError(f"The input is too long: {len(text):,} characters (at most {MAX_CHARS:,}).")
+    bad = next((i for i, c in enumerate(text) if "\ud800" <= c <= "\udfff"), None)
+    if bad is not None:
+        raise ServiceError(
+            f"The input has an invalid character at position {bad + 1} (a lone surrogate, U+{ord(text[bad]):04X}); "
+            "please remove it."
+        )
     return text
 
 

@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 import gradio as gr
 
 from .. import viz
-from ..services import TrainingService
+from ..services import Catalog, TrainingService
 from ..services.training import TrainingJob
 from ..training import TrainEvent
-from .common import intro, model_choices, user_errors, whole
+from .common import intro, model_choices, user_errors, visitor, whole
 
 INTRO = """Train a small Transformer right here and watch it learn. The **loss** is the cross-entropy of the next
 token: the lower, the more probability the model gives to the right answer. At each evaluation (every 200 steps
@@ -73,18 +73,19 @@ class Progress:
         return viz.loss_figure(self.steps, self.losses, self.val_steps, self.val_losses)
 
 
-def build(service: TrainingService, model: gr.Dropdown) -> None:
+def base_choices(catalog: Catalog, request: gr.Request | None) -> list[tuple[str, str]]:
+    """"Start from": from scratch, or any model of the picker (the same list for the same visitor)."""
+    return [("from scratch", "")] + model_choices(catalog, request)
+
+
+def build(service: TrainingService, model: gr.Dropdown) -> gr.Dropdown:
+    """Builds the tab; returns its "Start from" list (the app fills it for the visitor when the page loads)."""
     intro(INTRO)
     tasks = service.train_tasks()
     with gr.Row():
         task = gr.Dropdown([(label, key) for key, label in tasks.items()], value="copy", label="Task")
         steps = gr.Number(value=300, precision=0, label=f"Steps (1 to {service.max_train_steps:,})")
-        base = gr.Dropdown(
-            [("from scratch", "")] + model_choices(service.catalog),
-            value="",
-            label="Start from",
-            allow_custom_value=True,
-        )
+        base = gr.Dropdown(base_choices(service.catalog, None), value="", label="Start from", allow_custom_value=True)
     gr.Markdown(f"Training runs on **{service.catalog.device_description()}**; one training job at a time per server.")
     with gr.Row():
         start = gr.Button("Train", variant="primary")
@@ -94,9 +95,9 @@ def build(service: TrainingService, model: gr.Dropdown) -> None:
     samples = gr.Markdown()
 
     @user_errors
-    def train(task: str = "copy", steps: float = 300, base: str = ""):
+    def train(task: str = "copy", steps: float = 300, base: str = "", request: gr.Request = None):
         """Stream a training run; the last update refreshes the model pickers."""
-        job = service.train(task, whole(steps, "steps"), base or None)
+        job = service.train(task, whole(steps, "steps"), base or None, visitor(service.catalog, request))
         progress = Progress(job)
         yield "Preparing the data and the tokenizer…", progress.figure(), "", gr.skip(), gr.skip()
         drawn = 0.0
@@ -105,14 +106,15 @@ def build(service: TrainingService, model: gr.Dropdown) -> None:
             if event.kind in ("eval", "done") or time.monotonic() - drawn > REDRAW_SECONDS:
                 drawn = time.monotonic()
                 yield progress.status(), progress.figure(), progress.samples_markdown(), gr.skip(), gr.skip()
-        choices = model_choices(service.catalog)
         yield (
             progress.status(), progress.figure(), progress.samples_markdown(),
-            gr.Dropdown(choices=choices), gr.Dropdown(choices=[("from scratch", "")] + choices),
+            gr.Dropdown(choices=model_choices(service.catalog, request)),
+            gr.Dropdown(choices=base_choices(service.catalog, request)),
         )
 
-    def request_stop() -> None:
-        if service.stop_training():
+    @user_errors
+    def request_stop(request: gr.Request = None) -> None:
+        if service.stop_training(visitor(service.catalog, request)):
             gr.Info("Stopping after the current step; the model trained so far is saved.")
         else:
             gr.Info("No training job is running.")
@@ -124,3 +126,4 @@ def build(service: TrainingService, model: gr.Dropdown) -> None:
         api_description="Train (task, steps, base model or '') and stream progress; returns the final status.",
     )
     stop.click(request_stop, None, None, queue=False, api_name="stop_training")
+    return base

@@ -7,6 +7,7 @@ from ..decoding import METHODS, DecodeOptions
 from ..services import TranslationService
 from ..services.translation import TranslationResult
 from .common import intro, user_errors, whole
+from .guard import costly
 
 INTRO = """Type a sentence, or several (one per line: they are translated together as one batch). Press **Enter**
 to translate; **Shift+Enter** starts a new line. **Greedy** decoding takes the most likely next token at every
@@ -75,6 +76,7 @@ def build(service: TranslationService, model: gr.Dropdown) -> tuple[gr.Dataset, 
     with gr.Accordion("All outputs with scores (n-best list for beam search)", open=False):
         table = gr.Markdown()
 
+    @costly
     @user_errors
     def translate(text: str, model: str, method: str = "greedy", beam_size: float = 4, length_penalty: float = 0.6,
                   n_best: float = 3, temperature: float = 1.0, top_k: float = 0, top_p: float = 1.0):
