@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import threading
 from dataclasses import fields, replace
 from pathlib import Path
 
@@ -32,6 +33,15 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--device", default="auto", help="auto, cpu or cuda")
     parser.add_argument(
         "--threads", type=int, default=1, help="torch CPU threads per request (default 1; see service.py)"
+    )
+    parser.add_argument(
+        "--engine", choices=["auto", "ctranslate2", "torch"], default="auto",
+        help="engine of the Translate tab and /translate: auto = CTranslate2 when installed (an export of each "
+        "model, made on first use and cached by its hash), torch otherwise; the other tabs always use torch",
+    )
+    parser.add_argument(
+        "--quantization", choices=["int8", "float32"], default="int8",
+        help="CTranslate2 weights: int8 (default, fastest on a CPU) or float32 (outputs identical to torch)",
     )
     parser.add_argument("--max-train-steps", type=int, default=2000, help="upper limit for steps in the Train tab")
     parser.add_argument(
@@ -79,9 +89,12 @@ def main() -> None:
             args.max_train_steps,
             runs_cap_mb=args.runs_cap_mb,
             limits=args.limits,
+            engine=args.engine,
+            quantization=args.quantization,
         )
     except UserError as exc:  # e.g. --device cuda without a GPU
         raise SystemExit(f"error: {exc}") from None
+    threading.Thread(target=service.translation.prepare, daemon=True).start()  # the default model, off the main thread
     build_app(service).launch(server_name=args.host, server_port=args.port, **launch_options(service))
 
 

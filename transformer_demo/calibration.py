@@ -39,7 +39,8 @@ def mean_log_probs(engine: TorchEngine, texts: list[str], options: DecodeOptions
     """Each text's best output: its mean token log-probability, in input order (as the app computes it)."""
     penalty = options.length_penalty if options.method == "beam" else None
     outputs = [result.outputs[0] for result in engine.translate(texts, options)]
-    return [mean_log_prob(score, len(engine.vocab.encode_tgt(text)), penalty) for text, score in outputs]
+    vocab = engine.checkpoint.vocab
+    return [mean_log_prob(score, len(vocab.encode_tgt(text)), penalty) for text, score in outputs]
 
 
 def quantile(values: list[float], share: float) -> float:

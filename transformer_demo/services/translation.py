@@ -15,6 +15,7 @@ import torch
 from .. import confidence
 from ..decoding import DecodeOptions, DecodeTrace
 from ..engines import TorchEngine
+from ..engines.choice import FastEngine, FastEngines, route
 from ..errors import ServiceError
 from ..inference import Engine
 from ..limits import shorten
@@ -43,6 +44,8 @@ class TranslationResult:
     lines: list[LineResult]
     seconds: float
     notice: str | None = None  # decoding stopped at the time limit
+    engine: str = "torch"  # the engine that answered
+    engine_note: str | None = None  # why torch answered where CTranslate2 was asked for
 
 
 @dataclass
@@ -91,9 +94,12 @@ def require(engine: Engine, capability: str, model: str) -> None:
 
 
 class TranslationService:
-    def __init__(self, catalog: Catalog, decode_time_limit: float = DECODE_TIME_LIMIT):
+    """fast: CTranslate2 engines for translate (None: torch answers everything); the trace and attention
+    views always run on the torch model, since they need its internals."""
+
+    def __init__(self, catalog: Catalog, decode_time_limit: float = DECODE_TIME_LIMIT, fast: FastEngines | None = None):
         self.catalog, self.registry = catalog, catalog.registry
-        self.decode_time_limit = decode_time_limit
+        self.decode_time_limit, self.fast = decode_time_limit, fast
 
     def _notice(
         self, info: ModelInfo, engine: TorchEngine, text: str, best: list[tuple[str, float]] | None = None,
@@ -121,6 +127,12 @@ class TranslationService:
         """(what to translate, a notice): all-capital English is sentence-cased first (confidence.normalize_case)."""
         return confidence.normalize_case(text, info.src_lang) if info.task == "translation" else (text, None)
 
+    def prepare(self, model_name: str | None = None) -> None:
+        """Load a model and make its CTranslate2 engine now, so that the first request does not wait for them."""
+        _, engine = self.registry.entry(model_name)
+        if self.fast:
+            self.fast.get(engine.checkpoint)
+
     def notice(self, model_name: str | None, text: str) -> str | None:
         info, engine = self.registry.entry(model_name)
         cased, case_notice = self._cased(info, sentence(text))
@@ -139,8 +151,10 @@ class TranslationService:
         info, engine = self.registry.entry(model_name)
         require(engine, options.method, info.name)
         cased = [self._cased(info, line) for line in lines]
+        fast = self.fast.get(engine.checkpoint) if self.fast else FastEngine(None)
+        chosen = route(fast.engine, engine, options)
         start = time.perf_counter()
-        results = engine.translate([text for text, _ in cased], options)
+        results = chosen.engine.translate([text for text, _ in cased], options)
         seconds = time.perf_counter() - start
         penalty = options.length_penalty if options.method == "beam" else None
         rows = [
@@ -151,7 +165,7 @@ class TranslationService:
         if seconds >= self.decode_time_limit:
             notice = (f"Decoding stopped at the server's limit of {self.decode_time_limit:g} s, so the outputs may be "
                       "cut short: send fewer or shorter lines, or use a smaller beam.")
-        return TranslationResult(rows, seconds, notice)
+        return TranslationResult(rows, seconds, notice, chosen.engine.name, chosen.note or fast.reason)
 
     def trace(
         self, model_name: str | None, text: str | None, forced: list[int] | None = None, top_k: int = 10,

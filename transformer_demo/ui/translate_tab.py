@@ -39,7 +39,11 @@ def render(result: TranslationResult, method: str, device: str) -> tuple[str, st
     info = [f"**Note:** {result.notice}"] if result.notice else []
     info += [f"**Note{f' on line {i}' if n > 1 else ''}:** {line.notice}" for i, line in enumerate(result.lines, 1)
              if line.notice]
-    info += [f"Translated {n} sentence{'s' * (n != 1)} in **{result.seconds:.2f} s** ({method}, on {device})."]
+    info += [
+        f"Translated {n} sentence{'s' * (n != 1)} in **{result.seconds:.2f} s** ({method}, on {device}, "
+        f"{result.engine} engine)."
+    ]
+    info += [f"**Engine:** {result.engine_note}"] if result.engine_note else []
     return best, "\n".join(rows), "\n\n".join(info)
 
 
