@@ -52,11 +52,13 @@ def test_other_tasks_get_no_language_or_case_checks(service: Service) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("method", ["greedy", "beam"])
-def test_shipped_caption_model_notices(method: str) -> None:
+@pytest.mark.parametrize("method,engine", [("greedy", "torch"), ("beam", "torch"), ("greedy", "auto")])
+def test_shipped_caption_model_notices(method: str, engine: str, tmp_path: Path, monkeypatch) -> None:
+    """On either engine: CTranslate2 (auto, where it is installed) scores as ours, so the same threshold holds."""
     if not (ROOT / "checkpoints" / "multi30k-en-de" / "model.safetensors").is_file():
         pytest.skip("checkpoints/multi30k-en-de is not there")
-    service = Service(ROOT / "checkpoints", ROOT / "runs-none", device="cpu")
+    monkeypatch.setenv("TRANSFORMER_DEMO_CACHE", str(tmp_path))
+    service = Service(ROOT / "checkpoints", ROOT / "runs-none", device="cpu", engine=engine)
     options = DecodeOptions(
         method=method, beam_size=4, length_penalty=service.model_info("multi30k-en-de").length_penalty
     )
