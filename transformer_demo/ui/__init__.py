@@ -12,7 +12,7 @@ import gradio as gr
 from ..door import door_middleware
 from ..errors import UserError
 from ..service import Service
-from . import attention_tab, step_tab, train_tab, translate_tab
+from . import attention_tab, hub_models, step_tab, train_tab, translate_tab
 from .common import model_choices
 from .guard import GuardedBlocks
 
@@ -43,6 +43,7 @@ def build_app(service: Service) -> gr.Blocks:
             f"Running on {catalog.device_description()}.",
             allow_custom_value=True,  # the registry checks the name; models trained later are not in the list yet
         )
+        hub_models.build(catalog, model)
         with gr.Tab("Translate"):
             examples, length_penalty, method = translate_tab.build(translation, model)
         with gr.Tab("Step by step"):

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import gradio as gr
 
 from .. import viz
+from ..hosting import gpu_task, on_zerogpu, training_seconds
 from ..services import Catalog, TrainingService
 from ..services.training import TrainingJob
 from ..training import TrainEvent
@@ -86,7 +87,8 @@ def build(service: TrainingService, model: gr.Dropdown) -> gr.Dropdown:
         task = gr.Dropdown([(label, key) for key, label in tasks.items()], value="copy", label="Task")
         steps = gr.Number(value=300, precision=0, label=f"Steps (1 to {service.max_train_steps:,})")
         base = gr.Dropdown(base_choices(service.catalog, None), value="", label="Start from", allow_custom_value=True)
-    gr.Markdown(f"Training runs on **{service.catalog.device_description()}**; one training job at a time per server.")
+    where = "a GPU lent for each run (ZeroGPU)" if on_zerogpu() else service.catalog.device_description()
+    gr.Markdown(f"Training runs on **{where}**; one training job at a time per server.")
     with gr.Row():
         start = gr.Button("Train", variant="primary")
         stop = gr.Button("Stop", variant="stop")
@@ -94,7 +96,6 @@ def build(service: TrainingService, model: gr.Dropdown) -> gr.Dropdown:
     loss = gr.Plot(label="Loss", format="png", show_label=False)
     samples = gr.Markdown()
 
-    @user_errors
     def train(task: str = "copy", steps: float = 300, base: str = "", request: gr.Request = None):
         """Stream a training run; the last update refreshes the model pickers."""
         job = service.train(task, whole(steps, "steps"), base or None, visitor(service.catalog, request))
@@ -112,6 +113,12 @@ def build(service: TrainingService, model: gr.Dropdown) -> gr.Dropdown:
             gr.Dropdown(choices=base_choices(service.catalog, request)),
         )
 
+    def gpu_seconds(task: str = "copy", steps: float = 300, base: str = "", request: gr.Request = None) -> int:
+        """How long a ZeroGPU Space lends the GPU for this run (the spaces package asks before each run)."""
+        return training_seconds(steps if isinstance(steps, (int, float)) else 0)
+
+    train = user_errors(gpu_task(train, gpu_seconds))
+
     @user_errors
     def request_stop(request: gr.Request = None) -> None:
         if service.stop_training(visitor(service.catalog, request)):
@@ -121,9 +128,10 @@ def build(service: TrainingService, model: gr.Dropdown) -> gr.Dropdown:
 
     # No queue limit: the service runs one job at a time and refuses a second one at once with a clear
     # message, where a limit of 1 would keep the second user waiting and then train after the first.
-    start.click(
+    run = start.click(
         train, [task, steps, base], [status, loss, samples, model, base], api_name="train", concurrency_limit=None,
         api_description="Train (task, steps, base model or '') and stream progress; returns the final status.",
     )
-    stop.click(request_stop, None, None, queue=False, api_name="stop_training")
+    # On ZeroGPU the run is in another process (the GPU worker): Stop cancels the event, which closes the run there.
+    stop.click(request_stop, None, None, queue=False, api_name="stop_training", cancels=[run] if on_zerogpu() else None)
     return base
