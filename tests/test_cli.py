@@ -12,7 +12,7 @@ from transformer_demo.checkpoint import load_checkpoint
 from transformer_demo.cli import build_parser, main
 from transformer_demo.decoding import DecodeOptions, translate
 
-COMMANDS = ["train", "translate", "evaluate", "tune", "params", "bench"]
+COMMANDS = ["train", "translate", "evaluate", "tune", "calibrate", "params", "bench"]
 
 
 @pytest.fixture(scope="module")

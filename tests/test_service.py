@@ -12,6 +12,7 @@ from transformer_demo import viz
 from transformer_demo.decoding import DecodeOptions
 from transformer_demo.registry import ModelNotFoundError
 from transformer_demo.service import Service, ServiceError
+from transformer_demo.tasks import get_task
 
 
 def test_registry_lists_checkpoints_with_pair_size_and_score(service: Service):
@@ -133,7 +134,13 @@ def test_attention_has_every_layer_and_rows_sum_to_one(service: Service):
 
 
 def test_examples_suit_the_model(service: Service):
-    assert "A man is riding a bike." in service.examples("tiny-en-de")
+    examples = service.examples("tiny-en-de")
+    assert "A man is riding a bike." in examples  # a caption
+    assert "Where is the train station?" in examples  # a question
+    assert "I would like a cup of coffee, please." in examples  # an everyday sentence
+    french = get_task("translation").examples("en", "fr")  # per language pair: French places for French
+    assert "Where is the nearest bakery?" in french and "A man is riding a bike." in french
+    assert get_task("translation").examples("en", "it")[0] == "Good morning! How are you?"  # any other en->X
     assert all(q.endswith(("?", ".")) for q in service.examples("tiny-math"))
     assert all(
         set(s.split()) <= set("red green blue cat dog bird sun moon tree house river stone one two three four".split())

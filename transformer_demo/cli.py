@@ -1,4 +1,5 @@
-"""python -m transformer_demo COMMAND: train, translate, check, evaluate, tune, params, export, bench, publish, doctor.
+"""python -m transformer_demo COMMAND: train, translate, check, evaluate, tune, calibrate, params, export, bench,
+publish, doctor (see --help).
 
 Errors a user can fix (bad path, bad config, unknown language pair) print one line to stderr and
 exit with status 2; stdout carries only results.
@@ -237,7 +238,12 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 
     if args.write_metrics:
         writable_folder(args.checkpoint)
-    engine, task, pairs, options = load_for_scoring(args)
+    engine = load_engine(args)
+    apply_pair(engine.checkpoint.run, args.pair)
+    if args.suite or (args.split is None and engine.checkpoint.run.train.sources):
+        return evaluate_suite(args, engine)
+    args.split = args.split or "test_2016_flickr"
+    engine, task, pairs, options = load_for_scoring(args, engine)
     answered_by = engine.route(options).engine.name
     result = {"split": args.split, **evaluate(engine, task, pairs, options), "engine": answered_by}
     if args.limit:
@@ -249,11 +255,32 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     return 0
 
 
-def load_for_scoring(args: argparse.Namespace):
-    """(engine, task, the split's pairs, decoding options) for evaluate and tune."""
+def evaluate_suite(args: argparse.Namespace, engine) -> int:
+    """Every benchmark of the suite (benchmarks.py) in one call: one JSON object, one metrics.json key per set."""
+    from .benchmarks import evaluate_suite as run_suite
+    from .benchmarks import metrics_key
+
+    if args.split is not None:
+        raise DataError("give either --suite or --split, not both")
+    if not args.data_dir or args.dataset or args.pairs_file:
+        raise DataError(
+            "the suite reads its test sets from --data-dir, the data root that holds multi30k/ and tatoeba/"
+        )
+    options = decode_options(args, engine.checkpoint.length_penalty)
+    answered_by = {"engine": engine.route(options).engine.name}
+    scored = run_suite(engine, args.data_dir, options, args.limit)
+    results = {name: result | answered_by for name, result in scored.items()}
+    print(json.dumps({"data_dir": args.data_dir, **({"limit": args.limit} if args.limit else {}), "results": results}))
+    for name, result in results.items() if args.write_metrics else ():
+        record_metric(writable_folder(args.checkpoint), metrics_key(name, result), result)
+    return 0
+
+
+def load_for_scoring(args: argparse.Namespace, engine=None):
+    """(engine, task, the split's pairs, decoding options) for evaluate, tune and calibrate."""
     from .tasks import get_task, load_task_pairs
 
-    engine = load_engine(args)
+    engine = engine or load_engine(args)
     run = engine.checkpoint.run
     apply_pair(run, args.pair)
     pairs = load_task_pairs(run.train, args.split, source_from_args(args))
@@ -303,6 +330,23 @@ def cmd_tune(args: argparse.Namespace) -> int:
     if folder is not None:
         write_json(folder / "config.json", {**read_json(folder / "config.json"), "length_penalty": best})
         record_metric(folder, f"{args.split}/beam{args.beam}/length_penalty", summary)
+    return 0
+
+
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    from .calibration import calibrate
+    from .checkpoint import read_json, write_json
+
+    folder = writable_folder(args.checkpoint) if args.write else None
+    engine, task, pairs, options = load_for_scoring(args)
+    if task.name != "translation":
+        raise DataError(f"the confidence threshold is for translation models; this one is a {task.name} model")
+    result = {"split": args.split, **calibrate(engine, pairs, options)}
+    print(json.dumps(result))
+    if folder is not None:
+        threshold = {"min_mean_log_prob": result["min_mean_log_prob"]}
+        write_json(folder / "config.json", {**read_json(folder / "config.json"), **threshold})
+        record_metric(folder, f"{args.split}/confidence", result)
     return 0
 
 
@@ -405,7 +449,15 @@ def build_parser() -> argparse.ArgumentParser:
     ch.set_defaults(func=cmd_check)
 
     ev = commands.add_parser("evaluate", help="score a checkpoint on a split; prints one JSON object")
-    add_scoring_args(ev, "test_2016_flickr", "split name, e.g. val or test_2016_flickr (math: test)")
+    add_scoring_args(
+        ev, None, "split name, e.g. val or test_2016_flickr (math: test); default: test_2016_flickr, "
+        "or the whole suite for a model trained on several sources",
+    )
+    ev.add_argument(
+        "--suite", action="store_true",
+        help="every benchmark (Multi30k test_2016_flickr, Tatoeba test, FLORES devtest) with --data-dir the data root; "
+        "--limit then applies to each set",
+    )
     ev.add_argument("--write-metrics", action="store_true", help="record the result in the checkpoint's metrics.json")
     add_engine_arg(ev)
     ev.set_defaults(func=cmd_evaluate)
@@ -419,6 +471,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--write", action="store_true", help="store the best value in config.json (the default from then on)"
     )
     tune.set_defaults(func=cmd_tune, beam=4)
+
+    cal = commands.add_parser(
+        "calibrate", help="choose the confidence notice's log-probability threshold on a validation split; prints JSON",
+    )
+    add_scoring_args(cal, "val", "the split to choose on (never a test set)")
+    cal.add_argument("--write", action="store_true", help="store the threshold in config.json (the app uses it)")
+    cal.set_defaults(func=cmd_calibrate)
 
     params = commands.add_parser("params", help="parameter count: formula vs the real model; prints JSON")
     params.add_argument("--checkpoint")

@@ -81,13 +81,14 @@ def read_mixed(data_root: str | Path, sources: list[dict], split: str, src_lang:
     """Pairs from several folders under data_root, e.g. [{"path": "tatoeba/en-de", "weight": 1}, {"path": "multi30k"}].
 
     train repeats each source's pairs `weight` times; val takes each source's once; other splits (test sets)
-    are read from the first source that has them. Train and val never hold a pair whose source or target
-    sentence is in any source's evaluation splits (the dedup guarantee).
+    are read from data_root itself when it has them (a folder of your own), else from the first source that
+    does. Train and val never hold a pair whose source or target sentence is in any source's evaluation splits
+    (the dedup guarantee).
     """
     root = Path(data_root)
     folders = [(root / source["path"], source.get("weight", 1)) for source in sources]
     if split not in TRAINING_SPLITS:
-        for folder, _ in folders:
+        for folder in (root, *(f for f, _ in folders)):
             if any(folder.glob(f"{split}.{src_lang}*")):
                 return read_parallel_dir(folder, split, src_lang, tgt_lang)
         raise DataError(f"no source in {', '.join(str(f) for f, _ in folders)} has a split {split!r}")

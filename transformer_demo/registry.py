@@ -18,6 +18,7 @@ from pathlib import Path
 import torch
 
 from .checkpoint import Checkpoint, beam_length_penalty, load_checkpoint, load_run_config, read_json
+from .confidence import log_prob_threshold
 from .engines import TorchEngine
 from .errors import CheckpointError, ModelNotFoundError
 from .limits import shorten
@@ -37,6 +38,7 @@ class ModelInfo:
     n_heads: int
     score: str
     length_penalty: float  # for beam search: tuned on the validation split, else the usual default
+    min_mean_log_prob: float  # below it, the confidence notice says the model is unsure (`calibrate`, else a default)
 
     @property
     def pair(self) -> str:
@@ -49,10 +51,10 @@ class ModelInfo:
 
 
 def describe_score(metrics: dict, info: dict) -> str:
-    """A short score for the model picker: BLEU or exact match from metrics.json, else the validation loss."""
-    results = [
-        v for _, v in sorted(metrics.items(), key=lambda kv: ("test" not in kv[0], kv[0])) if isinstance(v, dict)
-    ]
+    """A short score for the model picker: BLEU or exact match from metrics.json (Multi30k test_2016_flickr
+    first, then any other test set), else the validation loss."""
+    ranked = sorted(metrics.items(), key=lambda kv: ("test_2016_flickr" not in kv[0], "test" not in kv[0], kv[0]))
+    results = [v for _, v in ranked if isinstance(v, dict)]
     for result in results:
         if isinstance(result.get("bleu"), (int, float)):
             return f"BLEU {result['bleu']:.1f}"
@@ -71,7 +73,7 @@ def read_model_info(folder: Path, name: str) -> ModelInfo:
         name, folder, run.train.task, run.train.src_lang, run.train.tgt_lang, count_parameters(run.model),
         run.model.max_len, (run.model.n_encoder_layers, run.model.n_decoder_layers), run.model.n_heads,
         describe_score(metrics if isinstance(metrics, dict) else {}, info),
-        beam_length_penalty(info),
+        beam_length_penalty(info), log_prob_threshold(info),
     )
 
 

@@ -80,7 +80,7 @@ class Task:
     def score(self, hypotheses: list[str], references: list[str], sources: list[str]) -> dict[str, Any]:
         return exact_match_scores(sources, hypotheses, references, self.group_of)
 
-    def examples(self, src_lang: str) -> list[str]:
+    def examples(self, src_lang: str, tgt_lang: str) -> list[str]:
         return []
 
     def notice(self, text: str) -> str | None:
@@ -126,9 +126,15 @@ CAPTIONS = [
     "A man is riding a bike.",
     "Two dogs are playing in the snow.",
     "A little girl in a pink dress is climbing the stairs.",
-    "A group of people are standing in front of a building.",
-    "A woman is cooking in a small kitchen.",
 ]
+# Per language pair: everyday sentences and a question first (what a visitor types), then the captions.
+EVERYDAY = {
+    ("en", "de"): ["Good morning! How are you?", "Where is the train station?", "I would like a cup of coffee, please.",
+                   "My brother has lived in Hamburg for three years."],
+    ("en", "fr"): ["Good evening! How are you?", "Where is the nearest bakery?", "I would like a croissant, please.",
+                   "My sister has lived in Lyon for three years."],
+    ("en", None): ["Good morning! How are you?", "Where is the train station?", "Thank you very much for your help."],
+}
 
 
 class Translation(Task):
@@ -150,8 +156,9 @@ class Translation(Task):
     def score(self, hypotheses: list[str], references: list[str], sources: list[str]) -> dict[str, Any]:
         return translation_scores(hypotheses, references)
 
-    def examples(self, src_lang: str) -> list[str]:
-        return list(CAPTIONS) if src_lang == "en" else []
+    def examples(self, src_lang: str, tgt_lang: str) -> list[str]:
+        everyday = EVERYDAY.get((src_lang, tgt_lang), EVERYDAY.get((src_lang, None), []))
+        return everyday + CAPTIONS if src_lang == "en" else everyday
 
 
 WORDS = "red green blue cat dog bird sun moon tree house river stone one two three four".split()
@@ -181,7 +188,7 @@ class WordSequence(Task):
         offset = check_split(self.name, split)
         return synthetic_sequence_pairs(self.name, self.SIZES[split], cfg.seed * 10 + offset)
 
-    def examples(self, src_lang: str) -> list[str]:
+    def examples(self, src_lang: str, tgt_lang: str) -> list[str]:
         return [source for source, _ in synthetic_sequence_pairs(self.name, 4, seed=7)]
 
 

@@ -46,9 +46,9 @@ class Catalog:
         return device_description(self.device)
 
     def examples(self, model_name: str | None) -> list[str]:
-        """Inputs that suit the model's task (and source language)."""
+        """Inputs that suit the model's task (and language pair)."""
         info = self.registry.info(model_name)
-        return get_task(info.task).examples(info.src_lang)
+        return get_task(info.task).examples(info.src_lang, info.tgt_lang)
 
     def capabilities(self, model_name: str | None) -> frozenset[str]:
         """What the model's engine can do: the tabs offer only these."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import torch
 
+from .. import confidence
 from ..decoding import DecodeOptions, DecodeTrace
 from ..engines import TorchEngine
 from ..engines.choice import FastEngine, FastEngines, route
@@ -20,6 +21,7 @@ from ..inference import Engine
 from ..limits import shorten
 from ..registry import ModelInfo
 from ..tasks import get_task
+from ..tokenization import UNK_ID
 from .catalog import Catalog
 
 MAX_LINES = 64
@@ -34,7 +36,7 @@ DECODE_TIME_LIMIT = (
 class LineResult:
     source: str
     outputs: list[tuple[str, float]]  # (text, log-probability score), best first
-    notice: str | None  # truncated to max_len, or a math question outside the known families
+    notice: str | None  # truncated, a math question outside the known families, or why not to trust it (confidence.py)
     program: str | None = None  # a math model's program for the best output (its outputs are then the answers)
 
 
@@ -101,15 +103,31 @@ class TranslationService:
         self.catalog, self.registry = catalog, catalog.registry
         self.decode_time_limit, self.fast = decode_time_limit, fast
 
-    def _notice(self, info: ModelInfo, engine: TorchEngine, text: str) -> str | None:
-        notices = []
-        n_tokens = len(engine.vocab.encode_src(text))
-        if n_tokens > info.max_len - 1:
+    def _notice(
+        self, info: ModelInfo, engine: TorchEngine, text: str, best: list[tuple[str, float]] | None = None,
+        length_penalty: float | None = None, case_notice: str | None = None,
+    ) -> str | None:
+        """Plain-word warnings for one line; given its best output [(text, score)], the confidence checks too
+        (a length_penalty means beam search: its scores are length-normalised)."""
+        notices = [case_notice]
+        pieces = engine.vocab.encode_src(text)
+        if len(pieces) > info.max_len - 1:
             notices.append(
-                f"This input has {n_tokens} tokens; the model reads at most {info.max_len - 1}, so it was truncated."
+                f"This input has {len(pieces)} tokens; the model reads at most {info.max_len - 1}, so it was truncated."
             )
         notices.append(get_task(info.task).notice(text))
+        if info.task == "translation":
+            mean = None
+            for output, score in best or ():
+                mean = confidence.mean_log_prob(score, len(engine.vocab.encode_tgt(output)), length_penalty)
+            signals = confidence.Signals(len(pieces), pieces.count(UNK_ID), mean)
+            notices += confidence.notices(text, signals, info.src_lang, info.tgt_lang, info.min_mean_log_prob)
         return " ".join(n for n in notices if n) or None
+
+    @staticmethod
+    def _cased(info: ModelInfo, text: str) -> tuple[str, str | None]:
+        """(what to translate, a notice): all-capital English is sentence-cased first (confidence.normalize_case)."""
+        return confidence.normalize_case(text, info.src_lang) if info.task == "translation" else (text, None)
 
     def prepare(self, model_name: str | None = None) -> None:
         """Load a model and make its CTranslate2 engine now, so that the first request does not wait for them."""
@@ -119,7 +137,8 @@ class TranslationService:
 
     def notice(self, model_name: str | None, text: str) -> str | None:
         info, engine = self.registry.entry(model_name)
-        return self._notice(info, engine, sentence(text))
+        cased, case_notice = self._cased(info, sentence(text))
+        return self._notice(info, engine, cased, case_notice=case_notice)
 
     def translate(
         self, model_name: str | None, text: str | None, options: DecodeOptions | None = None
@@ -133,21 +152,29 @@ class TranslationService:
         options = replace(options or DecodeOptions(), time_limit=self.decode_time_limit).validate()
         info, engine = self.registry.entry(model_name)
         require(engine, options.method, info.name)
+        cased = [self._cased(info, line) for line in lines]
         fast = self.fast.get(engine.checkpoint) if self.fast else FastEngine(None)
         chosen = route(fast.engine, engine, options)
         start = time.perf_counter()
-        results = chosen.engine.translate(lines, options)
+        results = chosen.engine.translate([text for text, _ in cased], options)
         seconds = time.perf_counter() - start
-        rows = [self._line(info, engine, line, r.outputs) for line, r in zip(lines, results)]
+        penalty = options.length_penalty if options.method == "beam" else None
+        rows = [self._line(info, engine, line, read, r.outputs, penalty)
+                for line, read, r in zip(lines, cased, results)]
         notice = None
         if seconds >= self.decode_time_limit:
             notice = (f"Decoding stopped at the server's limit of {self.decode_time_limit:g} s, so the outputs may be "
                       "cut short: send fewer or shorter lines, or use a smaller beam.")
         return TranslationResult(rows, seconds, notice, chosen.engine.name, chosen.note or fast.reason, info.task)
 
-    def _line(self, info: ModelInfo, engine: TorchEngine, line: str, outputs: list[tuple[str, float]]) -> LineResult:
-        """A math model's outputs become answers (its programs evaluated); a failed program is said, never answered."""
-        notice = self._notice(info, engine, line)
+    def _line(
+        self, info: ModelInfo, engine: TorchEngine, line: str, read: tuple[str, str | None],
+        outputs: list[tuple[str, float]], length_penalty: float | None,
+    ) -> LineResult:
+        """read: (the text the model was given, why it differs from the line). A math model's outputs become
+        answers (its programs evaluated); a failed program is said, never answered."""
+        text, case_notice = read
+        notice = self._notice(info, engine, text, outputs[:1], length_penalty, case_notice)
         if info.task != "math":
             return LineResult(line, outputs, notice)
         from ..math_answer import mode_of, reply, unknown_question_notice
@@ -168,6 +195,7 @@ class TranslationService:
         if not 1 <= top_k <= MAX_TOP_K:
             raise ServiceError(f"top-k must be between 1 and {MAX_TOP_K}, got {top_k}")
         info, engine = self.registry.entry(model_name)
+        text, _ = self._cased(info, text)  # as translate reads it; notice() says so
         require(engine, "trace", info.name)
         vocab_size = engine.checkpoint.run.model.tgt_vocab_size
         forced = list(forced or [])
@@ -180,8 +208,8 @@ class TranslationService:
 
     def attention(self, model_name: str | None, text: str | None, target: str | None = None) -> AttentionResult:
         """Every layer's attention for the sentence and a translation (the model's own greedy one by default)."""
-        text = sentence(text)
         info, engine = self.registry.entry(model_name)
+        text, case_notice = self._cased(info, sentence(text))
         require(engine, "attention", info.name)
         vocab = engine.vocab
         target = " ".join(checked(target).split())
@@ -199,5 +227,5 @@ class TranslationService:
             encoder_self=_stack(maps.encoder_self),
             decoder_self=_stack(maps.decoder_self),
             cross=_stack(maps.cross),
-            notice=self._notice(info, engine, text),
+            notice=self._notice(info, engine, text, case_notice=case_notice),
         )

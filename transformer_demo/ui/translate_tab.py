@@ -44,7 +44,7 @@ def labels_for(task: str) -> tuple[gr.Tab, gr.Markdown, gr.Textbox, gr.Button, g
 
 
 def render(result: TranslationResult, method: str, device: str) -> tuple[str, str, str]:
-    """(best outputs one per line, n-best table in Markdown, timing, programs and notices in Markdown)."""
+    """(best outputs one per line, n-best table in Markdown, notices, timing and programs in Markdown)."""
     math = result.task == "math"
     best = "\n".join(line.outputs[0][0] for line in result.lines)
     rows = [f"| # | {'question' if math else 'source'} | rank | {'answer' if math else 'translation'} | score |",
@@ -53,13 +53,15 @@ def render(result: TranslationResult, method: str, device: str) -> tuple[str, st
         for rank, (output, score) in enumerate(line.outputs, 1):
             rows.append(f"| {number} | {line.source if rank == 1 else ''} | {rank} | {output} | {score:.2f} |")
     n = len(result.lines)
+    # The notes first, right under the output: a reason not to trust a line matters more than the timing.
+    info = [f"**Note:** {result.notice}"] if result.notice else []
+    info += [f"**Note{f' on line {i}' if n > 1 else ''}:** {line.notice}" for i, line in enumerate(result.lines, 1)
+             if line.notice]
     done = f"Answered {n} question{'s' * (n != 1)}" if math else f"Translated {n} sentence{'s' * (n != 1)}"
-    info = [f"{done} in **{result.seconds:.2f} s** ({method}, on {device}, {result.engine} engine)."]
+    info += [f"{done} in **{result.seconds:.2f} s** ({method}, on {device}, {result.engine} engine)."]
     info += [f"**Program{f' {i}' if n > 1 else ''}:** `{line.program}` → {line.outputs[0][0]}"
              for i, line in enumerate(result.lines, 1) if line.program]
     info += [f"**Engine:** {result.engine_note}"] if result.engine_note else []
-    info += [f"**Note:** {result.notice}"] if result.notice else []
-    info += [f"**Note on line {i}:** {line.notice}" for i, line in enumerate(result.lines, 1) if line.notice]
     return best, "\n".join(rows), "\n\n".join(info)
 
 
