@@ -61,8 +61,11 @@ def test_translate_batches_lines_and_returns_n_best(service: Service):
     assert [line.source for line in result.lines] == ["red cat", "blue dog"]
     for line in result.lines:
         assert len(line.outputs) == 3
-        scores = [score for _, score in line.outputs]
+        scores = [output.score for output in line.outputs]
         assert scores == sorted(scores, reverse=True)
+        for output in line.outputs:  # the ranking score is the total divided by the GNMT length penalty (>= 1)
+            assert output.log_prob <= output.score <= 0 and output.n_tokens >= 1
+            assert output.mean_log_prob == pytest.approx(output.log_prob / output.n_tokens)
     assert result.seconds > 0
 
 

@@ -40,7 +40,7 @@ class ModelInfo:
     @property
     def label(self) -> str:
         size = f"{self.parameters / 1e6:.1f}M" if self.parameters >= 1e6 else f"{self.parameters / 1e3:.0f}k"
-        return f"{self.name} · {self.pair} · {size} params · {self.score}"
+        return f"{self.name} · {self.pair} · {self.score} · {size} params"
 
 
 def describe_score(metrics: dict, info: dict) -> str:

@@ -21,7 +21,7 @@ import threading
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 import numpy as np
 import torch
@@ -64,10 +64,23 @@ class ServiceError(ValueError):
     """A request the user can fix: empty input, too many steps, a job already running."""
 
 
+class Output(NamedTuple):
+    """One translation with its scores (see decoding.Hypothesis)."""
+
+    text: str
+    score: float  # what the search ranked by: the total log-probability, length-normalised for beam search
+    log_prob: float  # total log-probability under the model, [EOS] included
+    n_tokens: int
+
+    @property
+    def mean_log_prob(self) -> float:
+        return self.log_prob / max(self.n_tokens, 1)
+
+
 @dataclass
 class LineResult:
     source: str
-    outputs: list[tuple[str, float]]  # (text, log-probability score), best first
+    outputs: list[Output]  # best first
     notice: str | None  # truncated to max_len, or a math question outside the known families
 
 
@@ -204,7 +217,10 @@ class Service:
         hypotheses = decode(checkpoint.model, [self._source_ids(checkpoint, line) for line in lines], options)
         seconds = time.perf_counter() - start
         results = [
-            LineResult(line, [(checkpoint.vocab.decode_tgt(h.ids), h.score) for h in hyps], self._notice(info, checkpoint, line))
+            LineResult(
+                line, [Output(checkpoint.vocab.decode_tgt(h.ids), h.score, h.log_prob, h.n_tokens) for h in hyps],
+                self._notice(info, checkpoint, line),
+            )
             for line, hyps in zip(lines, hypotheses)
         ]
         notice = None

@@ -12,7 +12,17 @@ from . import attention_tab, step_tab, train_tab, translate_tab
 from .common import model_choices
 
 CONCURRENCY = 2  # simultaneous requests per event; decoding is CPU-bound and torch already uses every core
-CSS = ".tab-intro { font-size: 0.95em; opacity: 0.85; }"
+CSS = """
+.tab-intro { font-size: 0.95em; opacity: 0.85; }
+#model-picker input { text-overflow: ellipsis; padding-right: 2.2em; }
+.scroll-table table { display: block; overflow-x: auto; max-width: 100%; }
+.scroll-table th, .scroll-table td { word-break: normal; overflow-wrap: normal; }
+.scroll-table td:not(:nth-child(2)), .scroll-table th { white-space: nowrap; }
+@media (max-width: 640px) {
+  #model-picker input { font-size: 0.85em; }
+  .gradio-container { padding-left: 8px !important; padding-right: 8px !important; }
+}
+"""
 LAUNCH_OPTIONS = {"theme": gr.themes.Soft(), "css": CSS, "footer_links": ["api", "gradio"]}
 
 HEADER = """# Transformer demo
@@ -25,17 +35,19 @@ def build_app(service: Service) -> gr.Blocks:
         gr.Markdown(HEADER)
         model = gr.Dropdown(
             model_choices(service), value=service.default_model(), label="Model (shared by all tabs)",
-            info=f"Checkpoints and models trained here: name · language pair · parameters · score. Running on {service.device_description()}.",
+            info=f"Checkpoints and models trained here: name · language pair · score · parameters. Running on {service.device_description()}.",
             allow_custom_value=True,  # the registry checks the name; models trained later are not in the list yet
+            elem_id="model-picker",
         )
-        with gr.Tab("Translate"):
-            examples, length_penalty = translate_tab.build(service, model)
-        with gr.Tab("Step by step"):
-            step_text = step_tab.build(service, model)
-        with gr.Tab("Attention"):
-            attention = attention_tab.build(service, model)
-        with gr.Tab("Train"):
-            train_tab.build(service, model)
+        with gr.Tabs(overflow_behavior="wrap"):  # every tab by its name on a phone, never behind a "..." menu
+            with gr.Tab("Translate"):
+                examples, length_penalty = translate_tab.build(service, model)
+            with gr.Tab("Step by step"):
+                step_text = step_tab.build(service, model)
+            with gr.Tab("Attention"):
+                attention = attention_tab.build(service, model)
+            with gr.Tab("Train"):
+                train_tab.build(service, model)
         task = gr.State(None)  # the selected model's task, to notice when the domain changes
 
         def model_changed(name: str | None, previous_task: str | None):
