@@ -13,7 +13,7 @@ import argparse
 import os
 import tempfile
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 import torch
 

@@ -17,6 +17,9 @@ and at the end) the model translates a few validation examples, so you can see i
 finishes, or when you press **Stop**, the model is saved under `runs/` and appears in the model picker at the top."""
 
 REDRAW_SECONDS = 1.0  # redraw the loss curve at most this often (every step is recorded)
+START_HINT = "*Choose a task and a number of steps, then press **Train**: the loss curve and sample outputs appear here.*"
+STOPPING = "Stopping after the current step; the model trained so far is saved."
+NOTHING_TO_STOP = "No training job is running."
 
 
 @dataclass
@@ -30,6 +33,7 @@ class Progress:
     val_losses: list[float] = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
     samples: list[tuple[str, str, str]] = field(default_factory=list)
+    sample_step: int = 0
     last: TrainEvent | None = None
 
     def add(self, event: TrainEvent) -> None:
@@ -41,7 +45,7 @@ class Progress:
             self.val_steps.append(event.step)
             self.val_losses.append(event.val_loss)
         if event.samples:
-            self.samples = event.samples
+            self.samples, self.sample_step = event.samples, event.step
         if event.message and event.kind in ("start", "done"):
             self.messages.append(event.message)
 
@@ -58,15 +62,27 @@ class Progress:
                 line += f" · about {event.eta_s:.0f} s to go"
             lines.append(line)
         if event is not None and event.kind == "done":
-            lines.append(f"**Done.** Select **{self.job.name}** in the model picker to try it.")
+            lines.append(f"**Done.** Select **{self.job.name}** in the model picker to try it. {self.evaluated()}")
         return "  \n".join(lines)
+
+    def evaluated(self) -> str:
+        """What the finished run's score is based on: its last evaluation, or none."""
+        step = self.last.step if self.last else 0
+        if not self.val_steps:
+            return f"It ended at step {step:,}, before its first evaluation: it has no validation score or samples."
+        if self.val_steps[-1] == step:
+            return f"Validation loss {self.val_losses[-1]:.3f} at step {step:,}."
+        return (f"Last evaluated at step {self.val_steps[-1]:,} (validation loss {self.val_losses[-1]:.3f}); "
+                f"the saved model has trained to step {step:,}.")
 
     def samples_markdown(self) -> str:
         if not self.samples:
+            if self.last is not None and self.last.kind == "done":
+                return ""  # the status says there was no evaluation
             return "*Sample outputs appear at the first evaluation.*"
         rows = ["| input | model output | reference |", "|---|---|---|"]
         rows += [f"| {s} | {o or '(empty)'} | {r} |" for s, o, r in self.samples]
-        return f"Samples at step {self.val_steps[-1] if self.val_steps else self.last.step}:\n\n" + "\n".join(rows)
+        return f"Samples at step {self.sample_step:,}, the last evaluation:\n\n" + "\n".join(rows)
 
     def figure(self):
         return viz.loss_figure(self.steps, self.losses, self.val_steps, self.val_losses)
@@ -83,40 +99,44 @@ def build(service: Service, model: gr.Dropdown) -> None:
         )
     gr.Markdown(f"Training runs on **{service.device_description()}**; one training job at a time per server.")
     with gr.Row():
-        start = gr.Button("Train", variant="primary")
-        stop = gr.Button("Stop", variant="stop")
-    status = gr.Markdown()
-    loss = gr.Plot(label="Loss", format="png", show_label=False)
+        start = gr.Button("Train", variant="primary", min_width=120)
+        stop = gr.Button("Stop", variant="stop", min_width=120)
+    stop_note = gr.Markdown()
+    status = gr.Markdown(START_HINT)
+    loss = gr.Plot(label="Loss", format="png", show_label=False, visible=False)  # shown with the first step
     samples = gr.Markdown()
 
     @user_errors
     def train(task: str = "copy", steps: float = 300, base: str = ""):
         """Stream a training run; the last update refreshes the model pickers."""
-        job = service.train(task, int(steps) if steps is not None else steps, base or None)
+        try:
+            job = service.train(task, int(steps) if steps is not None else steps, base or None)
+        except ValueError as exc:  # a refusal: said in the page as well as in the message box
+            yield f"**Not started:** {exc}", *[gr.skip()] * 5
+            raise
         progress = Progress(job)
-        yield "Preparing the data and the tokenizer…", progress.figure(), "", gr.skip(), gr.skip()
+        yield "Preparing the data and the tokenizer…", gr.Plot(progress.figure(), visible=True), "", "", gr.skip(), gr.skip()
         drawn = 0.0
         for event in job.events:
             progress.add(event)
             if event.kind in ("eval", "done") or time.monotonic() - drawn > REDRAW_SECONDS:
                 drawn = time.monotonic()
-                yield progress.status(), progress.figure(), progress.samples_markdown(), gr.skip(), gr.skip()
+                yield progress.status(), progress.figure(), progress.samples_markdown(), gr.skip(), gr.skip(), gr.skip()
         choices = model_choices(service)
         yield (
-            progress.status(), progress.figure(), progress.samples_markdown(),
+            progress.status(), progress.figure(), progress.samples_markdown(), "",
             gr.Dropdown(choices=choices), gr.Dropdown(choices=[("from scratch", "")] + choices),
         )
 
-    def request_stop() -> None:
-        if service.stop_training():
-            gr.Info("Stopping after the current step; the model trained so far is saved.")
-        else:
-            gr.Info("No training job is running.")
+    def request_stop() -> str:
+        """Answered in the page, beside the buttons: the status below says when the run has ended."""
+        return f"*{STOPPING if service.stop_training() else NOTHING_TO_STOP}*"
 
     # No queue limit: the service runs one job at a time and refuses a second one at once with a clear
     # message, where a limit of 1 would keep the second user waiting and then train after the first.
     start.click(
-        train, [task, steps, base], [status, loss, samples, model, base], api_name="train", concurrency_limit=None,
+        train, [task, steps, base], [status, loss, samples, stop_note, model, base], api_name="train",
+        concurrency_limit=None,
         api_description="Train (task, steps, base model or '') and stream progress; returns the final status.",
     )
-    stop.click(request_stop, None, None, queue=False, api_name="stop_training")
+    stop.click(request_stop, None, stop_note, queue=False, api_name="stop_training")
