@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 import os
 import tempfile
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 
 import torch
 

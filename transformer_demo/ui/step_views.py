@@ -5,8 +5,8 @@ Plain HTML with inline styles, so the text stays at the page's size and the view
 """
 from __future__ import annotations
 
-from html import escape
 from collections.abc import Sequence
+from html import escape
 
 from ..viz import CHOSEN_COLOR, OTHER_COLOR
 
