@@ -16,8 +16,8 @@ CSS = """
 .tab-intro { font-size: 0.95em; opacity: 0.85; }
 #model-picker input { text-overflow: ellipsis; padding-right: 2.2em; }
 .scroll-table table { display: block; overflow-x: auto; max-width: 100%; }
-.scroll-table th, .scroll-table td { word-break: normal; overflow-wrap: normal; }
-.scroll-table td:not(:nth-child(2)), .scroll-table th { white-space: nowrap; }
+.scroll-table th, .scroll-table td { word-break: normal; overflow-wrap: normal; padding: 4px 8px; }
+.scroll-table td:not(:nth-child(2)) { white-space: nowrap; }
 @media (max-width: 640px) {
   #model-picker input { font-size: 0.85em; }
   .gradio-container { padding-left: 8px !important; padding-right: 8px !important; }

@@ -24,7 +24,7 @@ KINDS = {"cross": "Cross-attention", "encoder_self": "Encoder self-attention", "
 class AttentionTab:
     text: gr.Textbox
     layer: gr.Slider
-    head: gr.Slider
+    head: gr.Number
 
 
 def axes(result: AttentionResult, kind: str) -> tuple[list[str], list[str], str, str]:
@@ -65,7 +65,7 @@ def build(service: Service, model: gr.Dropdown) -> AttentionTab:
     with gr.Row():
         kind = gr.Radio([(v, k) for k, v in KINDS.items()], value="cross", label="Kind of attention")
         layer = gr.Slider(1, 6, value=1, step=1, label="Layer")
-        head = gr.Slider(1, 8, value=1, step=1, label="Head to enlarge")
+        head = gr.Number(1, minimum=1, maximum=8, precision=0, step=1, label="Head to enlarge (Enter to redraw)")
     summary = gr.Markdown()
     alignment = gr.Plot(label="Source-to-output alignment", format="png", show_label=False)
     single = gr.Plot(label="One head, enlarged", format="png", show_label=False)
@@ -87,10 +87,10 @@ def build(service: Service, model: gr.Dropdown) -> AttentionTab:
         [button.click, text.submit, target.submit], attention, inputs, outputs, api_name="attention",
         api_description="Attention maps: (text, model, translation or '', kind, layer, head) -> summary and 4 plots.",
     )
-    gr.on([kind.change, layer.release, head.release], attention, inputs, outputs, api_visibility="private")
+    gr.on([kind.change, layer.release, head.submit, head.blur], attention, inputs, outputs, api_visibility="private")
     return AttentionTab(text, layer, head)
 
 
-def controls_for(info: ModelInfo) -> tuple[gr.Slider, gr.Slider]:
-    """Layer and head sliders that fit the model, starting at its last layer."""
-    return gr.Slider(maximum=max(info.n_layers), value=max(info.n_layers)), gr.Slider(maximum=info.n_heads, value=1)
+def controls_for(info: ModelInfo) -> tuple[gr.Slider, gr.Number]:
+    """Layer slider and head box that fit the model, starting at its last layer and first head."""
+    return gr.Slider(maximum=max(info.n_layers), value=max(info.n_layers)), gr.Number(maximum=info.n_heads, value=1)

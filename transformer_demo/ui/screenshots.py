@@ -37,7 +37,7 @@ def show_translate(page) -> None:
     page.get_by_label("beam").check()
     page.get_by_role("button", name="Translate", exact=True).click()
     page.get_by_text("Translated 1 sentence").wait_for()
-    page.get_by_text("All outputs with scores").click()
+    page.get_by_text("Scores: log-probabilities").click()
 
 
 def show_step(page) -> None:

@@ -84,16 +84,18 @@ def build(service: Service, model: gr.Dropdown) -> gr.Textbox:
         top_k = gr.Slider(1, 20, value=10, step=1, label="Candidates shown (top-k)")
         temperature = gr.Slider(0.1, 3.0, value=1.0, step=0.1, label="Temperature of the shown distribution")
     with gr.Row():
-        back = gr.Button("◀ Back")
-        forward = gr.Button("Next ▶")
-        to_end = gr.Button("Run to end ▶▶")
+        back = gr.Button("◀ Back", min_width=80)  # one row of three, even on a phone
+        forward = gr.Button("Next ▶", min_width=80)
+        to_end = gr.Button("Run to end ▶▶", min_width=80)
     status = gr.Markdown(f"*{START_HINT}*")
     candidates = gr.Radio([], label="Candidates: pick one to continue from it", info=step_views.WORD_START, type="value")
     bar_hint = step_views.hint("Press Start: the most likely next tokens appear here.")
     heat_hint = step_views.hint("Press Start: where each step looks in the source sentence appears here.")
-    with gr.Row():
-        bars = gr.HTML(bar_hint, label="Next-token probabilities")
-        heat = gr.HTML(heat_hint, label="Cross-attention of this step")
+    with gr.Row():  # side by side on a desktop, one under the other on a phone
+        with gr.Column(min_width=320):
+            bars = gr.HTML(bar_hint, label="Next-token probabilities")
+        with gr.Column(min_width=320):
+            heat = gr.HTML(heat_hint, label="Cross-attention of this step")
     forced = gr.Textbox("", visible=False, label="forced token ids")
     step = gr.Number(value=NOT_STARTED, precision=0, visible=False, label="step")
     with gr.Accordion("This step as data (what the decode_step API returns)", open=False):

@@ -92,10 +92,11 @@ def build(service: Service, model: gr.Dropdown) -> None:
     intro(INTRO)
     tasks = service.train_tasks()
     with gr.Row():
-        task = gr.Dropdown([(label, key) for key, label in tasks.items()], value="copy", label="Task")
-        steps = gr.Number(value=300, precision=0, label=f"Steps (1 to {service.max_train_steps:,})")
+        task = gr.Dropdown([(label, key) for key, label in tasks.items()], value="copy", label="Task", min_width=300)
+        steps = gr.Number(value=300, precision=0, label=f"Steps (1 to {service.max_train_steps:,})", min_width=160)
         base = gr.Dropdown(
-            [("from scratch", "")] + model_choices(service), value="", label="Start from", allow_custom_value=True
+            [("from scratch", "")] + model_choices(service), value="", label="Start from", allow_custom_value=True,
+            min_width=300,
         )
     gr.Markdown(f"Training runs on **{service.device_description()}**; one training job at a time per server.")
     with gr.Row():
