@@ -17,7 +17,7 @@ CHOSEN_COLOR, OTHER_COLOR = "#e4572e", "#4c78a8"
 # A side of a figure (of a panel in a grid) stops growing here: 127 tokens still get 6 pt labels that do not
 # overlap, and drawing stays fast (at 0.3 in a token, 127 tokens drew 41 x 40 in, 8.7 s of PNG encoding).
 MAX_INCHES = 14.0
-LOSS_WIDTH_INCHES, LOSS_MIN_FONT_PT = 4.4, 9.0
+LOSS_WIDTH_INCHES, LOSS_MIN_FONT_PT = 4.0, 10.0
 
 
 def _font_size(n_labels: int) -> float:
@@ -103,7 +103,7 @@ def loss_figure(steps: Sequence[int], losses: Sequence[float], val_steps: Sequen
 
     Small in inches with LOSS_MIN_FONT_PT text: a phone shrinks the picture to its width, and the text
     still comes out at 10 px or more there (the browser test checks it)."""
-    fig = Figure(figsize=(LOSS_WIDTH_INCHES, 2.9), layout="constrained")
+    fig = Figure(figsize=(LOSS_WIDTH_INCHES, 2.8), layout="constrained")
     ax = fig.add_subplot()
     if steps:
         ax.plot(steps, losses, color=OTHER_COLOR, alpha=0.3, linewidth=0.8, label="training loss")
