@@ -16,6 +16,7 @@ RESULT = TranslationResult(
     [
         LineResult("A dog runs.", [Output("Ein Hund rennt.", -0.9, -2.4, 6), Output("Ein Hund läuft.", -1.1, -3.0, 6)], None),
         LineResult("Hi.", [Output("", -0.5, -0.5, 1)], None),
+        LineResult("a | b", [Output("a | b", -0.5, -1.0, 4)], None),
     ],
     seconds=0.1,
 )
@@ -24,7 +25,8 @@ RESULT = TranslationResult(
 @pytest.mark.parametrize("method", ["greedy", "beam", "sample"])
 def test_scores_are_the_same_columns_for_every_method(method):
     table = scores_table(RESULT, DecodeOptions(method=method, length_penalty=1.4))
-    assert table.count("| # | translation | log-prob | per token |") == 2  # one small table per input line
+    assert table.count("| # | translation | log-prob | per token |") == 3  # one small table per input line
+    assert "| 1 | a \\| b | -1.00 | -0.25 |" in table  # a "|" in the output stays in its cell
     assert "| 1 | Ein Hund rennt. | -2.40 | -0.40 |" in table and "| 1 | (empty) | -0.50 | -0.50 |" in table
     assert table.index("**1.** A dog runs.") < table.index("Ein Hund läuft.") < table.index("**2.** Hi.")
     assert ("length penalty 1.4" in table) == (method == "beam")  # beam says what it ranked by

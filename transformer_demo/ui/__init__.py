@@ -14,8 +14,8 @@ from .common import model_choices
 CONCURRENCY = 2  # simultaneous requests per event; decoding is CPU-bound and torch already uses every core
 CSS = """
 .tab-intro { font-size: 0.95em; opacity: 0.85; }
-#model-picker input { text-overflow: ellipsis; padding-right: 2.2em; }
-.scroll-table table { display: block; overflow-x: auto; max-width: 100%; }
+input[role=combobox] { text-overflow: ellipsis; padding-right: 2.2em; }  /* dropdown text never under its arrow */
+.scroll-table table { display: block; overflow-x: auto; width: max-content; max-width: 100%; border: none; }
 .scroll-table th, .scroll-table td { word-break: normal; overflow-wrap: normal; padding: 4px 8px; }
 .scroll-table td:not(:nth-child(2)) { white-space: nowrap; }
 @media (max-width: 640px) {

@@ -59,11 +59,11 @@ def figures(result: AttentionResult, kind: str, layer: int, head: int) -> tuple[
 def build(service: Service, model: gr.Dropdown) -> AttentionTab:
     intro(INTRO)
     with gr.Row():
-        text = gr.Textbox(label="Sentence", value="A man is riding a bike.", scale=3)
-        target = gr.Textbox("", label="Translation (optional: leave empty for the model's own)", scale=3)
+        text = gr.Textbox(label="Sentence", value="A man is riding a bike.", scale=3, min_width=280)
+        target = gr.Textbox("", label="Translation (optional: leave empty for the model's own)", scale=3, min_width=280)
         button = gr.Button("Show attention", variant="primary", scale=1)
     with gr.Row():
-        kind = gr.Radio([(v, k) for k, v in KINDS.items()], value="cross", label="Kind of attention")
+        kind = gr.Radio([(v, k) for k, v in KINDS.items()], value="cross", label="Kind of attention", min_width=320)
         layer = gr.Slider(1, 6, value=1, step=1, label="Layer")
         head = gr.Number(1, minimum=1, maximum=8, precision=0, step=1, label="Head to enlarge (Enter to redraw)")
     summary = gr.Markdown()

@@ -34,13 +34,18 @@ def ranking_note(options: DecodeOptions) -> str:
     return "Greedy decoding has one output per line: the most likely token at every step."
 
 
+def cell(text: str) -> str:
+    """Text for a Markdown table cell: a "|" in it must not end the cell."""
+    return text.replace("|", "\\|") or "(empty)"
+
+
 def scores_table(result: TranslationResult, options: DecodeOptions) -> str:
     """Per input line: its source, then its outputs with total and per-token log-probability."""
     sections = []
     for number, line in enumerate(result.lines, 1):
         rows = [f"**{number}.** {line.source}", "", "| # | translation | log-prob | per token |", "|---|---|---|---|"]
         rows += [
-            f"| {rank} | {output.text or '(empty)'} | {output.log_prob:.2f} | {output.mean_log_prob:.2f} |"
+            f"| {rank} | {cell(output.text)} | {output.log_prob:.2f} | {output.mean_log_prob:.2f} |"
             for rank, output in enumerate(line.outputs, 1)
         ]
         sections.append("\n".join(rows))
