@@ -166,7 +166,11 @@ def test_train_answers_stop_and_says_what_was_evaluated(page):
     stop = page.get_by_role("button", name="Stop", exact=True)
     stop.click()
     page.get_by_text("No training job is running.").wait_for()
-    page.get_by_label("Steps (1 to 500)").fill("400")
+    steps = page.get_by_label("Steps (1 to 500)")
+    steps.fill("0")
+    page.get_by_role("button", name="Train", exact=True).click()
+    page.get_by_text("Not started: steps must be a whole number").wait_for()  # a refusal, said in the page
+    steps.fill("400")
     page.get_by_role("button", name="Train", exact=True).click()
     page.locator(PANEL).locator("strong", has_text="Step ").first.wait_for()
     stop.click()

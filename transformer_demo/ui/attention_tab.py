@@ -17,6 +17,7 @@ token asking "which tokens matter to me?"; the brightness of its row shows the a
 alignment. Each layer has several heads that learn to look for different things. Decoder rows are labelled with the
 token that position writes; `▁` marks the start of a word."""
 
+HINT = "*Press **Show attention** (or Enter in a text box): the heatmaps of every layer and head appear below.*"
 KINDS = {"cross": "Cross-attention", "encoder_self": "Encoder self-attention", "decoder_self": "Decoder self-attention"}
 
 
@@ -66,7 +67,7 @@ def build(service: Service, model: gr.Dropdown) -> AttentionTab:
         kind = gr.Radio([(v, k) for k, v in KINDS.items()], value="cross", label="Kind of attention", min_width=320)
         layer = gr.Slider(1, 6, value=1, step=1, label="Layer")
         head = gr.Number(1, minimum=1, maximum=8, precision=0, step=1, label="Head to enlarge (Enter to redraw)")
-    summary = gr.Markdown()
+    summary = gr.Markdown(HINT)
     alignment = gr.Plot(label="Source-to-output alignment", format="png", show_label=False)
     single = gr.Plot(label="One head, enlarged", format="png", show_label=False)
     grid = gr.Plot(label="All heads of the chosen layer", format="png", show_label=False)
@@ -83,11 +84,15 @@ def build(service: Service, model: gr.Dropdown) -> AttentionTab:
 
     inputs = [text, model, target, kind, layer, head]
     outputs = [summary, grid, single, overview, alignment]
-    gr.on(
-        [button.click, text.submit, target.submit], attention, inputs, outputs, api_name="attention",
-        api_description="Attention maps: (text, model, translation or '', kind, layer, head) -> summary and 4 plots.",
-    )
-    gr.on([kind.change, layer.release, head.submit, head.blur], attention, inputs, outputs, api_visibility="private")
+    events = [
+        gr.on(
+            [button.click, text.submit, target.submit], attention, inputs, outputs, api_name="attention",
+            api_description="Attention maps: (text, model, translation or '', kind, layer, head) -> summary and 4 plots.",
+        ),
+        gr.on([kind.change, layer.release, head.submit, head.blur], attention, inputs, outputs, api_visibility="private"),
+    ]
+    for event in events:  # after an error, no maps of an earlier sentence beside it
+        event.failure(lambda: (HINT, *[None] * 4), None, outputs, api_visibility="private")
     return AttentionTab(text, layer, head)
 
 

@@ -137,7 +137,7 @@ def build(service: Service, model: gr.Dropdown) -> None:
     # message, where a limit of 1 would keep the second user waiting and then train after the first.
     start.click(
         train, [task, steps, base], [status, loss, samples, stop_note, model, base], api_name="train",
-        concurrency_limit=None,
+        concurrency_limit=None, show_progress="hidden",  # the status line streams the progress; no "Error" badge over it
         api_description="Train (task, steps, base model or '') and stream progress; returns the final status.",
     )
     stop.click(request_stop, None, stop_note, queue=False, api_name="stop_training")
