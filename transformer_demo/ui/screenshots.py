@@ -4,7 +4,7 @@
     python -m transformer_demo.ui.screenshots translate:390 train:1280
 
 Serves the app in-process on the shipped checkpoints (runs go to a temporary folder), drives each tab as a
-visitor would, and writes docs/screenshot-<tab>-<width>.png. Needs the dev requirements (playwright) and a
+visitor would, and writes docs/screenshot-<tab>.png at 1280 px, docs/screenshot-<tab>-<width>.png otherwise. Needs the dev requirements (playwright) and a
 Chromium (default /usr/bin/chromium, or $CHROMIUM).
 """
 from __future__ import annotations
@@ -80,7 +80,7 @@ def shoot(url: str, shots: list[tuple[str, int]], out_dir: Path, chromium: str) 
             open_tab(page, tab)
             ACTIONS[tab](page)
             page.wait_for_timeout(1500)  # let the last streamed update settle (progress bars fade out)
-            path = out_dir / f"screenshot-{tab}-{width}.png"
+            path = out_dir / (f"screenshot-{tab}.png" if width == 1280 else f"screenshot-{tab}-{width}.png")
             page.screenshot(path=str(path), full_page=True)
             written.append(path)
             page.close()
