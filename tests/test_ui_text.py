@@ -66,11 +66,11 @@ def test_a_run_stopped_after_evaluations_says_what_was_evaluated():
         TrainEvent("step", 504, 600, loss=1.0),
         TrainEvent("done", 504, 600, message="stopped at step 504"),
     )
-    assert "Last evaluated at step 400 (validation loss 1.250); the saved model has trained to step 504." in progress.status()
+    status = progress.status()
+    assert "Evaluated at steps 200, 400; the model kept is the one of step 400 (validation loss 1.250)." in status
     assert progress.samples_markdown().startswith("Samples at step 400, the last evaluation")
-    assert describe_score({}, {"val_loss": 1.25, "val_loss_step": 400, "trained_steps": 504}) == "val loss 1.25 at step 400 of 504"
+    assert describe_score({}, {"val_loss": 1.25, "trained_steps": 400}) == "val loss 1.25"  # the kept model's
     assert describe_score({}, {"trained_steps": 57, "stopped_early": True}) == "stopped at step 57, not evaluated"
-    assert describe_score({}, {"val_loss": 1.25, "trained_steps": 600}) == "val loss 1.25"
 
 
 def test_step_views_escape_tokens_and_keep_every_candidate():

@@ -52,9 +52,6 @@ def describe_score(metrics: dict, info: dict) -> str:
         if isinstance(result.get("exact_match"), (int, float)):
             return f"exact match {result['exact_match']:.1f}%"
     if isinstance(info.get("val_loss"), (int, float)):
-        evaluated, trained = info.get("val_loss_step"), info.get("trained_steps")
-        if isinstance(evaluated, int) and isinstance(trained, int) and evaluated != trained:  # stopped after evaluating
-            return f"val loss {info['val_loss']:.2f} at step {evaluated} of {trained}"
         return f"val loss {info['val_loss']:.2f}"
     if info.get("stopped_early"):
         return f"stopped at step {info.get('trained_steps')}, not evaluated"

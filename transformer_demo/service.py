@@ -15,6 +15,7 @@ the runs/ folders the Train tab made are pruned, oldest first, to runs_cap_mb wh
 """
 from __future__ import annotations
 
+import math
 import os
 import shutil
 import threading
@@ -119,13 +120,14 @@ def folder_size(folder: Path) -> int:
     return sum(os.path.getsize(Path(root) / name) for root, _, files in os.walk(folder) for name in files)
 
 
-def save_partial(trainer: Trainer, folder: Path, last_eval: TrainEvent | None) -> None:
-    """The weights as they are now, for a run that ends before its last evaluation; with the result of the
-    evaluation before, if any, and its step (these weights trained further and were never evaluated)."""
+def save_partial(trainer: Trainer, folder: Path) -> str:
+    """What a run stopped early keeps, and says so: the model of its best evaluation, as a finished run does,
+    or before any evaluation the weights as they are, which are then not scored."""
+    if math.isfinite(trainer.best_val):
+        return f"kept the model of its best evaluation (validation loss {trainer.best_val:.3f})"
     extra = {"trained_steps": trainer.step, "stopped_early": True}
-    if last_eval is not None and last_eval.val_loss is not None:
-        extra.update(val_loss=last_eval.val_loss, val_loss_step=last_eval.step)
     save_checkpoint(folder, trainer.model, trainer.run_config, trainer.vocab, extra)
+    return "saved before its first evaluation, so it is not scored"
 
 
 class Service:
@@ -364,17 +366,16 @@ class Service:
             train_pairs = load_task_pairs(run.train, "train", source)
             val_pairs = load_task_pairs(run.train, "val", source)[:500]
             trainer = Trainer(run, train_pairs, val_pairs, folder, device=str(self.device), init_from=init_from)
-            last_eval = None
             try:
                 for event in trainer.run():
-                    last_eval = event if event.kind == "eval" else last_eval
                     yield event
                     if self._stop.is_set() and event.kind != "done":
-                        save_partial(trainer, folder, last_eval)
-                        yield TrainEvent("done", trainer.step, trainer.total_steps, message=f"stopped at step {trainer.step}")
+                        kept = save_partial(trainer, folder)
+                        message = f"stopped at step {trainer.step}; {kept}"
+                        yield TrainEvent("done", trainer.step, trainer.total_steps, message=message)
                         return
             except GeneratorExit:  # the consumer went away (the page was closed): keep what was learned
-                save_partial(trainer, folder, last_eval)
+                save_partial(trainer, folder)
                 raise
         finally:
             self._stop.clear()

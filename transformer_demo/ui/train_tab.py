@@ -66,14 +66,14 @@ class Progress:
         return "  \n".join(lines)
 
     def evaluated(self) -> str:
-        """What the finished run's score is based on: its last evaluation, or none."""
+        """What the finished run was evaluated on, and which model it kept (the best evaluated one)."""
         step = self.last.step if self.last else 0
         if not self.val_steps:
-            return f"It ended at step {step:,}, before its first evaluation: it has no validation score or samples."
-        if self.val_steps[-1] == step:
-            return f"Validation loss {self.val_losses[-1]:.3f} at step {step:,}."
-        return (f"Last evaluated at step {self.val_steps[-1]:,} (validation loss {self.val_losses[-1]:.3f}); "
-                f"the saved model has trained to step {step:,}.")
+            return f"It ended at step {step:,}, before its first evaluation: no validation score and no samples."
+        best = min(range(len(self.val_losses)), key=self.val_losses.__getitem__)
+        steps = ", ".join(f"{s:,}" for s in self.val_steps)
+        return (f"Evaluated at step{'s' * (len(self.val_steps) > 1)} {steps}; the model kept is the one of step "
+                f"{self.val_steps[best]:,} (validation loss {self.val_losses[best]:.3f}).")
 
     def samples_markdown(self) -> str:
         if not self.samples:
