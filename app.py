@@ -11,6 +11,7 @@ from pathlib import Path
 
 import torch
 
+from transformer_demo.errors import UserError
 from transformer_demo.service import RUNS_CAP_MB, Service
 from transformer_demo.ui import LAUNCH_OPTIONS, build_app
 
@@ -21,15 +22,22 @@ RUNS_CAP_ENV = "TRANSFORMER_DEMO_RUNS_CAP_MB"  # the Space way to set --runs-cap
 
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data-dir", type=Path, help=f"Multi30k folder for the Train tab (default: {DEFAULT_DATA_DIR} if it exists)")
+    parser.add_argument(
+        "--data-dir", type=Path, help=f"Multi30k folder for the Train tab (default: {DEFAULT_DATA_DIR} if it exists)"
+    )
     parser.add_argument("--host", help="address to listen on (default 127.0.0.1, or $GRADIO_SERVER_NAME)")
     parser.add_argument("--port", type=int, help="port (default 7860, or $GRADIO_SERVER_PORT)")
     parser.add_argument("--device", default="auto", help="auto, cpu or cuda")
-    parser.add_argument("--threads", type=int, default=1, help="torch CPU threads per request (default 1; see service.py)")
+    parser.add_argument(
+        "--threads", type=int, default=1, help="torch CPU threads per request (default 1; see service.py)"
+    )
     parser.add_argument("--max-train-steps", type=int, default=2000, help="upper limit for steps in the Train tab")
     parser.add_argument(
-        "--runs-cap-mb", type=float, default=os.environ.get(RUNS_CAP_ENV, str(RUNS_CAP_MB)),
-        help=f"disk space for models trained in the Train tab; the oldest are deleted beyond it (default ${RUNS_CAP_ENV} or {RUNS_CAP_MB:g})",
+        "--runs-cap-mb",
+        type=float,
+        default=os.environ.get(RUNS_CAP_ENV, str(RUNS_CAP_MB)),
+        help="disk space for models trained in the Train tab; the oldest are deleted beyond it "
+        f"(default ${RUNS_CAP_ENV} or {RUNS_CAP_MB:g})",
     )
     args = parser.parse_args()
     if args.data_dir is not None and not args.data_dir.is_dir():
@@ -47,9 +55,14 @@ def main() -> None:
     data_dir = args.data_dir or (DEFAULT_DATA_DIR if DEFAULT_DATA_DIR.is_dir() else None)
     try:
         service = Service(
-            ROOT / "checkpoints", ROOT / "runs", data_dir, args.device, args.max_train_steps, runs_cap_mb=args.runs_cap_mb
+            ROOT / "checkpoints",
+            ROOT / "runs",
+            data_dir,
+            args.device,
+            args.max_train_steps,
+            runs_cap_mb=args.runs_cap_mb,
         )
-    except ValueError as exc:  # e.g. --device cuda without a GPU
+    except UserError as exc:  # e.g. --device cuda without a GPU
         raise SystemExit(f"error: {exc}") from None
     build_app(service).launch(server_name=args.host, server_port=args.port, **LAUNCH_OPTIONS)
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 import torch
@@ -17,6 +18,9 @@ from transformer_demo.model import Transformer
 from transformer_demo.service import Service
 from transformer_demo.tokenization import Vocab
 from transformer_demo.training import Trainer, TrainEvent
+
+if TYPE_CHECKING:
+    from gradio_client import Client
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 # Small models gain nothing from threads, and on a shared CPU idle OpenMP workers spin: one thread
@@ -35,7 +39,9 @@ def multi30k_dir() -> Path:
     """The Multi30k folder ({split}.{lang}.gz): $MULTI30K_DIR, else <repo>/../shared/data/multi30k."""
     path = Path(os.environ.get("MULTI30K_DIR", REPO_ROOT.parent / "shared" / "data" / "multi30k"))
     if not (path / "train.en.gz").is_file() or not (path / "val.de.gz").is_file():
-        pytest.skip(f"Multi30k data not found in {path} (set MULTI30K_DIR to a folder with train.en.gz, val.de.gz, ...)")
+        pytest.skip(
+            f"Multi30k data not found in {path} (set MULTI30K_DIR to a folder with train.en.gz, val.de.gz, ...)"
+        )
     return path
 
 
@@ -116,7 +122,9 @@ class TrainedRun:
 
 def tiny_run(steps: int = 120, **train_overrides) -> RunConfig:
     """A 64-wide 2+2-layer model, word-level vocabulary, no dropout or label smoothing: made to memorise."""
-    model = ModelConfig(d_model=64, n_heads=4, n_encoder_layers=2, n_decoder_layers=2, d_ff=128, dropout=0.0, max_len=64)
+    model = ModelConfig(
+        d_model=64, n_heads=4, n_encoder_layers=2, n_decoder_layers=2, d_ff=128, dropout=0.0, max_len=64
+    )
     train = dict(
         tokenizer="word", vocab_size=1000, min_frequency=1, max_tokens=4096, steps=steps, lr=3e-3, warmup=30,
         label_smoothing=0.0, log_every=10, eval_every=10_000, seed=7,
@@ -161,7 +169,7 @@ def service(tmp_path_factory) -> Service:
 
 
 @pytest.fixture(scope="module")
-def client(service: Service) -> Iterator["Client"]:
+def client(service: Service) -> Iterator[Client]:
     """gradio_client connected to the app of `service`, launched in-process on a free port."""
     from app_helpers import launch
     from gradio_client import Client

@@ -33,7 +33,8 @@ def test_translate_lines_with_beam_n_best(client: Client):
     assert len(translation.split("\n")) == 2
     assert "Translated 2 sentences" in info and "beam" in info
     second = table.split("**2.** blue dog")[1]
-    assert [row.split(" | ")[0] for row in second.splitlines() if row[:3] in ("| 1", "| 2", "| 3")] == ["| 1", "| 2", "| 3"]
+    ranks = [row[:3] for row in second.splitlines() if row[:3] in ("| 1", "| 2", "| 3")]
+    assert ranks == ["| 1", "| 2", "| 3"]
     assert "| # | translation | log-prob | per token |" in table and "length penalty 0.6" in table
 
 
@@ -47,7 +48,9 @@ def test_empty_input_and_unknown_model_are_clear_errors(client: Client):
 
 
 def test_decode_step_walks_and_can_be_overruled(client: Client):
-    status, bars, heat, candidates, forced, step, data = client.predict(TEXT, "tiny-en-de", "", 0, 5, 1.0, api_name="/decode_step")
+    status, bars, heat, candidates, forced, step, data = client.predict(
+        TEXT, "tiny-en-de", "", 0, 5, 1.0, api_name="/decode_step"
+    )
     assert "Step 1 of" in status and step == 0 and forced == ""
     assert len(data["candidates"]) == 5 and not data["forced"]
     assert "Top 5 next tokens" in bars and bars.count("%</span>") == 5 and "layer 2" in heat  # HTML views

@@ -62,7 +62,9 @@ def tiny_setup(tmp_path_factory) -> tuple[Path, Path]:
     size = vocab.src.get_vocab_size()
     cfg = small_config(src_vocab_size=size, tgt_vocab_size=size, n_encoder_layers=1, n_decoder_layers=1)
     torch.manual_seed(0)
-    folder = save_checkpoint(root / "models" / "tiny", Transformer(cfg), RunConfig(cfg, TrainConfig(max_tokens=256)), vocab)
+    folder = save_checkpoint(
+        root / "models" / "tiny", Transformer(cfg), RunConfig(cfg, TrainConfig(max_tokens=256)), vocab
+    )
     return folder, data
 
 
@@ -136,7 +138,9 @@ def test_seed_batches_are_the_seed_dataloaders(repo_root):
     ds_raw = [{"translation": {"en": s, "de": t}} for s, t in pairs]
     tokenizer = Tokenizer(models.WordLevel({"[UNK]": 0, "[PAD]": 1, "[SOS]": 2, "[EOS]": 3}, unk_token="[UNK]"))
     dataset = seed.BilingualDataset(ds_raw, tokenizer, tokenizer, "en", "de", 350)
-    loader = DataLoader(dataset, batch_size=SEED_BATCH_SIZE, shuffle=True, generator=torch.Generator().manual_seed(SEED_DATA_SEED))
+    loader = DataLoader(
+        dataset, batch_size=SEED_BATCH_SIZE, shuffle=True, generator=torch.Generator().manual_seed(SEED_DATA_SEED)
+    )
     theirs = [batch["src_text"] for batch, _ in zip(loader, range(3))]
     assert [[pairs[i][0] for i in batch] for batch in seed_batch_indices(len(pairs), 3)] == theirs
 

@@ -185,6 +185,7 @@ def test_train_answers_stop_and_says_what_was_evaluated(page):
     else:  # a slow Stop on a busy machine: the status names the evaluation there was
         assert "Evaluated at step 200; the model kept is the one of step 200" in done.inner_text()
         page.get_by_text("Samples at step 200, the last evaluation").wait_for()
-    shown, natural = page.locator(f"{PANEL} img[src^='data:image/png']").evaluate("img => [img.clientWidth, img.naturalWidth]")
+    chart = page.locator(f"{PANEL} img[src^='data:image/png']")
+    shown, natural = chart.evaluate("img => [img.clientWidth, img.naturalWidth]")
     dpi = natural / viz.LOSS_WIDTH_INCHES
     assert viz.LOSS_MIN_FONT_PT / 72 * dpi * shown / natural >= MIN_TEXT_PX

@@ -129,10 +129,16 @@ def test_float16_checkpoint_is_half_the_size_and_close(save_small, tmp_path):
 @pytest.mark.parametrize(
     "change,message",
     [
-        (lambda c: c["model"].update(d_ff=96), r"does not match its config: .*w_1\.\w+ has shape \(64.*config says \(96"),
+        (
+            lambda c: c["model"].update(d_ff=96),
+            r"does not match its config: .*w_1\.\w+ has shape \(64.*config says \(96",
+        ),
         (lambda c: c["model"].update(n_encoder_layers=3), r"does not match its config: missing \['encoder_layers\.2"),
         (lambda c: c["model"].update(tie_output=False), r"does not match its config: missing \['projection\.weight'\]"),
-        (lambda c: c["model"].update(src_vocab_size=999, tgt_vocab_size=999), "tokenizer has .* tokens, config says 999/999"),
+        (
+            lambda c: c["model"].update(src_vocab_size=999, tgt_vocab_size=999),
+            "tokenizer has .* tokens, config says 999/999",
+        ),
     ],
     ids=["shape", "layers", "untied", "vocab"],
 )
@@ -173,7 +179,10 @@ def test_weights_holding_nan_are_refused(save_small):
         ('{"model": {', r"config.json is corrupted"),
         (b"\xff\xfe\x00garbage", r"config.json is corrupted"),
         ('["a list"]', r"config.json has no 'model' and 'train' sections"),
-        ('{"model": {"d_model": 32, "colour": "red"}, "train": {}}', r"config.json: unknown ModelConfig field\(s\): colour"),
+        (
+            '{"model": {"d_model": 32, "colour": "red"}, "train": {}}',
+            r"config.json: unknown ModelConfig field\(s\): colour",
+        ),
         ('{"model": {"d_model": 30, "n_heads": 4}, "train": {}}', r"d_model \(30\) must be divisible by n_heads \(4\)"),
     ],
     ids=["truncated", "binary", "list", "unknown-field", "invalid"],

@@ -93,7 +93,9 @@ def test_evaluate_prints_one_json_object(run_cli, memorised, tmp_path):
 
 
 @pytest.mark.slow
-def test_tune_chooses_the_length_penalty_on_validation_and_it_becomes_the_default(run_cli, repo_root, multi30k_dir, tmp_path):
+def test_tune_chooses_the_length_penalty_on_validation_and_it_becomes_the_default(
+    run_cli, repo_root, multi30k_dir, tmp_path
+):
     folder = tmp_path / "en-de"
     shutil.copytree(repo_root / "checkpoints" / "multi30k-en-de", folder)
     config = json.loads((folder / "config.json").read_text())
@@ -131,7 +133,11 @@ def test_evaluate_on_multi30k(run_cli, cli_checkpoint, multi30k_dir):
 def test_params_of_a_checkpoint(cli_checkpoint, capsys):
     assert main(["params", "--checkpoint", str(cli_checkpoint)]) == 0
     counts = json.loads(capsys.readouterr().out)
-    assert counts["analytic"] == counts["actual"] == sum(p.numel() for p in load_checkpoint(cli_checkpoint).model.parameters())
+    assert (
+        counts["analytic"]
+        == counts["actual"]
+        == sum(p.numel() for p in load_checkpoint(cli_checkpoint).model.parameters())
+    )
 
 
 @pytest.mark.parametrize("config", ["tiny.json", "multi30k_en_de.json"])
@@ -176,24 +182,56 @@ def bad_config(tmp_path_factory) -> Path:
 TRAIN = ["train", "--config", "configs/tiny.json", "--data-dir", "{data}", "--steps", "1"]
 # name: (arguments with {data}, {checkpoint} and {bad_config} filled in at run time, the expected error)
 USER_ERRORS = {
-    "missing-checkpoint": (["evaluate", "--checkpoint", "nowhere", "--data-dir", "{data}"], "checkpoint folder not found: nowhere"),
-    "missing-input": (["translate", "--checkpoint", "{checkpoint}", "--input", "no-such-file.txt"], "input file not found: no-such-file.txt"),
-    "missing-data-dir": (["train", "--config", "configs/tiny.json", "--data-dir", "no/such/dir"], "data folder not found: no/such/dir"),
-    "missing-config": (["train", "--config", "no-such.json", "--data-dir", "{data}"], "config file not found: no-such.json"),
+    "missing-checkpoint": (
+        ["evaluate", "--checkpoint", "nowhere", "--data-dir", "{data}"],
+        "checkpoint folder not found: nowhere",
+    ),
+    "missing-input": (
+        ["translate", "--checkpoint", "{checkpoint}", "--input", "no-such-file.txt"],
+        "input file not found: no-such-file.txt",
+    ),
+    "missing-data-dir": (
+        ["train", "--config", "configs/tiny.json", "--data-dir", "no/such/dir"],
+        "data folder not found: no/such/dir",
+    ),
+    "missing-config": (
+        ["train", "--config", "no-such.json", "--data-dir", "{data}"],
+        "config file not found: no-such.json",
+    ),
     "unknown-pair": ([*TRAIN, "--pair", "en-xx"], r"no file train\.xx\[\.gz\] in .*languages: .*de, en"),
     "malformed-pair": ([*TRAIN, "--pair", "english"], "--pair must look like SRC-TGT"),
-    "evaluate-unknown-pair": (["evaluate", "--checkpoint", "{checkpoint}", "--data-dir", "{data}", "--pair", "en-xx"], r"no file test_2016_flickr\.xx"),
-    "invalid-config": (["train", "--config", "{bad_config}", "--data-dir", "{data}"], r"d_model \(30\) must be divisible by n_heads \(4\)"),
+    "evaluate-unknown-pair": (
+        ["evaluate", "--checkpoint", "{checkpoint}", "--data-dir", "{data}", "--pair", "en-xx"],
+        r"no file test_2016_flickr\.xx",
+    ),
+    "invalid-config": (
+        ["train", "--config", "{bad_config}", "--data-dir", "{data}"],
+        r"d_model \(30\) must be divisible by n_heads \(4\)",
+    ),
     "bad-beam": (["translate", "--checkpoint", "{checkpoint}", "--beam", "-1", "A dog."], "--beam must be >= 0"),
-    "bad-top-p": (["translate", "--checkpoint", "{checkpoint}", "--sample", "--top-p", "0", "A dog."], r"top-p must be in \(0, 1\]"),
-    "tune-without-beam": (["tune", "--checkpoint", "{checkpoint}", "--data-dir", "{data}", "--beam", "1"], "only matters for beam search"),
-    "params-both": (["params", "--config", "configs/tiny.json", "--checkpoint", "{checkpoint}"], "give exactly one of --checkpoint or --config"),
-    "no-resume-state": (["train", "--resume", "--out", "no/such/run", "--data-dir", "{data}"], "missing config.json in no/such/run/last"),
+    "bad-top-p": (
+        ["translate", "--checkpoint", "{checkpoint}", "--sample", "--top-p", "0", "A dog."],
+        r"top-p must be in \(0, 1\]",
+    ),
+    "tune-without-beam": (
+        ["tune", "--checkpoint", "{checkpoint}", "--data-dir", "{data}", "--beam", "1"],
+        "only matters for beam search",
+    ),
+    "params-both": (
+        ["params", "--config", "configs/tiny.json", "--checkpoint", "{checkpoint}"],
+        "give exactly one of --checkpoint or --config",
+    ),
+    "no-resume-state": (
+        ["train", "--resume", "--out", "no/such/run", "--data-dir", "{data}"],
+        "missing config.json in no/such/run/last",
+    ),
 }
 
 
 @pytest.mark.parametrize("case", list(USER_ERRORS))
-def test_user_errors_print_one_line_and_exit_2(case, multi30k_dir, memorised, bad_config, repo_root, monkeypatch, capsys):
+def test_user_errors_print_one_line_and_exit_2(
+    case, multi30k_dir, memorised, bad_config, repo_root, monkeypatch, capsys
+):
     monkeypatch.chdir(repo_root)
     template, message = USER_ERRORS[case]
     paths = {"data": str(multi30k_dir), "checkpoint": str(memorised.out_dir), "bad_config": str(bad_config)}
@@ -206,6 +244,23 @@ def test_user_errors_print_one_line_and_exit_2(case, multi30k_dir, memorised, ba
 
 def test_translate_in_process_matches_the_library(memorised, memorised_io, capsys):
     sources, _ = memorised_io
-    expected = translate(memorised.model, memorised.vocab, sources, DecodeOptions(method="sample", seed=4, temperature=3.0))
-    assert main(["translate", "--checkpoint", str(memorised.out_dir), "--sample", "--seed", "4", "--temperature", "3", *sources]) == 0
+    expected = translate(
+        memorised.model, memorised.vocab, sources, DecodeOptions(method="sample", seed=4, temperature=3.0)
+    )
+    assert (
+        main(
+            [
+                "translate",
+                "--checkpoint",
+                str(memorised.out_dir),
+                "--sample",
+                "--seed",
+                "4",
+                "--temperature",
+                "3",
+                *sources,
+            ]
+        )
+        == 0
+    )
     assert capsys.readouterr().out.splitlines() == expected

@@ -19,7 +19,15 @@ from transformer_demo.checkpoint import load_checkpoint
 from transformer_demo.cli import main
 from transformer_demo.registry import ModelRegistry
 
-SMALL_MODEL = {"d_model": 32, "n_heads": 2, "n_encoder_layers": 1, "n_decoder_layers": 1, "d_ff": 64, "dropout": 0.0, "max_len": 32}
+SMALL_MODEL = {
+    "d_model": 32,
+    "n_heads": 2,
+    "n_encoder_layers": 1,
+    "n_decoder_layers": 1,
+    "d_ff": 64,
+    "dropout": 0.0,
+    "max_len": 32,
+}
 WORD_LEVEL = {"tokenizer": "word", "vocab_size": 200, "min_frequency": 1, "max_tokens": 512, "lr": 0.003, "warmup": 20}
 
 
@@ -87,17 +95,35 @@ def test_train_on_hostile_pairs(hostile_pairs, tmp_path, capsys):
 # --- out-of-range options and broken files: one line on stderr, status 2 ---
 
 BAD = {
-    "beam-1000": (["translate", "--checkpoint", "{checkpoint}", "--beam", "1000", "A dog."], "beam size must be between 1 and 64"),
-    "temperature-negative": (["translate", "--checkpoint", "{checkpoint}", "--sample", "--temperature", "-1", "A dog."],
-                             r"temperature must be in \(0, 10\]"),
-    "top-p-2": (["translate", "--checkpoint", "{checkpoint}", "--sample", "--top-p", "2", "A dog."], r"top-p must be in \(0, 1\]"),
-    "batch-size-0": (["translate", "--checkpoint", "{checkpoint}", "--batch-size", "0", "A dog."],
-                     "argument --batch-size: must be a whole number >= 1, got '0'"),
-    "binary-input": (["translate", "--checkpoint", "{checkpoint}", "--input", "{binary}"], "'utf-8' codec can't decode byte 0xff"),
+    "beam-1000": (
+        ["translate", "--checkpoint", "{checkpoint}", "--beam", "1000", "A dog."],
+        "beam size must be between 1 and 64",
+    ),
+    "temperature-negative": (
+        ["translate", "--checkpoint", "{checkpoint}", "--sample", "--temperature", "-1", "A dog."],
+        r"temperature must be in \(0, 10\]",
+    ),
+    "top-p-2": (
+        ["translate", "--checkpoint", "{checkpoint}", "--sample", "--top-p", "2", "A dog."],
+        r"top-p must be in \(0, 1\]",
+    ),
+    "batch-size-0": (
+        ["translate", "--checkpoint", "{checkpoint}", "--batch-size", "0", "A dog."],
+        "argument --batch-size: must be a whole number >= 1, got '0'",
+    ),
+    "binary-input": (
+        ["translate", "--checkpoint", "{checkpoint}", "--input", "{binary}"],
+        "'utf-8' codec can't decode byte 0xff",
+    ),
     "path-up": (["translate", "--checkpoint", "{up_to_etc}", "A dog."], r"missing config.json in (\.\./)+etc$"),
-    "limit-negative": (["evaluate", "--checkpoint", "{checkpoint}", "--pairs-file", "{binary}", "--limit", "-3"],
-                       "argument --limit: must be a whole number >= 1, got '-3'"),
-    "steps-0": (["train", "--config", "{config}", "--steps", "0", "--out", "{out}"], "steps must be a positive integer, got 0"),
+    "limit-negative": (
+        ["evaluate", "--checkpoint", "{checkpoint}", "--pairs-file", "{binary}", "--limit", "-3"],
+        "argument --limit: must be a whole number >= 1, got '-3'",
+    ),
+    "steps-0": (
+        ["train", "--config", "{config}", "--steps", "0", "--out", "{out}"],
+        "steps must be a positive integer, got 0",
+    ),
     "params-number-as-string": (["params", "--config", "{bad_types}"], "d_model must be a number, got '64'"),
 }
 
@@ -132,8 +158,13 @@ def test_a_run_killed_mid_way_leaves_checkpoints_that_load_and_resumes(repo_root
     config = write_config(tmp_path / "copy.json", task="copy", log_every=1, eval_every=2)  # saves every other step
     out = tmp_path / "runs" / "killed"
     train = ["train", "--out", str(out), "--device", "cpu", "--quiet", "--limit", "2000"]
-    process = subprocess.Popen([sys.executable, "-m", "transformer_demo", *train, "--config", str(config), "--steps", "400"],
-                               cwd=repo_root, env=subprocess_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "transformer_demo", *train, "--config", str(config), "--steps", "400"],
+        cwd=repo_root,
+        env=subprocess_env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     state, deadline = out / "last" / "trainer_state.json", time.monotonic() + 180
     while saved_step(state) < 6:
         assert process.poll() is None and time.monotonic() < deadline, "the run never saved step 6"

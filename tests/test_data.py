@@ -21,7 +21,7 @@ from transformer_demo.data import (
     read_pairs_file,
     read_parallel_dir,
 )
-from transformer_demo.tokenization import EOS_ID, PAD_ID, SOS_ID, Vocab
+from transformer_demo.tokenization import EOS_ID, PAD_ID, SOS_ID
 
 EN = ["A dog runs.", "", "Two cats sleep.", "A bird sings."]
 DE = ["Ein Hund rennt.", "", "Zwei Katzen schlafen.", "Ein Vogel singt."]
@@ -43,12 +43,19 @@ def test_read_parallel_dir_reads_gz_and_plain_files(tmp_path):
     write_lines(tmp_path / "train.en", EN)
     write_lines(tmp_path / "train.de.gz", DE)
     pairs = read_parallel_dir(tmp_path, "train", "en", "de")
-    assert pairs == [("A dog runs.", "Ein Hund rennt."), ("Two cats sleep.", "Zwei Katzen schlafen."), ("A bird sings.", "Ein Vogel singt.")]
+    assert pairs == [
+        ("A dog runs.", "Ein Hund rennt."),
+        ("Two cats sleep.", "Zwei Katzen schlafen."),
+        ("A bird sings.", "Ein Vogel singt."),
+    ]
 
 
 def test_read_parallel_dir_on_multi30k(val_pairs, multi30k_dir):
     assert len(val_pairs) == 1014
-    assert val_pairs[0] == ("A group of men are loading cotton onto a truck", "Eine Gruppe von Männern lädt Baumwolle auf einen Lastwagen")
+    assert val_pairs[0] == (
+        "A group of men are loading cotton onto a truck",
+        "Eine Gruppe von Männern lädt Baumwolle auf einen Lastwagen",
+    )
     fr = read_parallel_dir(multi30k_dir, "val", "en", "fr")
     assert [en for en, _ in fr] == [en for en, _ in val_pairs]
 
@@ -124,7 +131,9 @@ def test_pairs_from_dataset_with_translation_column():
 
 
 def test_pairs_from_dataset_with_one_column_per_language():
-    dataset = datasets.Dataset.from_dict({"en": [r[0] for r in HUB_ROWS], "de": [r[1] for r in HUB_ROWS], "id": [0, 1, 2]})
+    dataset = datasets.Dataset.from_dict(
+        {"en": [r[0] for r in HUB_ROWS], "de": [r[1] for r in HUB_ROWS], "id": [0, 1, 2]}
+    )
     assert pairs_from_dataset(dataset, "en", "de") == [(en.strip(), de) for en, de in HUB_ROWS]
     with pytest.raises(DataError, match=r"columns \['de', 'en', 'id'\]; need 'translation' or 'en' and 'fr'"):
         pairs_from_dataset(dataset, "en", "fr")
@@ -208,7 +217,10 @@ def test_padding_is_under_15_percent_on_multi30k_val(val_examples, max_tokens):
 
 
 def test_collate_builds_shifted_targets_and_masks():
-    examples = [Example([7, 8, 9, EOS_ID], [SOS_ID, 10, 11, EOS_ID]), Example([7, EOS_ID], [SOS_ID, 12, 13, 14, EOS_ID])]
+    examples = [
+        Example([7, 8, 9, EOS_ID], [SOS_ID, 10, 11, EOS_ID]),
+        Example([7, EOS_ID], [SOS_ID, 12, 13, 14, EOS_ID]),
+    ]
     batch = collate(examples)
     assert batch.src.tolist() == [[7, 8, 9, EOS_ID], [7, EOS_ID, PAD_ID, PAD_ID]]
     assert batch.tgt_in.tolist() == [[SOS_ID, 10, 11, EOS_ID], [SOS_ID, 12, 13, 14]]

@@ -192,7 +192,9 @@ def test_trace_without_forcing_is_greedy(model, memorised, texts, src_ids):
         result = trace(model, memorised.vocab, text)
         assert result.output_ids == hyp.ids
         assert result.steps[-1].chosen_id == EOS_ID
-        assert result.src_tokens == [memorised.vocab.src.id_to_token(i) for i in memorised.vocab.encode_src(text)] + ["[EOS]"]
+        assert result.src_tokens == [memorised.vocab.src.id_to_token(i) for i in memorised.vocab.encode_src(text)] + [
+            "[EOS]"
+        ]
 
 
 def test_trace_steps_hold_probabilities_and_attention(model, memorised, texts):
@@ -207,7 +209,9 @@ def test_trace_steps_hold_probabilities_and_attention(model, memorised, texts):
         assert step.chosen_id == step.candidates[0][1] and step.chosen_prob == pytest.approx(probs[0])
         assert step.chosen_token == vocab.tgt_token(step.chosen_id)
         assert step.prefix == [s.chosen_token for s in result.steps[:i]]
-        assert len(step.cross_attention) == 2 and all(len(head) == src_len for layer in step.cross_attention for head in layer)
+        assert len(step.cross_attention) == 2 and all(
+            len(head) == src_len for layer in step.cross_attention for head in layer
+        )
         assert all(sum(head) == pytest.approx(1.0, abs=1e-5) for layer in step.cross_attention for head in layer)
     everything = trace(model, vocab, texts[7], top_k=vocab.tgt.get_vocab_size())
     assert sum(p for _, _, p in everything.steps[0].candidates) == pytest.approx(1.0, abs=1e-4)
@@ -228,7 +232,9 @@ def test_trace_honours_forced_tokens_and_continues_from_them(model, memorised):
     src = torch.tensor([vocab.encode_src(text) + [EOS_ID]])
     prefix = torch.tensor([[SOS_ID, *forced]])
     probs = model(src, prefix, padding_mask(src, PAD_ID), causal_mask(3))[0].softmax(-1)
-    assert [s.chosen_prob for s in result.steps[:2]] == pytest.approx([probs[0, forced[0]].item(), probs[1, forced[1]].item()], abs=1e-5)
+    assert [s.chosen_prob for s in result.steps[:2]] == pytest.approx(
+        [probs[0, forced[0]].item(), probs[1, forced[1]].item()], abs=1e-5
+    )
     assert result.steps[2].chosen_id == int(probs[2].argmax())
     assert result.steps[2].chosen_prob == pytest.approx(probs[2].max().item(), abs=1e-5)
 

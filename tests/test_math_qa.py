@@ -20,7 +20,7 @@ from transformer_demo.math_qa import (
     solve,
     unknown_question_notice,
 )
-from transformer_demo.tasks import group_function, load_task_pairs
+from transformer_demo.tasks import get_task, load_task_pairs
 
 REPO = Path(__file__).resolve().parents[1]
 CHECKPOINT = REPO / "checkpoints" / "math-qa"
@@ -93,7 +93,9 @@ def test_splits_are_disjoint(options):
 def test_held_out_questions_are_distinct_where_the_family_allows():
     per_family = Counter(family_of(q) for q in {q for q, _ in math_pairs("test", {})})
     assert per_family["times"] == 200 and per_family["median"] == 200
-    assert per_family["circle_area"] == 20 and per_family["die_probability"] == 5  # 20% of 100 radii; every die question
+    assert (
+        per_family["circle_area"] == 20 and per_family["die_probability"] == 5
+    )  # 20% of 100 radii; every die question
 
 
 def test_family_of_each_family():
@@ -135,7 +137,7 @@ def test_bad_options_give_clear_errors(split, options, message):
 def test_tasks_route_to_math():
     cfg = TrainConfig(task="math", tokenizer="digits", task_options=SMALL)
     assert load_task_pairs(cfg, "validation") == math_pairs("val", SMALL)
-    assert group_function(cfg)("What is 3 plus 4?") == "plus"
+    assert get_task(cfg.task).group_of("What is 3 plus 4?") == "plus"
 
 
 # --- the shipped checkpoint ---

@@ -44,7 +44,9 @@ def empty_cache(model: Transformer, src: torch.Tensor) -> DecoderCache:
     return model.init_cache(model.encode(src, src_mask), src_mask)
 
 
-def forward(model: Transformer, src: torch.Tensor, tgt: torch.Tensor, attn: AttentionMaps | None = None) -> torch.Tensor:
+def forward(
+    model: Transformer, src: torch.Tensor, tgt: torch.Tensor, attn: AttentionMaps | None = None
+) -> torch.Tensor:
     with torch.no_grad():
         return model(src, tgt, *masks(src, tgt), attn)
 
@@ -179,7 +181,9 @@ def test_cached_attention_maps_match_the_full_pass(make_model):
         model.decode_step(tgt[:, 4:5], cache, step)
     for layer in range(2):
         torch.testing.assert_close(step.cross[layer][:, :, -1], full.cross[layer][:, :, 4], atol=ATOL, rtol=0)
-        torch.testing.assert_close(step.decoder_self[layer][:, :, -1], full.decoder_self[layer][:, :, 4, :5], atol=ATOL, rtol=0)
+        torch.testing.assert_close(
+            step.decoder_self[layer][:, :, -1], full.decoder_self[layer][:, :, 4, :5], atol=ATOL, rtol=0
+        )
 
 
 def test_cache_reorder_selects_batch_rows(make_model):
@@ -202,8 +206,16 @@ GRID = list(itertools.product([True, False], [True, False], [True, False], [(1, 
 @pytest.mark.parametrize("norm_first,share,tie,layers", GRID)
 def test_count_parameters_matches_the_model(norm_first, share, tie, layers):
     cfg = ModelConfig(
-        src_vocab_size=40, tgt_vocab_size=40 if share else 56, d_model=16, n_heads=2, d_ff=24,
-        n_encoder_layers=layers[0], n_decoder_layers=layers[1], norm_first=norm_first, share_embeddings=share, tie_output=tie,
+        src_vocab_size=40,
+        tgt_vocab_size=40 if share else 56,
+        d_model=16,
+        n_heads=2,
+        d_ff=24,
+        n_encoder_layers=layers[0],
+        n_decoder_layers=layers[1],
+        norm_first=norm_first,
+        share_embeddings=share,
+        tie_output=tie,
     )
     model = Transformer(cfg)
     assert count_parameters(cfg) == sum(p.numel() for p in model.parameters())
@@ -229,7 +241,14 @@ def test_invalid_model_config_is_refused_with_a_clear_message(values, message):
 
 def test_different_vocab_sizes_are_fine_without_shared_embeddings():
     cfg = ModelConfig.from_dict(
-        {"src_vocab_size": 100, "tgt_vocab_size": 120, "share_embeddings": False, "d_model": 16, "n_heads": 2, "d_ff": 32}
+        {
+            "src_vocab_size": 100,
+            "tgt_vocab_size": 120,
+            "share_embeddings": False,
+            "d_model": 16,
+            "n_heads": 2,
+            "d_ff": 32,
+        }
     )
     model = Transformer(cfg)
     assert model.src_embed is not model.tgt_embed

@@ -15,9 +15,10 @@ import shutil
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from gradio_client import Client
@@ -80,7 +81,11 @@ def test_empty_input_is_a_clear_message(client: Client, endpoint: str, text: str
 BAD_PARAMETERS = {
     "beam-0": ("/translate", (TEXT, "tiny-en-de", "beam", 0), "less than minimum value 1"),
     "beam-1000": ("/translate", (TEXT, "tiny-en-de", "beam", 1000), "greater than maximum value 16"),
-    "temperature-negative": ("/translate", (TEXT, "tiny-en-de", "sample", 4, 0.6, 3, -1), "less than minimum value 0.1"),
+    "temperature-negative": (
+        "/translate",
+        (TEXT, "tiny-en-de", "sample", 4, 0.6, 3, -1),
+        "less than minimum value 0.1",
+    ),
     "top-p-2": ("/translate", (TEXT, "tiny-en-de", "sample", 4, 0.6, 3, 1.0, 0, 2), "greater than maximum value 1"),
     "unknown-method": ("/translate", (TEXT, "tiny-en-de", "telepathy"), "not in the list of choices"),
     "top-k-0": ("/decode_step", (TEXT, "tiny-en-de", "", 0, 0), "less than minimum value 1"),
@@ -135,9 +140,13 @@ def test_a_broken_checkpoint_is_refused_by_name_and_the_server_keeps_serving(cli
 
 
 def test_a_huge_request_stops_at_the_time_limit_and_says_so(client: Client, service: Service, monkeypatch):
-    monkeypatch.setattr(service, "decode_time_limit", 0.05)  # the real limit (6 s) needs a real model to reach
+    monkeypatch.setattr(
+        service.translation, "decode_time_limit", 0.05
+    )  # the real limit (6 s) needs a real model to reach
     lines = "\n".join(["dog " * 75] * 64)  # 64 lines of 75 words: within the limits of 64 lines and 20,000 characters
-    (translation, info, _), seconds = timed(lambda: client.predict(lines, "tiny-en-de", "beam", 16, 0.6, 1, api_name="/translate"))
+    (translation, info, _), seconds = timed(
+        lambda: client.predict(lines, "tiny-en-de", "beam", 16, 0.6, 1, api_name="/translate")
+    )
     assert seconds < SECONDS and len(translation.split("\n")) == 64
     assert "Decoding stopped at the server's limit of 0.05 s" in info
 
@@ -166,7 +175,9 @@ BUSY_FACTOR = 3.0  # a translation while a job trains takes at most this many ti
 
 
 def median_translation_seconds(client: Client, n: int = 5) -> float:
-    return statistics.median(timed(lambda: client.predict(TEXT, "tiny-en-de", api_name="/translate"))[1] for _ in range(n))
+    return statistics.median(
+        timed(lambda: client.predict(TEXT, "tiny-en-de", api_name="/translate"))[1] for _ in range(n)
+    )
 
 
 @pytest.mark.slow
@@ -216,8 +227,14 @@ def test_runs_beyond_the_cap_are_pruned_oldest_first_when_a_job_starts(tmp_path)
     assert service.prune_runs() == []  # now under the cap
 
 
-@pytest.mark.parametrize(("environ", "argv", "cap"), [({}, [], 1024.0), ({"TRANSFORMER_DEMO_RUNS_CAP_MB": "50"}, [], 50.0),
-                                                      ({"TRANSFORMER_DEMO_RUNS_CAP_MB": "50"}, ["--runs-cap-mb", "7.5"], 7.5)])
+@pytest.mark.parametrize(
+    ("environ", "argv", "cap"),
+    [
+        ({}, [], 1024.0),
+        ({"TRANSFORMER_DEMO_RUNS_CAP_MB": "50"}, [], 50.0),
+        ({"TRANSFORMER_DEMO_RUNS_CAP_MB": "50"}, ["--runs-cap-mb", "7.5"], 7.5),
+    ],
+)
 def test_the_cap_is_an_app_option_or_an_environment_variable(monkeypatch, environ, argv, cap):
     import app  # the repository root is on the path (pyproject.toml)
 

@@ -57,7 +57,9 @@ def test_empty_input_is_refused(service: Service):
 
 
 def test_translate_batches_lines_and_returns_n_best(service: Service):
-    result = service.translate("tiny-copy", "red cat\n\n  blue dog  ", DecodeOptions(method="beam", beam_size=3, n_best=3))
+    result = service.translate(
+        "tiny-copy", "red cat\n\n  blue dog  ", DecodeOptions(method="beam", beam_size=3, n_best=3)
+    )
     assert [line.source for line in result.lines] == ["red cat", "blue dog"]
     for line in result.lines:
         assert len(line.outputs) == 3
@@ -125,8 +127,10 @@ def test_attention_has_every_layer_and_rows_sum_to_one(service: Service):
 def test_examples_suit_the_model(service: Service):
     assert "A man is riding a bike." in service.examples("tiny-en-de")
     assert all(q.endswith(("?", ".")) for q in service.examples("tiny-math"))
-    assert all(set(s.split()) <= set("red green blue cat dog bird sun moon tree house river stone one two three four".split())
-               for s in service.examples("tiny-copy"))
+    assert all(
+        set(s.split()) <= set("red green blue cat dog bird sun moon tree house river stone one two three four".split())
+        for s in service.examples("tiny-copy")
+    )
 
 
 def test_train_rejects_bad_steps_and_tasks(service: Service):

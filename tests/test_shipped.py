@@ -21,7 +21,26 @@ SENTENCES = [
 ]
 # Frequent function words of each target language: a translation into it contains several of them.
 TARGET_WORDS = {
-    "de": {"ein", "eine", "einer", "einem", "einen", "der", "die", "das", "den", "dem", "mit", "und", "im", "auf", "in", "zwei", "spielen", "vor"},
+    "de": {
+        "ein",
+        "eine",
+        "einer",
+        "einem",
+        "einen",
+        "der",
+        "die",
+        "das",
+        "den",
+        "dem",
+        "mit",
+        "und",
+        "im",
+        "auf",
+        "in",
+        "zwei",
+        "spielen",
+        "vor",
+    },
     "fr": {"un", "une", "le", "la", "les", "des", "du", "de", "avec", "et", "dans", "sur", "en", "deux", "devant"},
 }
 MODELS = [("multi30k-en-de", "de"), ("multi30k-en-fr", "fr")]
@@ -44,7 +63,9 @@ def test_shipped_model_translates_into_target_language(name: str, lang: str) -> 
         words = {w.strip(".,!?").lower() for w in output.split()}
         assert output and output != source
         assert len(words & TARGET_WORDS[lang]) >= 1, f"{output!r} does not look like {lang}"
-    assert sum(len({w.strip('.,').lower() for w in o.split()} & TARGET_WORDS[lang]) for o in outputs) >= 2 * len(outputs)
+    assert sum(len({w.strip(".,").lower() for w in o.split()} & TARGET_WORDS[lang]) for o in outputs) >= 2 * len(
+        outputs
+    )
 
 
 @pytest.mark.slow
@@ -53,9 +74,26 @@ def test_shipped_model_bleu_matches_metrics(name: str, lang: str, multi30k_dir: 
     folder = checkpoint_dir(name)
     recorded = json.loads((folder / "metrics.json").read_text())["test_2016_flickr/beam4/first100"]
     result = subprocess.run(
-        [sys.executable, "-m", "transformer_demo", "evaluate", "--checkpoint", str(folder), "--data-dir", str(multi30k_dir),
-         "--split", "test_2016_flickr", "--beam", "4", "--limit", "100"],
-        cwd=ROOT, capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "transformer_demo",
+            "evaluate",
+            "--checkpoint",
+            str(folder),
+            "--data-dir",
+            str(multi30k_dir),
+            "--split",
+            "test_2016_flickr",
+            "--beam",
+            "4",
+            "--limit",
+            "100",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert result.returncode == 0, result.stderr
     measured = json.loads(result.stdout)

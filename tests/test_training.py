@@ -22,7 +22,9 @@ def read_log(out_dir: Path) -> list[dict]:
 # --- a tiny model memorises 20 pairs (the shared `memorised` run) ---
 
 
-@pytest.mark.parametrize("options", [DecodeOptions(), DecodeOptions(method="beam", beam_size=4)], ids=["greedy", "beam"])
+@pytest.mark.parametrize(
+    "options", [DecodeOptions(), DecodeOptions(method="beam", beam_size=4)], ids=["greedy", "beam"]
+)
 def test_tiny_model_memorises_20_pairs_exactly(memorised, options):
     sources, references = zip(*memorised.pairs)
     assert translate(memorised.model, memorised.vocab, list(sources), options) == list(references)
@@ -58,7 +60,9 @@ def test_saved_checkpoint_gives_identical_outputs(memorised):
     assert checkpoint.run.model == memorised.trainer.run_config.model
     texts = [src for src, _ in memorised.pairs] + ["A dog runs through the grass."]
     for options in (DecodeOptions(), DecodeOptions(method="beam")):
-        assert translate(checkpoint.model, checkpoint.vocab, texts, options) == translate(memorised.model, memorised.vocab, texts, options)
+        assert translate(checkpoint.model, checkpoint.vocab, texts, options) == translate(
+            memorised.model, memorised.vocab, texts, options
+        )
     src = torch.tensor([checkpoint.vocab.encode_src(texts[-1])])
     tgt = torch.tensor([[SOS_ID, 5, 6, 7]])
     with torch.no_grad():
@@ -166,7 +170,7 @@ def test_a_run_stopped_mid_way_resumes_from_its_last_checkpoint(tiny_run_config,
     second = make_trainer(tiny_run_config, resume_pairs, tmp_path, resume=True)
     assert second.step == 5
     last: TrainEvent | None = None
-    for last in second.run():
+    for last in second.run():  # noqa: B007  (the loop runs the training; last is its final event)
         pass
     assert last is not None and last.kind == "done" and second.step == RESUME_STEPS
     assert_same_weights(second, uninterrupted)
@@ -186,7 +190,7 @@ def test_moving_average_is_what_is_evaluated_and_saved_and_it_resumes_exactly(ti
     for _ in whole.run():
         pass
     raw = weights(whole)
-    with whole.averaged_weights():
+    with whole.ema.applied():
         averaged = weights(whole)
         val_loss = whole.validation_loss()
     assert weights(whole).keys() == raw.keys() and all(torch.equal(weights(whole)[k], raw[k]) for k in raw)  # put back

@@ -5,16 +5,18 @@ import pytest
 
 from transformer_demo.decoding import DecodeOptions, DecodeTrace, TraceStep
 from transformer_demo.registry import describe_score
-from transformer_demo.service import LineResult, Output, TrainingJob, TranslationResult
+from transformer_demo.services.training import TrainingJob
+from transformer_demo.services.translation import LineResult, Output, TranslationResult
 from transformer_demo.training import TrainEvent
 from transformer_demo.ui import step_views
 from transformer_demo.ui.step_tab import ending
 from transformer_demo.ui.train_tab import Progress
 from transformer_demo.ui.translate_tab import scores_table
 
+RUNS = [Output("Ein Hund rennt.", -0.9, -2.4, 6), Output("Ein Hund läuft.", -1.1, -3.0, 6)]
 RESULT = TranslationResult(
     [
-        LineResult("A dog runs.", [Output("Ein Hund rennt.", -0.9, -2.4, 6), Output("Ein Hund läuft.", -1.1, -3.0, 6)], None),
+        LineResult("A dog runs.", RUNS, None),
         LineResult("Hi.", [Output("", -0.5, -0.5, 1)], None),
         LineResult("a | b", [Output("a | b", -0.5, -1.0, 4)], None),
     ],
@@ -52,7 +54,7 @@ def progress_of(*events: TrainEvent) -> Progress:
 
 
 def test_a_run_stopped_before_its_first_evaluation_promises_no_samples():
-    progress = progress_of(TrainEvent("step", 57, 300, loss=2.0), TrainEvent("done", 57, 300, message="stopped at step 57"))
+    progress = progress_of(TrainEvent("step", 57, 300, loss=2.0), TrainEvent("done", 57, 300, message="stopped"))
     assert "before its first evaluation" in progress.status() and "Done." in progress.status()
     assert "appear" not in progress.samples_markdown()
     running = progress_of(TrainEvent("step", 57, 300, loss=2.0))

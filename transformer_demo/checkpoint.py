@@ -11,24 +11,22 @@ import json
 import os
 import secrets
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import torch
 from safetensors import SafetensorError
 from safetensors.torch import load_file, save
 
-from .config import ConfigError, ModelConfig, RunConfig, TrainConfig
+from .config import ModelConfig, RunConfig, TrainConfig
 from .decoding import DecodeOptions
+from .errors import CheckpointError, ConfigError
 from .model import Transformer
 from .tokenization import Vocab
 
 FORMAT_VERSION = 1
-
-
-class CheckpointError(ValueError):
-    """A checkpoint folder is missing, incomplete, corrupted or inconsistent."""
 
 
 def hidden_sibling(path: Path, suffix: str = "") -> Path:
@@ -107,7 +105,8 @@ def unique_state_dict(model: torch.nn.Module) -> dict[str, torch.Tensor]:
 
 
 def save_tensors(path: Path, tensors: dict[str, torch.Tensor], metadata: dict[str, str] | None = None) -> None:
-    # save() to bytes, not save_file(): the file is then created by us, with the usual permissions (save_file makes it 0600)
+    # save() to bytes, not save_file(): the file is then created by us, with the usual permissions
+    # (save_file makes it 0600)
     data = save({k: v.contiguous().cpu() for k, v in tensors.items()}, metadata)
     atomic_write(path, lambda tmp: tmp.write_bytes(data))
 

@@ -10,12 +10,10 @@ import json
 import sys
 from pathlib import Path
 
-from .checkpoint import CheckpointError
-from .config import ConfigError, RunConfig
-from .data import DataError
-from .decoding import DecodeError
+from .config import RunConfig
+from .errors import ConfigError, DataError, DecodeError, UserError
 
-USER_ERRORS = (ConfigError, DataError, CheckpointError, DecodeError, FileNotFoundError, ValueError)
+USER_ERRORS = (UserError, FileNotFoundError)
 
 
 def positive_int(text: str) -> int:
@@ -63,6 +61,15 @@ def add_decode_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--device", default="cpu", help="auto, cpu or cuda")
 
 
+def add_scoring_args(parser: argparse.ArgumentParser, split: str, split_help: str) -> None:
+    """What evaluate and tune share: the checkpoint, the data, the split, a limit and the decoding."""
+    parser.add_argument("--checkpoint", required=True)
+    add_source_args(parser)
+    parser.add_argument("--split", default=split, help=split_help)
+    parser.add_argument("--limit", type=positive_int, help="only the first N sentence pairs")
+    add_decode_args(parser)
+
+
 def decode_options(args: argparse.Namespace, model_length_penalty: float | None = None):
     """Validated options; --length-penalty, when given, overrides the model's own (Checkpoint.length_penalty)."""
     from .decoding import DecodeOptions
@@ -70,7 +77,9 @@ def decode_options(args: argparse.Namespace, model_length_penalty: float | None 
     if args.beam < 0:
         raise DecodeError(f"--beam must be >= 0, got {args.beam}")
     method = "beam" if args.beam > 0 else "sample" if args.sample else "greedy"
-    length_penalty = next(v for v in (args.length_penalty, model_length_penalty, DecodeOptions.length_penalty) if v is not None)
+    length_penalty = next(
+        v for v in (args.length_penalty, model_length_penalty, DecodeOptions.length_penalty) if v is not None
+    )
     return DecodeOptions(
         method=method, beam_size=max(args.beam, 1), length_penalty=length_penalty,
         temperature=args.temperature, top_k=args.top_k, top_p=args.top_p, seed=args.seed,
@@ -141,7 +150,10 @@ def read_inputs(args: argparse.Namespace) -> list[str]:
         path = Path(args.input)
         if args.input != "-" and not path.is_file():
             raise DataError(f"input file not found: {args.input}")
-        text = sys.stdin.read() if args.input == "-" else path.read_text(encoding="utf-8")
+        try:
+            text = sys.stdin.read() if args.input == "-" else path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise DataError(f"{args.input} is not UTF-8 text: {exc}") from None
         return text.splitlines()
     if args.text:
         return list(args.text)
@@ -150,16 +162,23 @@ def read_inputs(args: argparse.Namespace) -> list[str]:
     raise DataError("give sentences as arguments, with --input FILE, or on standard input")
 
 
-def cmd_translate(args: argparse.Namespace) -> int:
+def load_engine(args: argparse.Namespace):
+    """The checkpoint's engine (bad decoding options are refused before the model is loaded)."""
     from .checkpoint import load_checkpoint
-    from .decoding import translate
-    from .training import resolve_device
+    from .engines import TorchEngine
+    from .runtime import resolve_device
 
-    decode_options(args)  # bad options are refused before the model is loaded
-    checkpoint = load_checkpoint(args.checkpoint, resolve_device(args.device))
-    options = decode_options(args, checkpoint.length_penalty)
+    decode_options(args)
+    return TorchEngine(load_checkpoint(args.checkpoint, resolve_device(args.device)), args.batch_size)
+
+
+def cmd_translate(args: argparse.Namespace) -> int:
+    from .inference import best
+
+    engine = load_engine(args)
+    options = decode_options(args, engine.checkpoint.length_penalty)
     lines = read_inputs(args)
-    outputs = translate(checkpoint.model, checkpoint.vocab, [line.strip() for line in lines], options, args.batch_size)
+    outputs = best(engine.translate([line.strip() for line in lines], options))
     for line, output in zip(lines, outputs):
         print(output if line.strip() else "")
     return 0
@@ -167,33 +186,31 @@ def cmd_translate(args: argparse.Namespace) -> int:
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
     from .evaluation import evaluate
-    from .tasks import group_function
 
-    checkpoint, pairs, options = load_for_scoring(args)
-    result = {"split": args.split, **evaluate(checkpoint, pairs, options, args.batch_size, group_function(checkpoint.run.train))}
+    engine, task, pairs, options = load_for_scoring(args)
+    result = {"split": args.split, **evaluate(engine, task, pairs, options)}
     if args.limit:
         result["limit"] = args.limit
     print(json.dumps(result, ensure_ascii=False))
     if args.write_metrics:
-        record_metric(Path(args.checkpoint), f"{args.split}/{result['decoding']}" + (f"/first{args.limit}" if args.limit else ""), result)
+        limit = f"/first{args.limit}" if args.limit else ""
+        record_metric(Path(args.checkpoint), f"{args.split}/{result['decoding']}{limit}", result)
     return 0
 
 
 def load_for_scoring(args: argparse.Namespace):
-    """(checkpoint, the split's pairs, decoding options) for evaluate and tune."""
-    from .checkpoint import load_checkpoint
-    from .tasks import load_task_pairs
-    from .training import resolve_device
+    """(engine, task, the split's pairs, decoding options) for evaluate and tune."""
+    from .tasks import get_task, load_task_pairs
 
-    decode_options(args)
-    checkpoint = load_checkpoint(args.checkpoint, resolve_device(args.device))
-    apply_pair(checkpoint.run, args.pair)
-    pairs = load_task_pairs(checkpoint.run.train, args.split, source_from_args(args))
+    engine = load_engine(args)
+    run = engine.checkpoint.run
+    apply_pair(run, args.pair)
+    pairs = load_task_pairs(run.train, args.split, source_from_args(args))
     if args.limit:
         pairs = pairs[: args.limit]
     if not pairs:
         raise DataError(f"split {args.split!r} has no sentence pairs")
-    return checkpoint, pairs, decode_options(args, checkpoint.length_penalty)
+    return engine, get_task(run.train.task), pairs, decode_options(args, engine.checkpoint.length_penalty)
 
 
 def record_metric(folder: Path, key: str, result: dict) -> None:
@@ -208,12 +225,11 @@ def record_metric(folder: Path, key: str, result: dict) -> None:
 def cmd_tune(args: argparse.Namespace) -> int:
     from .checkpoint import read_json, write_json
     from .evaluation import headline, tune_length_penalty
-    from .tasks import group_function
 
     if args.beam < 2:
         raise DecodeError(f"the length penalty only matters for beam search: give --beam 2 or more, got {args.beam}")
-    checkpoint, pairs, options = load_for_scoring(args)
-    best, results = tune_length_penalty(checkpoint, pairs, options, args.values, args.batch_size, group_function(checkpoint.run.train))
+    engine, task, pairs, options = load_for_scoring(args)
+    best, results = tune_length_penalty(engine, task, pairs, options, args.values)
     summary = {
         "split": args.split, "decoding": f"beam{args.beam}", "sentences": len(pairs), "best_length_penalty": best,
         "scores": {value: headline(result) for value, result in results.items()},
@@ -273,22 +289,18 @@ def build_parser() -> argparse.ArgumentParser:
     tr.set_defaults(func=cmd_translate)
 
     ev = commands.add_parser("evaluate", help="score a checkpoint on a split; prints one JSON object")
-    ev.add_argument("--checkpoint", required=True)
-    add_source_args(ev)
-    ev.add_argument("--split", default="test_2016_flickr", help="split name, e.g. val or test_2016_flickr (math: test)")
-    ev.add_argument("--limit", type=positive_int, help="only the first N sentence pairs")
+    add_scoring_args(ev, "test_2016_flickr", "split name, e.g. val or test_2016_flickr (math: test)")
     ev.add_argument("--write-metrics", action="store_true", help="record the result in the checkpoint's metrics.json")
-    add_decode_args(ev)
     ev.set_defaults(func=cmd_evaluate)
 
     tune = commands.add_parser("tune", help="choose the beam-search length penalty on a validation split; prints JSON")
-    tune.add_argument("--checkpoint", required=True)
-    add_source_args(tune)
-    tune.add_argument("--split", default="val", help="the split to choose on (never a test set)")
-    tune.add_argument("--values", type=penalty_list, default=[0.0, 0.6, 1.0, 1.4, 2.0, 3.0], help="comma list, e.g. 0.6,1,2")
-    tune.add_argument("--limit", type=positive_int, help="only the first N sentence pairs")
-    tune.add_argument("--write", action="store_true", help="store the best value in config.json (the default from then on)")
-    add_decode_args(tune)
+    add_scoring_args(tune, "val", "the split to choose on (never a test set)")
+    tune.add_argument(
+        "--values", type=penalty_list, default=[0.0, 0.6, 1.0, 1.4, 2.0, 3.0], help="comma list, e.g. 0.6,1,2"
+    )
+    tune.add_argument(
+        "--write", action="store_true", help="store the best value in config.json (the default from then on)"
+    )
     tune.set_defaults(func=cmd_tune, beam=4)
 
     params = commands.add_parser("params", help="parameter count: formula vs the real model; prints JSON")
@@ -303,8 +315,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--checkpoint", default="checkpoints/multi30k-en-de")
     bench.add_argument("--data-dir", default="../shared/data/multi30k")
     bench.add_argument("--threads", type=int, default=0, help="torch CPU threads (0 = torch's default)")
-    bench.add_argument("--skip", default="", help="comma list of sections to leave out: decode,train,memory,app,seed_shape")
-    bench.add_argument("--seed-baseline", help="the seed tutorial's benchmark script (default ../shared/bench/seed_baseline.py)")
+    bench.add_argument(
+        "--skip", default="", help="comma list of sections to leave out: decode,train,memory,app,seed_shape"
+    )
+    bench.add_argument(
+        "--seed-baseline", help="the seed tutorial's benchmark script (default ../shared/bench/seed_baseline.py)"
+    )
     bench.set_defaults(func=cmd_bench)
     return parser
 

@@ -11,10 +11,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-
-class ConfigError(ValueError):
-    """A configuration value is missing, unknown or out of range."""
-
+from .errors import ConfigError
 
 KIND_NAMES = {int: "a number", float: "a number", bool: "true or false", str: "a string", list: "a list",
               tuple: "a list", dict: "an object", type(None): "null"}
@@ -43,9 +40,11 @@ def _check_kinds(cls, values: dict[str, Any]) -> None:
             raise ConfigError(f"{name} must be {expected}, got {value!r}")
 
 
-def _from_dict(cls, values: dict[str, Any]):
+def _from_dict(cls, values: dict[str, Any], retired: frozenset[str] = frozenset()):
+    """cls from a JSON object; fields in retired (no longer used, still in old files) are dropped silently."""
     if not isinstance(values, dict):
         raise ConfigError(f"{cls.__name__} must be a JSON object, got {values!r:.80}")
+    values = {k: v for k, v in values.items() if k not in retired}
     known = {f.name for f in fields(cls)}
     unknown = sorted(set(values) - known)
     if unknown:
@@ -81,7 +80,7 @@ class ModelConfig:
     share_embeddings: bool = True  # one embedding table for source and target (needs one vocabulary)
     tie_output: bool = True  # output projection reuses the target embedding matrix
 
-    def validate(self) -> "ModelConfig":
+    def validate(self) -> ModelConfig:
         for name in ("src_vocab_size", "tgt_vocab_size", "d_model", "n_heads", "d_ff", "max_len"):
             value = getattr(self, name)
             _require(isinstance(value, int) and value > 0, f"{name} must be a positive integer, got {value!r}")
@@ -107,14 +106,14 @@ class ModelConfig:
         return self.d_model // self.n_heads
 
     @classmethod
-    def from_dict(cls, values: dict[str, Any]) -> "ModelConfig":
+    def from_dict(cls, values: dict[str, Any]) -> ModelConfig:
         return _from_dict(cls, values)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
-TASKS = ("translation", "math", "copy", "reverse")
+RETIRED_TRAIN_FIELDS = frozenset({"sample_every"})  # samples come with every evaluation; old config.json files keep it
 
 
 @dataclass
@@ -145,7 +144,6 @@ class TrainConfig:
     seed: int = 1234
     log_every: int = 50
     eval_every: int = 1000
-    sample_every: int = 1000
     patience: int = 0  # stop after this many evaluations without a better val loss; 0 = never
     save_dtype: str = "float32"  # "float16" halves the checkpoint on disk
     threads: int = 0  # torch CPU threads; 0 = leave torch's default
@@ -154,15 +152,21 @@ class TrainConfig:
     # a source's training pairs are repeated `weight` times, validation pairs are taken once from each.
     sources: list[dict[str, Any]] = field(default_factory=list)
 
-    def validate(self) -> "TrainConfig":
-        _require(self.task in TASKS, f"task must be one of {', '.join(TASKS)}, got {self.task!r}")
-        _require(self.tokenizer in ("bpe", "word", "digits"), f"tokenizer must be bpe, word or digits, got {self.tokenizer!r}")
-        for name in ("vocab_size", "max_tokens", "warmup", "grad_accum", "log_every", "eval_every", "sample_every"):
+    def validate(self) -> TrainConfig:
+        _require(isinstance(self.task, str) and bool(self.task), f"task must be a task name, got {self.task!r}")
+        _require(
+            self.tokenizer in ("bpe", "word", "digits"),
+            f"tokenizer must be bpe, word or digits, got {self.tokenizer!r}",
+        )
+        for name in ("vocab_size", "max_tokens", "warmup", "grad_accum", "log_every", "eval_every"):
             value = getattr(self, name)
             _require(isinstance(value, int) and value > 0, f"{name} must be a positive integer, got {value!r}")
         for name in ("steps", "epochs"):
             value = getattr(self, name)
-            _require(value is None or (isinstance(value, int) and value > 0), f"{name} must be a positive integer, got {value!r}")
+            _require(
+                value is None or (isinstance(value, int) and value > 0),
+                f"{name} must be a positive integer, got {value!r}",
+            )
         for name in ("min_frequency", "patience", "threads", "seed"):
             value = getattr(self, name)
             _require(isinstance(value, int) and value >= 0, f"{name} must be an integer >= 0, got {value!r}")
@@ -173,21 +177,31 @@ class TrainConfig:
         _require(0.0 <= self.ema_decay < 1.0, f"ema_decay must be in [0, 1), got {self.ema_decay!r}")
         _require(self.lr > 0, f"lr must be positive, got {self.lr!r}")
         _require(0.0 <= self.label_smoothing < 1.0, f"label_smoothing must be in [0, 1), got {self.label_smoothing!r}")
-        _require(self.precision in ("auto", "fp32", "bf16", "fp16"), f"precision must be auto, fp32, bf16 or fp16, got {self.precision!r}")
-        _require(self.save_dtype in ("float32", "float16"), f"save_dtype must be float32 or float16, got {self.save_dtype!r}")
+        _require(
+            self.precision in ("auto", "fp32", "bf16", "fp16"),
+            f"precision must be auto, fp32, bf16 or fp16, got {self.precision!r}",
+        )
+        _require(
+            self.save_dtype in ("float32", "float16"), f"save_dtype must be float32 or float16, got {self.save_dtype!r}"
+        )
         for source in self.sources:
             _require(
-                isinstance(source, dict) and set(source) <= {"path", "weight"} and isinstance(source.get("path"), str)
-                and bool(source["path"].strip()) and isinstance(source.get("weight", 1), int)
-                and not isinstance(source.get("weight", 1), bool) and 1 <= source.get("weight", 1) <= 100,
-                f'each of sources must be {{"path": "<folder under --data-dir>", "weight": 1..100}}, got {source!r:.120}',
+                isinstance(source, dict)
+                and set(source) <= {"path", "weight"}
+                and isinstance(source.get("path"), str)
+                and bool(source["path"].strip())
+                and isinstance(source.get("weight", 1), int)
+                and not isinstance(source.get("weight", 1), bool)
+                and 1 <= source.get("weight", 1) <= 100,
+                'each of sources must be {"path": "<folder under --data-dir>", "weight": 1..100}, '
+                f"got {source!r:.120}",
             )
         self.betas = tuple(self.betas)
         return self
 
     @classmethod
-    def from_dict(cls, values: dict[str, Any]) -> "TrainConfig":
-        return _from_dict(cls, values)
+    def from_dict(cls, values: dict[str, Any]) -> TrainConfig:
+        return _from_dict(cls, values, RETIRED_TRAIN_FIELDS)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -201,7 +215,7 @@ class RunConfig:
     train: TrainConfig
 
     @classmethod
-    def load(cls, path: str | Path) -> "RunConfig":
+    def load(cls, path: str | Path) -> RunConfig:
         path = Path(path)
         if not path.is_file():
             raise ConfigError(f"config file not found: {path}")

@@ -18,6 +18,7 @@ from pathlib import Path
 import torch
 from torch import Tensor
 
+from .errors import DataError
 from .model import causal_mask, padding_mask
 from .tokenization import EOS_ID, PAD_ID, SOS_ID, Vocab
 
@@ -25,14 +26,13 @@ Pair = tuple[str, str]
 SPLIT_ALIASES = {"val": "validation", "valid": "validation", "dev": "validation"}
 
 
-class DataError(ValueError):
-    """Data could not be found or read."""
-
-
 def _read_lines(path: Path) -> list[str]:
     opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as handle:
-        return [line.rstrip("\n") for line in handle]
+    try:
+        with opener(path, "rt", encoding="utf-8") as handle:
+            return [line.rstrip("\n") for line in handle]
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{path} is not UTF-8 text: {exc}") from None
 
 
 def _find_split_file(data_dir: Path, split: str, lang: str) -> Path:
@@ -176,7 +176,7 @@ def encode_pairs(pairs: list[Pair], vocab: Vocab, max_len: int) -> tuple[list[Ex
     """Returns the examples and how many pairs had to be truncated to max_len."""
     examples, truncated = [], 0
     for src_text, tgt_text in pairs:
-        src = vocab.encode_src(src_text)[: max_len - 1] + [EOS_ID]
+        src = vocab.source_ids(src_text, max_len)
         tgt_ids = vocab.encode_tgt(tgt_text)
         tgt = [SOS_ID] + tgt_ids[: max_len - 1] + [EOS_ID]
         truncated += len(src) < len(vocab.encode_src(src_text)) + 1 or len(tgt) < len(tgt_ids) + 2
@@ -204,8 +204,13 @@ class Batch:
     def n_real(self) -> int:
         return int((self.src != PAD_ID).sum()) + self.n_tokens
 
-    def to(self, device: torch.device | str) -> "Batch":
-        return Batch(*(t.to(device, non_blocking=True) for t in (self.src, self.tgt_in, self.tgt_out, self.src_mask, self.tgt_mask)))
+    def to(self, device: torch.device | str) -> Batch:
+        return Batch(
+            *(
+                t.to(device, non_blocking=True)
+                for t in (self.src, self.tgt_in, self.tgt_out, self.src_mask, self.tgt_mask)
+            )
+        )
 
 
 def pad(sequences: list[list[int]]) -> Tensor:

@@ -8,20 +8,18 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import torch
-import torch.nn.functional as F
 from torch import Tensor
 
+from .errors import DecodeError
 from .model import AttentionMaps, DecoderCache, Transformer, causal_mask, padding_mask
 from .tokenization import EOS_ID, PAD_ID, SOS_ID, Vocab
 
 METHODS = ("greedy", "beam", "sample")
-
-
-class DecodeError(ValueError):
-    """Decoding options out of range."""
 
 
 @dataclass
@@ -38,11 +36,14 @@ class DecodeOptions:
     seed: int | None = None
     time_limit: float | None = None  # seconds; past it, stop and return what is decoded so far (None = no limit)
 
-    def validate(self) -> "DecodeOptions":
+    def validate(self) -> DecodeOptions:
         checks = [
             (self.method in METHODS, f"method must be one of {', '.join(METHODS)}, got {self.method!r}"),
             (1 <= self.beam_size <= 64, f"beam size must be between 1 and 64, got {self.beam_size}"),
-            (1 <= self.n_best <= self.beam_size or self.method != "beam", f"n-best must be between 1 and the beam size ({self.beam_size}), got {self.n_best}"),
+            (
+                1 <= self.n_best <= self.beam_size or self.method != "beam",
+                f"n-best must be between 1 and the beam size ({self.beam_size}), got {self.n_best}",
+            ),
             (0.0 <= self.length_penalty <= 5.0, f"length penalty must be between 0 and 5, got {self.length_penalty}"),
             (0.0 < self.temperature <= 10.0, f"temperature must be in (0, 10], got {self.temperature}"),
             (self.top_k >= 0, f"top-k must be >= 0, got {self.top_k}"),
@@ -71,6 +72,17 @@ class Hypothesis:
 
 def model_device(model: Transformer) -> torch.device:
     return next(model.parameters()).device
+
+
+@contextmanager
+def eval_mode(model: Transformer) -> Iterator[None]:
+    """Inside: dropout off. After: the model is back in the mode it had (training stays training)."""
+    was_training = model.training
+    model.eval()
+    try:
+        yield
+    finally:
+        model.train(was_training)
 
 
 def source_tensor(model: Transformer, src_ids: list[list[int]]) -> Tensor:
@@ -182,7 +194,10 @@ def beam_search(model: Transformer, src_ids: list[list[int]], options: DecodeOpt
     scores[:, 0] = 0.0  # all beams start identical: expand only the first
     finished: list[list[Hypothesis]] = [[] for _ in range(batch)]
     done = [False] * batch
-    penalty = lambda length: ((5 + length) / 6) ** options.length_penalty
+
+    def penalty(length: int) -> float:  # GNMT: log-probability / ((5 + length) / 6) ** length_penalty
+        return ((5 + length) / 6) ** options.length_penalty
+
     max_len = default_max_len(model, src_ids, options)
     for step in range(1, max_len + 1):
         last_step = step == max_len or time.monotonic() > stop_at  # keep the live hypotheses as they are
@@ -209,7 +224,9 @@ def beam_search(model: Transformer, src_ids: list[list[int]], options: DecodeOpt
             best_live = kept[0][2] / penalty(step) if kept else float("-inf")
             if (len(finished[b]) >= beam and finished[b][beam - 1].score >= best_live) or last_step:
                 if last_step:
-                    finished[b].extend(Hypothesis(prefix[r, 1:].tolist() + [t], s / penalty(step), s, step) for r, t, s in kept)
+                    finished[b].extend(
+                        Hypothesis(prefix[r, 1:].tolist() + [t], s / penalty(step), s, step) for r, t, s in kept
+                    )
                 done[b] = True
             kept += [(b * beam, PAD_ID, float("-inf"))] * (beam - len(kept))  # dead beams for finished sentences
             for row, token, score in kept:
@@ -228,23 +245,31 @@ def beam_search(model: Transformer, src_ids: list[list[int]], options: DecodeOpt
 def decode(model: Transformer, src_ids: list[list[int]], options: DecodeOptions) -> list[list[Hypothesis]]:
     """One list of hypotheses per source sentence (n_best long for beam search, else one)."""
     options.validate()
-    model.eval()
-    if options.method == "beam":
-        return beam_search(model, src_ids, options)
-    return [[h] for h in greedy_or_sample(model, src_ids, options)]
+    with eval_mode(model):
+        if options.method == "beam":
+            return beam_search(model, src_ids, options)
+        return [[h] for h in greedy_or_sample(model, src_ids, options)]
 
 
-def translate(model: Transformer, vocab: Vocab, texts: list[str], options: DecodeOptions, batch_size: int = 64) -> list[str]:
-    """Best hypothesis per text, detokenised, in input order. Batches sentences of similar length."""
-    max_src = model.config.max_len - 1
-    encoded = [vocab.encode_src(t)[:max_src] + [EOS_ID] for t in texts]
-    order = sorted(range(len(texts)), key=lambda i: len(encoded[i]))
-    outputs: list[str] = [""] * len(texts)
+def decode_batched(
+    model: Transformer, src_ids: list[list[int]], options: DecodeOptions, batch_size: int = 64
+) -> list[list[Hypothesis]]:
+    """decode() over any number of sentences, batching those of similar length; results in input order."""
+    order = sorted(range(len(src_ids)), key=lambda i: len(src_ids[i]))
+    results: list[list[Hypothesis]] = [[] for _ in src_ids]
     for start in range(0, len(order), batch_size):
         chunk = order[start : start + batch_size]
-        for i, hyps in zip(chunk, decode(model, [encoded[i] for i in chunk], options)):
-            outputs[i] = vocab.decode_tgt(hyps[0].ids)
-    return outputs
+        for i, hyps in zip(chunk, decode(model, [src_ids[i] for i in chunk], options)):
+            results[i] = hyps
+    return results
+
+
+def translate(
+    model: Transformer, vocab: Vocab, texts: list[str], options: DecodeOptions, batch_size: int = 64
+) -> list[str]:
+    """Best hypothesis per text, detokenised, in input order."""
+    encoded = [vocab.source_ids(text, model.config.max_len) for text in texts]
+    return [vocab.decode_tgt(hyps[0].ids) for hyps in decode_batched(model, encoded, options, batch_size)]
 
 
 @dataclass
@@ -280,9 +305,15 @@ def trace(
 ) -> DecodeTrace:
     """Greedy decoding that records every step; the first len(forced) choices are taken from forced."""
     options = DecodeOptions(temperature=temperature, max_len=max_steps).validate()
-    forced = list(forced or [])
-    model.eval()
-    src_ids = vocab.encode_src(text)[: model.config.max_len - 1] + [EOS_ID]
+    with eval_mode(model):
+        return _trace(
+            model, vocab, vocab.source_ids(text, model.config.max_len), list(forced or []), top_k, options
+        )
+
+
+def _trace(
+    model: Transformer, vocab: Vocab, src_ids: list[int], forced: list[int], top_k: int, options: DecodeOptions
+) -> DecodeTrace:
     stepper = Stepper(model, source_tensor(model, [src_ids]))
     result = DecodeTrace([vocab.src.id_to_token(i) or "?" for i in src_ids])
     prefix = torch.tensor([[SOS_ID]], device=model_device(model))
@@ -313,10 +344,10 @@ def trace(
 @torch.inference_mode()
 def attention_maps(model: Transformer, src_ids: list[int], tgt_ids: list[int]) -> AttentionMaps:
     """Teacher-forced pass over (source, [SOS] + target) that returns every layer's attention for row 0."""
-    model.eval()
     device = model_device(model)
     src = torch.tensor([src_ids], device=device)
     tgt = torch.tensor([[SOS_ID] + tgt_ids], device=device)
     maps = AttentionMaps()
-    model(src, tgt, padding_mask(src, PAD_ID), causal_mask(tgt.size(1), device), maps)
+    with eval_mode(model):
+        model(src, tgt, padding_mask(src, PAD_ID), causal_mask(tgt.size(1), device), maps)
     return maps

@@ -18,11 +18,12 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from math import prod
-from typing import Any, Callable
+from typing import Any
 
 from .data import DataError, Pair
 
@@ -84,26 +85,63 @@ FAMILIES: tuple[Family, ...] = (
     Family("minus", "subtraction", "What is {a} minus {b}?", lambda a, b: str(a - b)),
     Family("times", "multiplication", "What is {a} times {b}?", lambda a, b: str(a * b)),
     Family("divided_by", "division", "What is {a} divided by {b}?", lambda a, b: format_number(Fraction(a, b))),
-    Family("square_perimeter", "the perimeter of a square", "What is the perimeter of a square with side length {a}?",
-           lambda a: str(4 * a), (OPERAND,)),
-    Family("rectangle_area", "the area of a rectangle", "What is the area of a rectangle with width {a} and height {b}?",
-           lambda a, b: str(a * b)),
-    Family("circle_area", "the area of a circle", "What is the area of a circle with radius {a}?",
-           lambda a: format_number(Fraction(314, 100) * a * a), (OPERAND,)),
+    Family(
+        "square_perimeter",
+        "the perimeter of a square",
+        "What is the perimeter of a square with side length {a}?",
+        lambda a: str(4 * a),
+        (OPERAND,),
+    ),
+    Family(
+        "rectangle_area",
+        "the area of a rectangle",
+        "What is the area of a rectangle with width {a} and height {b}?",
+        lambda a, b: str(a * b),
+    ),
+    Family(
+        "circle_area",
+        "the area of a circle",
+        "What is the area of a circle with radius {a}?",
+        lambda a: format_number(Fraction(314, 100) * a * a),
+        (OPERAND,),
+    ),
     Family("linear_equation", "x + a = b", "Solve for x in the equation x + {a} = {b}.", lambda a, b: str(b - a)),
-    Family("two_step_equation", "2x - a = b", "What is the solution for x in the equation 2x - {a} = {b}?",
-           lambda a, b: str((a + b) // 2), valid=lambda a, b: (a + b) % 2 == 0),
-    Family("derivative", "the derivative of ax^2", "Find the derivative of {a}x^2 at x = {b}.",
-           lambda a, b: str(2 * a * b)),
-    Family("integral", "the integral of ax", "Calculate the integral of {a}x from 0 to {b}.",
-           lambda a, b: format_number(Fraction(a * b * b, 2))),
-    Family("die_probability", "the die probability", "What is the probability of rolling a die and getting a number greater than {d}?",
-           lambda d: percent(Fraction(6 - d, 6)), (range(1, 6),)),
-    Family("ball_probability", "the red-ball probability",
-           "A bag contains {a} red and {b} blue balls. What is the probability of drawing a red ball?",
-           lambda a, b: percent(Fraction(a, a + b))),
-    Family("average", "the average of three numbers", "Calculate the average of the numbers {a}, {b}, and {c}.",
-           lambda a, b, c: format_number(Fraction(a + b + c, 3)), (OPERAND,) * 3),
+    Family(
+        "two_step_equation",
+        "2x - a = b",
+        "What is the solution for x in the equation 2x - {a} = {b}?",
+        lambda a, b: str((a + b) // 2),
+        valid=lambda a, b: (a + b) % 2 == 0,
+    ),
+    Family(
+        "derivative", "the derivative of ax^2", "Find the derivative of {a}x^2 at x = {b}.", lambda a, b: str(2 * a * b)
+    ),
+    Family(
+        "integral",
+        "the integral of ax",
+        "Calculate the integral of {a}x from 0 to {b}.",
+        lambda a, b: format_number(Fraction(a * b * b, 2)),
+    ),
+    Family(
+        "die_probability",
+        "the die probability",
+        "What is the probability of rolling a die and getting a number greater than {d}?",
+        lambda d: percent(Fraction(6 - d, 6)),
+        (range(1, 6),),
+    ),
+    Family(
+        "ball_probability",
+        "the red-ball probability",
+        "A bag contains {a} red and {b} blue balls. What is the probability of drawing a red ball?",
+        lambda a, b: percent(Fraction(a, a + b)),
+    ),
+    Family(
+        "average",
+        "the average of three numbers",
+        "Calculate the average of the numbers {a}, {b}, and {c}.",
+        lambda a, b, c: format_number(Fraction(a + b + c, 3)),
+        (OPERAND,) * 3,
+    ),
     Family("median", "the median of three numbers", "Find the median of {a}, {b}, and {c}.", _median, (OPERAND,) * 3),
 )
 FAMILY_BY_NAME = {f.name: f for f in FAMILIES}
@@ -230,5 +268,30 @@ def math_pairs(split: str, task_options: dict[str, Any]) -> list[Pair]:
     name = {"validation": "val"}.get(split, split)
     if name not in ("train", "val", "test"):
         raise DataError(f"unknown split {split!r} for the math task (train, val, test)")
-    splits = _all_splits(options["seed"], options["train_per_family"], options["val_per_family"], options["test_per_family"])
+    splits = _all_splits(
+        options["seed"], options["train_per_family"], options["val_per_family"], options["test_per_family"]
+    )
     return list(splits[name])
+
+
+# --- the task (registered with tasks.py) ---
+
+from .tasks import CONFIGS, DataSource, Preset, Task, register_task  # noqa: E402  (the task, after the generator)
+
+
+class MathTask(Task):
+    name, label = "math", "Math questions (15 families)"
+    presets = (Preset("math", label, CONFIGS / "math_qa.json"),)
+    group_of = staticmethod(family_of)
+
+    def pairs(self, cfg, split: str, source: DataSource | None = None) -> list[Pair]:
+        return math_pairs(split, cfg.task_options)
+
+    def examples(self, src_lang: str) -> list[str]:
+        return list(EXAMPLE_QUESTIONS)
+
+    def notice(self, text: str) -> str | None:
+        return unknown_question_notice(text)
+
+
+register_task(MathTask())

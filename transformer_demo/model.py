@@ -166,9 +166,12 @@ class DecoderCache:
         first = self.layers[0].self_k
         return 0 if first is None else first.size(2)
 
-    def reorder(self, index: Tensor) -> "DecoderCache":
+    def reorder(self, index: Tensor) -> DecoderCache:
         """Select / repeat batch rows (beam search keeps the cache of the surviving hypotheses)."""
-        pick = lambda t: None if t is None else t.index_select(0, index)
+
+        def pick(t: Tensor | None) -> Tensor | None:
+            return None if t is None else t.index_select(0, index)
+
         return DecoderCache(
             [LayerCache(pick(c.self_k), pick(c.self_v), pick(c.cross_k), pick(c.cross_v)) for c in self.layers],
             self.memory_mask.index_select(0, index),
@@ -287,13 +290,19 @@ class Transformer(nn.Module):
         return DecoderCache(layers, src_mask)
 
     def decode_step(self, tokens: Tensor, cache: DecoderCache, attn: AttentionMaps | None = None) -> Tensor:
-        """Feed the newest token(s) (batch, n) at positions cache.length...; returns logits of the last, (batch, vocab)."""
+        """Feed the newest token(s) (batch, n) at positions cache.length...; the last one's logits (batch, vocab)."""
         x = self.positions(self.tgt_embed(tokens), offset=cache.length)
         n = tokens.size(1)
         # New queries see every cached position and, among themselves, only earlier ones.
-        step_mask = None if n == 1 else torch.ones(n, cache.length + n, dtype=torch.bool, device=tokens.device).tril(cache.length)
+        step_mask = (
+            None
+            if n == 1
+            else torch.ones(n, cache.length + n, dtype=torch.bool, device=tokens.device).tril(cache.length)
+        )
         for layer, layer_cache in zip(self.decoder_layers, cache.layers):
-            x, self_w, cross_w = layer(x, None, cache.memory_mask, step_mask, layer_cache, need_weights=attn is not None)
+            x, self_w, cross_w = layer(
+                x, None, cache.memory_mask, step_mask, layer_cache, need_weights=attn is not None
+            )
             if attn is not None:
                 attn.decoder_self.append(self_w)
                 attn.cross.append(cross_w)

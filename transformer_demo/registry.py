@@ -1,7 +1,8 @@
 """Which models exist: every checkpoint folder (config.json + model.safetensors) under checkpoints/
 and runs/, described for the model picker and loaded at most once each (again only if its weights change).
 
-A model is only ever loaded by a name this registry listed, never from a path a user typed.
+A model is only ever loaded by a name this registry listed, never from a path a user typed. It is handed out
+as an engine (inference.py), loaded with its checkpoint and cached with it.
 """
 from __future__ import annotations
 
@@ -11,12 +12,10 @@ from pathlib import Path
 
 import torch
 
-from .checkpoint import Checkpoint, CheckpointError, beam_length_penalty, load_checkpoint, load_run_config, read_json
+from .checkpoint import Checkpoint, beam_length_penalty, load_checkpoint, load_run_config, read_json
+from .engines import TorchEngine
+from .errors import CheckpointError, ModelNotFoundError
 from .model import count_parameters
-
-
-class ModelNotFoundError(ValueError):
-    """No model of that name (or no models at all) under the registry's roots."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +44,9 @@ class ModelInfo:
 
 def describe_score(metrics: dict, info: dict) -> str:
     """A short score for the model picker: BLEU or exact match from metrics.json, else the validation loss."""
-    results = [v for _, v in sorted(metrics.items(), key=lambda kv: ("test" not in kv[0], kv[0])) if isinstance(v, dict)]
+    results = [
+        v for _, v in sorted(metrics.items(), key=lambda kv: ("test" not in kv[0], kv[0])) if isinstance(v, dict)
+    ]
     for result in results:
         if isinstance(result.get("bleu"), (int, float)):
             return f"BLEU {result['bleu']:.1f}"
@@ -81,7 +82,7 @@ class ModelRegistry:
     def __init__(self, checkpoints_dir: Path, runs_dir: Path, device: torch.device):
         self.roots = ((Path(checkpoints_dir), ""), (Path(runs_dir), "runs/"))
         self.device = device
-        self._loaded: dict[str, tuple[int, Checkpoint]] = {}  # name -> (weights mtime, checkpoint)
+        self._loaded: dict[str, tuple[int, TorchEngine]] = {}  # name -> (weights mtime, engine)
         self._lock = threading.Lock()
 
     def models(self) -> list[ModelInfo]:
@@ -103,7 +104,9 @@ class ModelRegistry:
         """The model of that name; no name (None or "") means the default one."""
         models = self.models()
         if not models:
-            raise ModelNotFoundError("no models found: add a checkpoint folder to checkpoints/ or train one in the Train tab")
+            raise ModelNotFoundError(
+                "no models found: add a checkpoint folder to checkpoints/ or train one in the Train tab"
+            )
         name = name or default_name(models)
         for model in models:
             if model.name == name:
@@ -120,14 +123,21 @@ class ModelRegistry:
             self._loaded.pop(name, None)
 
     def load(self, name: str | None) -> tuple[ModelInfo, Checkpoint]:
-        """Loads on first use; reloads when the weights file changed (a run still training)."""
+        info, engine = self.entry(name)
+        return info, engine.checkpoint
+
+    def engine(self, name: str | None) -> TorchEngine:
+        return self.entry(name)[1]
+
+    def entry(self, name: str | None) -> tuple[ModelInfo, TorchEngine]:
+        """The model and its engine: loaded on first use, again when the weights file changed (a run still training)."""
         info = self.info(name)
         stamp = (info.folder / "model.safetensors").stat().st_mtime_ns
         with self._lock:
             cached = self._loaded.get(info.name)
             if cached is None or cached[0] != stamp:
                 try:
-                    cached = (stamp, load_checkpoint(info.folder, self.device))
+                    cached = (stamp, TorchEngine(load_checkpoint(info.folder, self.device)))
                 except CheckpointError as exc:  # name the model, not where the server keeps its files
                     raise CheckpointError(str(exc).replace(str(info.folder), info.name)) from None
                 self._loaded[info.name] = cached

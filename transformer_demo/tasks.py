@@ -1,18 +1,31 @@
-"""Tasks: where a task's sentence pairs come from and how its outputs are scored.
+"""Tasks: what a model is trained to do, as objects in one registry.
+
+A task knows where its sentence pairs come from (`pairs`), how outputs are scored (`score`), which inputs
+suit it (`examples`), what to tell a user about an input (`notice`) and which configs the Train tab offers
+(`presets`). A task is one module that calls register_task (math_qa.py does, at its end) and whose name is in
+TASK_MODULES, so that it is imported the first time the registry is read (tasks.py never imports it itself:
+it sits above this module).
 
 translation: pairs from a data folder, a hub dataset or a pairs file; scored with sacreBLEU/chrF.
 copy / reverse: synthetic sequences of words that a small model learns in a minute (exact match).
-math: generated question/answer pairs (see math_qa.py); exact match.
+math: generated question/answer pairs (math_qa.py); exact match, per family.
 """
 from __future__ import annotations
 
+import importlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from .config import TrainConfig
-from .data import DataError, Pair, load_hub_pairs, read_mixed, read_pairs_file, read_parallel_dir
+from .data import Pair, load_hub_pairs, read_mixed, read_pairs_file, read_parallel_dir
+from .errors import ConfigError, DataError
+from .scoring import exact_match_scores, translation_scores
 
-SPLITS = {"train", "val", "validation", "test"}
+CONFIGS = Path(__file__).resolve().parents[1] / "configs"
+SEED_OFFSET = {"train": 0, "val": 1, "validation": 1, "test": 2}  # generated tasks: one seed per split
 
 
 @dataclass
@@ -44,6 +57,103 @@ def _pairs_file_split(pairs: list[Pair], split: str) -> list[Pair]:
     raise DataError(f"unknown split {split!r} for a pairs file (train, val)")
 
 
+@dataclass(frozen=True)
+class Preset:
+    """One choice in the Train tab: a config file, and the language pair for translation."""
+
+    key: str
+    label: str
+    config: Path
+    languages: tuple[str, str] | None = None
+    needs_data_dir: bool = False  # offered only when the server has a data folder
+
+
+class Task:
+    name: str
+    label: str
+    presets: tuple[Preset, ...] = ()
+    group_of: Callable[[str], str] | None = None  # input -> group name, for per-group scores
+
+    def pairs(self, cfg: TrainConfig, split: str, source: DataSource | None = None) -> list[Pair]:
+        raise NotImplementedError
+
+    def score(self, hypotheses: list[str], references: list[str], sources: list[str]) -> dict[str, Any]:
+        return exact_match_scores(sources, hypotheses, references, self.group_of)
+
+    def examples(self, src_lang: str) -> list[str]:
+        return []
+
+    def notice(self, text: str) -> str | None:
+        """Something the user should know about this input (None: nothing)."""
+        return None
+
+
+TASKS: dict[str, Task] = {}  # name -> task, in the order the Train tab lists them; read through tasks()
+TASK_MODULES = ("math_qa",)  # modules of this package that register tasks of their own
+
+
+def register_task(task: Task) -> Task:
+    TASKS[task.name] = task
+    return task
+
+
+def tasks() -> dict[str, Task]:
+    """Every registered task (importing the task modules on first use)."""
+    for module in TASK_MODULES:
+        importlib.import_module(f".{module}", __package__)
+    return TASKS
+
+
+def get_task(name: str) -> Task:
+    if name not in tasks():
+        raise ConfigError(f"task must be one of {', '.join(TASKS)}, got {name!r}")
+    return TASKS[name]
+
+
+def load_task_pairs(cfg: TrainConfig, split: str, source: DataSource | None = None) -> list[Pair]:
+    """The pairs of one split for the task in cfg."""
+    return get_task(cfg.task).pairs(cfg, split, source)
+
+
+def check_split(task: str, split: str) -> int:
+    """A generated task's seed offset for split."""
+    if split not in SEED_OFFSET:
+        raise DataError(f"unknown split {split!r} for task {task} (train, val, test)")
+    return SEED_OFFSET[split]
+
+
+CAPTIONS = [
+    "A man is riding a bike.",
+    "Two dogs are playing in the snow.",
+    "A little girl in a pink dress is climbing the stairs.",
+    "A group of people are standing in front of a building.",
+    "A woman is cooking in a small kitchen.",
+]
+
+
+class Translation(Task):
+    name, label = "translation", "Translation"
+    presets = tuple(
+        Preset(f"multi30k-en-{tgt}", f"Multi30k English → {language}", CONFIGS / "tiny.json", ("en", tgt), True)
+        for tgt, language in (("de", "German"), ("fr", "French"))
+    )
+
+    def pairs(self, cfg: TrainConfig, split: str, source: DataSource | None = None) -> list[Pair]:
+        if source is None:
+            raise DataError("translation needs a data source (--data-dir, --dataset or --pairs-file)")
+        if cfg.sources:
+            if not source.data_dir:
+                raise DataError("a config with several sources needs --data-dir, the folder their paths start from")
+            return read_mixed(source.data_dir, cfg.sources, split, cfg.src_lang, cfg.tgt_lang)
+        return source.load(split, cfg.src_lang, cfg.tgt_lang)
+
+    def score(self, hypotheses: list[str], references: list[str], sources: list[str]) -> dict[str, Any]:
+        return translation_scores(hypotheses, references)
+
+    def examples(self, src_lang: str) -> list[str]:
+        return list(CAPTIONS) if src_lang == "en" else []
+
+
 WORDS = "red green blue cat dog bird sun moon tree house river stone one two three four".split()
 
 
@@ -58,31 +168,24 @@ def synthetic_sequence_pairs(kind: str, n: int, seed: int, min_len: int = 3, max
     return pairs
 
 
-def group_function(cfg: TrainConfig):
-    """For exact-match tasks with families (math), a function from question to family name."""
-    if cfg.task != "math":
-        return None
-    from .math_qa import family_of
+class WordSequence(Task):
+    """copy or reverse a sequence of words."""
 
-    return family_of
+    SIZES = {"train": 20000, "val": 200, "validation": 200, "test": 500}
+
+    def __init__(self, name: str, label: str):
+        self.name, self.label = name, label
+        self.presets = (Preset(name, label, CONFIGS / f"{name}.json"),)
+
+    def pairs(self, cfg: TrainConfig, split: str, source: DataSource | None = None) -> list[Pair]:
+        offset = check_split(self.name, split)
+        return synthetic_sequence_pairs(self.name, self.SIZES[split], cfg.seed * 10 + offset)
+
+    def examples(self, src_lang: str) -> list[str]:
+        return [source for source, _ in synthetic_sequence_pairs(self.name, 4, seed=7)]
 
 
-def load_task_pairs(cfg: TrainConfig, split: str, source: DataSource | None = None) -> list[Pair]:
-    """The pairs of one split for the task in cfg."""
-    if cfg.task == "translation":
-        if source is None:
-            raise DataError("translation needs a data source (--data-dir, --dataset or --pairs-file)")
-        if cfg.sources:
-            if not source.data_dir:
-                raise DataError("a config with several sources needs --data-dir, the folder their paths start from")
-            return read_mixed(source.data_dir, cfg.sources, split, cfg.src_lang, cfg.tgt_lang)
-        return source.load(split, cfg.src_lang, cfg.tgt_lang)
-    seed_offset = {"train": 0, "val": 1, "validation": 1, "test": 2}
-    if split not in seed_offset:
-        raise DataError(f"unknown split {split!r} for task {cfg.task} (train, val, test)")
-    if cfg.task in ("copy", "reverse"):
-        sizes = {"train": 20000, "val": 200, "validation": 200, "test": 500}
-        return synthetic_sequence_pairs(cfg.task, sizes[split], cfg.seed * 10 + seed_offset[split])
-    from .math_qa import math_pairs
+register_task(Translation())
 
-    return math_pairs(split, cfg.task_options)
+register_task(WordSequence("copy", "Copy a word sequence (learns in a minute)"))
+register_task(WordSequence("reverse", "Reverse a word sequence (learns in a few minutes)"))

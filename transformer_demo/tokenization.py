@@ -8,9 +8,9 @@ inverse of encoding: "A man." -> ["▁A", "▁man", "."] -> "A man." with no str
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
 
@@ -29,7 +29,9 @@ def _pre_tokenizer(kind: str) -> pre_tokenizers.PreTokenizer:
     return pre_tokenizers.Sequence(steps)
 
 
-def build_tokenizer(texts: Iterable[str], kind: str = "bpe", vocab_size: int = 8000, min_frequency: int = 2) -> Tokenizer:
+def build_tokenizer(
+    texts: Iterable[str], kind: str = "bpe", vocab_size: int = 8000, min_frequency: int = 2
+) -> Tokenizer:
     """Learn a vocabulary from texts. Special tokens always take ids 0-3.
 
     No progress bars: even when hidden they print blank lines to stdout, which carries only results.
@@ -76,6 +78,11 @@ class Vocab:
     def _oriented(self, text: str) -> str:
         return text.strip()[::-1] if self.reverse_target else text
 
+    def source_ids(self, text: str, max_len: int) -> list[int]:
+        """The source-encoding rule, written once (training, decoding and every engine use it):
+        at most max_len - 1 tokens, then [EOS]."""
+        return self.encode_src(text)[: max_len - 1] + [EOS_ID]
+
     def encode_tgt(self, text: str) -> list[int]:
         return self.tgt.encode(self._oriented(text)).ids
 
@@ -99,7 +106,7 @@ class Vocab:
         return [folder / name for name in self.files()]
 
     @classmethod
-    def load(cls, folder: Path, reverse_target: bool = False) -> "Vocab":
+    def load(cls, folder: Path, reverse_target: bool = False) -> Vocab:
         src = Tokenizer.from_file(str(folder / "tokenizer.json"))
         tgt_path = folder / "tokenizer_tgt.json"
         tgt = Tokenizer.from_file(str(tgt_path)) if tgt_path.exists() else src
@@ -114,7 +121,7 @@ class Vocab:
         min_frequency: int,
         joint: bool,
         reverse_target: bool = False,
-    ) -> "Vocab":
+    ) -> Vocab:
         targets = [t[::-1] if reverse_target else t for _, t in pairs]
         if joint:
             shared = build_tokenizer([s for s, _ in pairs] + targets, kind, vocab_size, min_frequency)

@@ -12,34 +12,25 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import random
 import time
-from contextlib import contextmanager, nullcontext
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 import torch
-import torch.nn.functional as F
 
-from .checkpoint import (
-    CheckpointError,
-    load_checkpoint,
-    load_tensors,
-    read_json,
-    replace_folder,
-    save_checkpoint,
-    save_tensors,
-    write_json,
-)
+from .build import build_run
+from .checkpoint import save_checkpoint
 from .config import RunConfig, TrainConfig
-from .data import Batch, Pair, collate, encode_pairs, make_batches
-from .decoding import DecodeOptions, translate
+from .data import Example, Pair, collate, encode_pairs, make_batches
+from .decoding import DecodeOptions, eval_mode, translate
+from .ema import EMA
+from .errors import CheckpointError
+from .loss import sequence_loss
 from .model import Transformer
-from .tokenization import PAD_ID, Vocab
-
-LAST = "last"
+from .resume import LAST, has_train_state, load_train_state, save_train_state
+from .runtime import autocast, autocast_dtype, process_device
 
 
 @dataclass
@@ -60,16 +51,6 @@ class TrainEvent:
         return json.dumps({k: v for k, v in asdict(self).items() if v not in (None, [], "")})
 
 
-def resolve_device(device: str) -> torch.device:
-    if device == "auto":
-        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
-    if device.startswith("cuda") and not torch.cuda.is_available():
-        raise ValueError("--device cuda was asked for, but no CUDA GPU is available")
-    if device != "cpu" and not device.startswith("cuda"):
-        raise ValueError(f"device must be auto, cpu or cuda, got {device!r}")
-    return torch.device(device)
-
-
 def learning_rate(step: int, peak: float, warmup: int) -> float:
     """The paper's schedule, d_model^-0.5 * min(step^-0.5, step * warmup^-1.5), rescaled to peak at warmup."""
     step = max(step, 1)
@@ -84,13 +65,23 @@ def make_optimizer(model: torch.nn.Module, cfg: TrainConfig) -> torch.optim.Adam
     )
 
 
-def distributed() -> tuple[int, int]:
-    """(rank, world_size); initialises torch.distributed under torchrun."""
-    world = int(os.environ.get("WORLD_SIZE", "1"))
-    if world > 1 and not torch.distributed.is_initialized():
-        backend = "nccl" if torch.cuda.is_available() else "gloo"
-        torch.distributed.init_process_group(backend)
-    return (torch.distributed.get_rank() if world > 1 else 0), world
+@torch.no_grad()
+def validation_loss(
+    model: Transformer, examples: list[Example], max_tokens: int, dtype: torch.dtype | None = None
+) -> float | None:
+    """Mean cross-entropy per target token (no label smoothing), dropout off; None without examples."""
+    if not examples:
+        return None
+    device = next(model.parameters()).device
+    total, tokens = 0.0, 0
+    with eval_mode(model):
+        for indices in make_batches(examples, max_tokens):
+            batch = collate([examples[i] for i in indices]).to(device)
+            with autocast(device, dtype):
+                logits = model(batch.src, batch.tgt_in, batch.src_mask, batch.tgt_mask)
+            total += sequence_loss(logits, batch.tgt_out, reduction="sum").item()
+            tokens += batch.n_tokens
+    return total / max(tokens, 1)
 
 
 class Trainer:
@@ -106,42 +97,26 @@ class Trainer:
         max_steps: int | None = None,
     ):
         self.out_dir = Path(out_dir)
-        self.device = resolve_device(device)
-        self.rank, self.world = distributed()
-        if self.world > 1 and self.device.type == "cuda":
-            self.device = torch.device("cuda", int(os.environ.get("LOCAL_RANK", "0")))
+        self.device, self.rank, self.world = process_device(device)
         self.train_pairs, self.val_pairs = train_pairs, val_pairs
         self.step, self.epoch, self.batch_in_epoch, self.best_val = 0, 0, 0, float("inf")
         last = self.out_dir / LAST
-        if resume and not (last / "trainer_state.json").is_file():
+        if resume and not has_train_state(last):
             raise CheckpointError(f"nothing to resume: no {last / 'trainer_state.json'}")
-        start_from = last if resume else init_from
-        if start_from is not None:  # the model is the saved one; the training settings (e.g. more epochs) may be new
-            start = load_checkpoint(start_from)
-            run = RunConfig(start.run.model, run.train)
-            self.vocab, self.model = start.vocab, start.model
-        else:
-            cfg = run.train
-            self.vocab = Vocab.build(
-                train_pairs, cfg.tokenizer, cfg.vocab_size, cfg.min_frequency, cfg.joint_vocab, cfg.reverse_target
-            )
-            run.model.src_vocab_size = self.vocab.src.get_vocab_size()
-            run.model.tgt_vocab_size = self.vocab.tgt.get_vocab_size()
-            run.model.share_embeddings = run.model.share_embeddings and self.vocab.joint
-            torch.manual_seed(cfg.seed)
-            self.model = Transformer(run.model)
-        self.run_config = run
-        cfg = run.train
+        built = build_run(run, train_pairs, last if resume else init_from)
+        self.run_config, self.vocab, self.model = built.run, built.vocab, built.model
+        cfg = self.run_config.train
         if cfg.threads > 0:
             torch.set_num_threads(cfg.threads)
         self.model.to(self.device)
         self.optimizer = make_optimizer(self.model, cfg)
-        # (weights averaged over the recent steps: a cheap stand-in for averaging the last checkpoints)
-        self.ema = [p.detach().clone() for p in self.model.parameters()] if cfg.ema_decay > 0 else []
+        self.ema = EMA(self.model, cfg.ema_decay)
         if resume:
-            self._load_train_state(last)
-        self.train_examples, self.truncated = encode_pairs(train_pairs, self.vocab, run.model.max_len)
-        self.val_examples, _ = encode_pairs(val_pairs, self.vocab, run.model.max_len)
+            counters = load_train_state(last, self.optimizer, self.ema)
+            self.step, self.epoch = counters["step"], counters["epoch"]
+            self.batch_in_epoch, self.best_val = counters["batch_in_epoch"], counters["best_val"]
+        self.train_examples, self.truncated = encode_pairs(train_pairs, self.vocab, self.run_config.model.max_len)
+        self.val_examples, _ = encode_pairs(val_pairs, self.vocab, self.run_config.model.max_len)
         self.batches_per_epoch = max(1, len(self._batches(0)) // self.world)
         steps_per_epoch = max(1, self.batches_per_epoch // cfg.grad_accum)
         self.total_steps = cfg.steps or (cfg.epochs or 1) * steps_per_epoch
@@ -151,51 +126,14 @@ class Trainer:
         if self.world > 1:
             ids = [self.device.index] if self.device.type == "cuda" else None
             self.parallel_model = torch.nn.parallel.DistributedDataParallel(self.model, device_ids=ids)
-        precision = cfg.precision
-        if precision == "auto":
-            precision = "bf16" if self.device.type == "cuda" else "fp32"
-        self.autocast_dtype = {"bf16": torch.bfloat16, "fp16": torch.float16}.get(precision)
-        self.scaler = torch.amp.GradScaler(self.device.type, enabled=precision == "fp16")
-
-    # --- state for --resume: weights + optimizer tensors (safetensors) + counters (JSON) ---
+        self.autocast_dtype = autocast_dtype(cfg.precision, self.device)
+        self.scaler = torch.amp.GradScaler(self.device.type, enabled=self.autocast_dtype == torch.float16)
 
     def _save_train_state(self) -> None:
-        replace_folder(self.out_dir / LAST, self._write_train_state)  # weights, optimizer and counters change together
-
-    def _write_train_state(self, last: Path) -> None:
-        save_checkpoint(last, self.model, self.run_config, self.vocab)
-        state = self.optimizer.state_dict()
-        tensors = {f"{i}.{k}": v for i, s in state["state"].items() for k, v in s.items()}
-        tensors["rng"] = torch.get_rng_state()
-        tensors |= {f"ema.{i}": t for i, t in enumerate(self.ema)}
-        save_tensors(last / "optimizer.safetensors", tensors)
-        write_json(
-            last / "trainer_state.json",
-            {
-                "step": self.step,
-                "epoch": self.epoch,
-                "batch_in_epoch": self.batch_in_epoch,
-                "best_val": self.best_val,
-                "param_groups": state["param_groups"],
-            },
+        counters = {k: getattr(self, k) for k in ("step", "epoch", "batch_in_epoch", "best_val")}
+        save_train_state(
+            self.out_dir / LAST, self.model, self.run_config, self.vocab, self.optimizer, self.ema, counters
         )
-
-    def _load_train_state(self, last: Path) -> None:
-        info = read_json(last / "trainer_state.json")
-        tensors = load_tensors(last / "optimizer.safetensors")
-        try:
-            torch.set_rng_state(tensors.pop("rng"))
-            for i, average in enumerate(self.ema):
-                average.copy_(tensors.pop(f"ema.{i}"))
-            per_param: dict[int, dict] = {}
-            for key, value in tensors.items():
-                index, name = key.split(".", 1)
-                per_param.setdefault(int(index), {})[name] = value
-            self.optimizer.load_state_dict({"state": per_param, "param_groups": info["param_groups"]})
-            self.step, self.epoch = info["step"], info["epoch"]
-            self.batch_in_epoch, self.best_val = info["batch_in_epoch"], info["best_val"]
-        except (KeyError, TypeError, ValueError, RuntimeError) as exc:
-            raise CheckpointError(f"{last}: the saved training state does not fit ({type(exc).__name__}: {exc})") from None
 
     # --- the loop ---
 
@@ -203,63 +141,35 @@ class Trainer:
         cfg = self.run_config.train
         return make_batches(self.train_examples, cfg.max_tokens, cfg.seed + epoch, cfg.sort_by_length)
 
-    def _update_ema(self) -> None:
-        if self.ema:  # the decay ramps up so that the first steps' random weights fade quickly
-            decay = min(self.run_config.train.ema_decay, (1 + self.step) / (10 + self.step))
-            torch._foreach_lerp_(self.ema, [p.detach() for p in self.model.parameters()], 1.0 - decay)
-
-    @contextmanager
-    def averaged_weights(self):
-        """Inside: the model holds the moving average of its weights (when ema_decay > 0)."""
-        if not self.ema:
-            yield
-            return
-        params = list(self.model.parameters())
-        current = [p.detach().clone() for p in params]
-        with torch.no_grad():
-            torch._foreach_copy_(params, self.ema)
-        try:
-            yield
-        finally:
-            with torch.no_grad():
-                torch._foreach_copy_(params, current)
-
-    def _autocast(self):
-        if self.autocast_dtype is None:
-            return nullcontext()
-        return torch.autocast(self.device.type, dtype=self.autocast_dtype)
-
-    def _loss(self, batch: Batch) -> torch.Tensor:
-        with self._autocast():
-            logits = self.parallel_model(batch.src, batch.tgt_in, batch.src_mask, batch.tgt_mask)
-        return F.cross_entropy(
-            logits.float().view(-1, logits.size(-1)),
-            batch.tgt_out.reshape(-1),
-            ignore_index=PAD_ID,
-            label_smoothing=self.run_config.train.label_smoothing,
-        )
-
-    @torch.no_grad()
     def validation_loss(self) -> float | None:
-        if not self.val_examples:
-            return None
-        self.model.eval()
-        total, tokens = 0.0, 0
-        for indices in make_batches(self.val_examples, self.run_config.train.max_tokens):
-            batch = collate([self.val_examples[i] for i in indices]).to(self.device)
-            with self._autocast():
-                logits = self.model(batch.src, batch.tgt_in, batch.src_mask, batch.tgt_mask)
-            total += F.cross_entropy(
-                logits.float().view(-1, logits.size(-1)), batch.tgt_out.reshape(-1), ignore_index=PAD_ID, reduction="sum"
-            ).item()
-            tokens += batch.n_tokens
-        self.model.train()
-        return total / max(tokens, 1)
+        return validation_loss(self.model, self.val_examples, self.run_config.train.max_tokens, self.autocast_dtype)
+
+    def _train_step(self, group: list[list[int]]) -> tuple[float, int]:
+        """One optimizer step over the batches in group (gradient accumulation): (mean loss, target tokens)."""
+        cfg = self.run_config.train
+        for g in self.optimizer.param_groups:
+            g["lr"] = learning_rate(self.step + 1, cfg.lr, cfg.warmup)
+        loss_sum, tokens = 0.0, 0
+        for indices in group:
+            batch = collate([self.train_examples[i] for i in indices]).to(self.device)
+            with autocast(self.device, self.autocast_dtype):
+                logits = self.parallel_model(batch.src, batch.tgt_in, batch.src_mask, batch.tgt_mask)
+            loss = sequence_loss(logits, batch.tgt_out, cfg.label_smoothing)
+            self.scaler.scale(loss / len(group)).backward()
+            loss_sum += loss.item() / len(group)
+            tokens += batch.n_tokens * self.world
+        self.scaler.unscale_(self.optimizer)
+        torch.nn.utils.clip_grad_norm_(self.model.parameters(), cfg.clip_grad)
+        self.scaler.step(self.optimizer)
+        self.scaler.update()
+        self.optimizer.zero_grad(set_to_none=True)
+        self.ema.update(self.step)
+        self.step += 1
+        return loss_sum, tokens
 
     def samples(self, n: int = 3) -> list[tuple[str, str, str]]:
         pairs = self.val_pairs[:n] or self.train_pairs[:n]
         outputs = translate(self.model, self.vocab, [s for s, _ in pairs], DecodeOptions(max_len=60))
-        self.model.train()
         return [(s, o, t) for (s, t), o in zip(pairs, outputs)]
 
     def _event(self, kind: str, **values) -> TrainEvent:
@@ -271,7 +181,7 @@ class Trainer:
         return event
 
     def _evaluate_and_save(self) -> Iterator[TrainEvent]:
-        with self.averaged_weights():
+        with self.ema.applied():
             val_loss = self.validation_loss()
             samples = self.samples()
             improved = val_loss is None or val_loss < self.best_val
@@ -303,22 +213,8 @@ class Trainer:
             while self.batch_in_epoch < len(batches) and self.step < self.total_steps:
                 group = batches[self.batch_in_epoch : self.batch_in_epoch + cfg.grad_accum]
                 self.batch_in_epoch += len(group)
-                for g in self.optimizer.param_groups:
-                    g["lr"] = learning_rate(self.step + 1, cfg.lr, cfg.warmup)
-                loss_sum = 0.0
-                for indices in group:
-                    batch = collate([self.train_examples[i] for i in indices]).to(self.device)
-                    loss = self._loss(batch)
-                    self.scaler.scale(loss / len(group)).backward()
-                    loss_sum += loss.item() / len(group)
-                    window_tokens += batch.n_tokens * self.world
-                self.scaler.unscale_(self.optimizer)
-                torch.nn.utils.clip_grad_norm_(self.model.parameters(), cfg.clip_grad)
-                self.scaler.step(self.optimizer)
-                self.scaler.update()
-                self.optimizer.zero_grad(set_to_none=True)
-                self._update_ema()
-                self.step += 1
+                loss_sum, tokens = self._train_step(group)
+                window_tokens += tokens
                 if not math.isfinite(loss_sum):
                     yield self._event("done", loss=loss_sum, message="stopped: the loss is not finite (try a lower lr)")
                     return
@@ -331,14 +227,18 @@ class Trainer:
                     window_tokens / max(elapsed, 1e-9), eta,
                 )
                 if logged:
-                    event = self._event("step", **{k: getattr(event, k) for k in ("loss", "lr", "tokens_per_s", "eta_s")})
+                    event = self._event(
+                        "step", **{k: getattr(event, k) for k in ("loss", "lr", "tokens_per_s", "eta_s")}
+                    )
                     window_tokens, window_start = 0, time.perf_counter()
                 yield event
                 if self.step % cfg.eval_every == 0 and self.step < self.total_steps:
                     yield from self._evaluate_and_save()
                     if cfg.patience and self.evals_without_gain >= cfg.patience:
                         self.total_steps = self.step
-                        yield self._event("done", message=f"early stop: no better validation loss in {cfg.patience} evaluations")
+                        yield self._event(
+                            "done", message=f"early stop: no better validation loss in {cfg.patience} evaluations"
+                        )
                         return
             if self.batch_in_epoch >= len(batches):
                 self.epoch += 1

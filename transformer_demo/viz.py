@@ -6,7 +6,7 @@ also calls plt.close on what it renders).
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -29,7 +29,9 @@ def draw_heatmap(
     ax: Axes, weights: np.ndarray, x_labels: Sequence[str] | None, y_labels: Sequence[str] | None, title: str = ""
 ) -> None:
     """weights (q_len, k_len): row i = where query i looks. Labels None = no ticks (small panels)."""
-    ax.imshow(weights, cmap=CMAP, vmin=0.0, vmax=max(float(weights.max()), 1e-6), aspect="auto", interpolation="nearest")
+    ax.imshow(
+        weights, cmap=CMAP, vmin=0.0, vmax=max(float(weights.max()), 1e-6), aspect="auto", interpolation="nearest"
+    )
     if x_labels is None:
         ax.set_xticks([])
     else:
@@ -76,7 +78,9 @@ def head_grid_figure(weights: np.ndarray, x_labels: Sequence[str], y_labels: Seq
             continue
         first_col = head % cols == 0
         last_row = head // cols == rows - 1 or head + cols >= n_heads
-        draw_heatmap(ax, weights[head], x_labels if last_row else None, y_labels if first_col else None, f"head {head + 1}")
+        draw_heatmap(
+            ax, weights[head], x_labels if last_row else None, y_labels if first_col else None, f"head {head + 1}"
+        )
     fig.suptitle(title, fontsize=11)
     return fig
 
@@ -98,7 +102,9 @@ def overview_figure(weights: np.ndarray, title: str) -> Figure:
     return fig
 
 
-def loss_figure(steps: Sequence[int], losses: Sequence[float], val_steps: Sequence[int], val_losses: Sequence[float]) -> Figure:
+def loss_figure(
+    steps: Sequence[int], losses: Sequence[float], val_steps: Sequence[int], val_losses: Sequence[float]
+) -> Figure:
     """Training loss per step (thin) with its running mean (thick), and validation loss as dots.
 
     Small in inches with LOSS_MIN_FONT_PT text: a phone shrinks the picture to its width, and the text

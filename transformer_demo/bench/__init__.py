@@ -14,15 +14,16 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Callable
 
 import torch
 
 from ..checkpoint import Checkpoint, load_checkpoint
 from ..data import encode_pairs, read_parallel_dir
-from ..training import resolve_device
+from ..errors import ConfigError
+from ..runtime import resolve_device
 from .app_latency import bench_app
 from .decode_speed import bench_decoding
 from .measure import REPO_ROOT, BackgroundMeter, machine_info
@@ -88,7 +89,7 @@ def run_bench(args: argparse.Namespace) -> int:
     skipped = {s.strip() for s in (args.skip or "").split(",") if s.strip()}
     unknown = skipped - set(SECTIONS)
     if unknown:
-        raise ValueError(f"--skip takes a comma list of {', '.join(SECTIONS)}; unknown: {', '.join(sorted(unknown))}")
+        raise ConfigError(f"--skip takes a comma list of {', '.join(SECTIONS)}; unknown: {', '.join(sorted(unknown))}")
     if args.threads > 0:
         torch.set_num_threads(args.threads)
     device = resolve_device(args.device)

@@ -12,12 +12,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING
 
 from ..checkpoint import Checkpoint
-from ..decoding import DecodeOptions, translate
+from ..decoding import DecodeOptions
+from ..engines import TorchEngine
 from .measure import REPO_ROOT, percentile
 from .memory import SENTENCE
 
@@ -99,11 +101,12 @@ def bench_app(checkpoint: Checkpoint, requests: int, threads: int) -> dict:
         return {"skipped": f"{APP} not found"}
     model_name = app_model_name(checkpoint.folder)
     if model_name is None:
-        return {"skipped": f"the app serves only {REPO_ROOT / 'checkpoints'} and {REPO_ROOT / 'runs'}; got {checkpoint.folder}"}
+        served = f"{REPO_ROOT / 'checkpoints'} and {REPO_ROOT / 'runs'}"
+        return {"skipped": f"the app serves only {served}; got {checkpoint.folder}"}
     with running_app(threads) as client:
         result = {key: time_endpoint(client, model_name, method, requests) for key, method in METHODS.items()}
     for key, method in METHODS.items():
-        options = DecodeOptions(method=method)
-        direct = time_calls(lambda: translate(checkpoint.model, checkpoint.vocab, [SENTENCE], options), requests)
+        engine, options = TorchEngine(checkpoint), DecodeOptions(method=method)
+        direct = time_calls(lambda engine=engine, options=options: engine.translate([SENTENCE], options), requests)
         result[key]["in_process_ms_p50"] = direct["ms_p50"]
     return {"model": model_name, "sentence": SENTENCE, "threads": threads or "app default", **result}

@@ -24,7 +24,11 @@ class DecodeCase:
 def decode_cases() -> list[DecodeCase]:
     """Greedy at batch 1 and 32, beam 4 at batch 1; each with the cache and without it."""
     cases = []
-    for label, method, batch_size in (("greedy_b1", "greedy", 1), ("greedy_b32", "greedy", 32), ("beam4_b1", "beam", 1)):
+    for label, method, batch_size in (
+        ("greedy_b1", "greedy", 1),
+        ("greedy_b32", "greedy", 32),
+        ("beam4_b1", "beam", 1),
+    ):
         for use_cache in (True, False):
             options = DecodeOptions(method=method, beam_size=4, use_cache=use_cache)
             cases.append(DecodeCase(f"{label}_{'cached' if use_cache else 'uncached'}", options, batch_size))

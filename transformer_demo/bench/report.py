@@ -40,18 +40,41 @@ def ratio(result: dict, numerator: str, denominator: str) -> float | None:
 def targets(result: dict) -> list[Target]:
     """The targets of issue 6, in the order the issue lists them."""
     return [
-        Target("cached greedy b1 speed-up over uncached (x)",
-               ratio(result, "decode.greedy_b1_cached.sentences_per_s", "decode.greedy_b1_uncached.sentences_per_s"), 3.0, True),
-        Target("greedy b32 / b1 sentences per s (x)",
-               ratio(result, "decode.greedy_b32_cached.sentences_per_s", "decode.greedy_b1_cached.sentences_per_s"), 5.0, True),
+        Target(
+            "cached greedy b1 speed-up over uncached (x)",
+            ratio(result, "decode.greedy_b1_cached.sentences_per_s", "decode.greedy_b1_uncached.sentences_per_s"),
+            3.0,
+            True,
+        ),
+        Target(
+            "greedy b32 / b1 sentences per s (x)",
+            ratio(result, "decode.greedy_b32_cached.sentences_per_s", "decode.greedy_b1_cached.sentences_per_s"),
+            5.0,
+            True,
+        ),
         Target("greedy b1 p50 ms per sentence", lookup(result, "decode.greedy_b1_cached.ms_p50"), 25.0, False),
         Target("training tokens/s vs nn.Transformer (x)", lookup(result, "train.ours_vs_reference"), 0.9, True),
         Target("padding fraction of our batches", lookup(result, "train.padding_fraction"), 0.15, False),
         Target("app /translate greedy p50 ms", lookup(result, "app.greedy.ms_p50"), 60.0, False),
         Target("app /translate beam 4 p50 ms", lookup(result, "app.beam4.ms_p50"), 200.0, False),
-        Target("seed shape: training vs seed as shipped, pad 350 (x)", lookup(result, "seed_shape.train_vs_seed_pad350"), 10.0, True),
-        Target("seed shape: training vs seed, padding trimmed (x)", lookup(result, "seed_shape.train_vs_seed_dynamic"), 1.2, True),
-        Target("seed shape: greedy ms per token, seed / ours (x)", lookup(result, "seed_shape.decode_speedup_vs_seed"), 3.0, True),
+        Target(
+            "seed shape: training vs seed as shipped, pad 350 (x)",
+            lookup(result, "seed_shape.train_vs_seed_pad350"),
+            10.0,
+            True,
+        ),
+        Target(
+            "seed shape: training vs seed, padding trimmed (x)",
+            lookup(result, "seed_shape.train_vs_seed_dynamic"),
+            1.2,
+            True,
+        ),
+        Target(
+            "seed shape: greedy ms per token, seed / ours (x)",
+            lookup(result, "seed_shape.decode_speedup_vs_seed"),
+            3.0,
+            True,
+        ),
     ]
 
 

@@ -36,9 +36,24 @@ SEED_MAX_NEW_TOKENS = 40  # the baseline's decode cap
 def run_seed_baseline(script: Path, data_dir: str, steps: int, warmup: int, sentences: int) -> dict:
     """The baseline's JSON; it runs with this process's torch thread count."""
     command = [
-        sys.executable, str(script), "--steps", str(steps), "--warmup", str(warmup), "--sentences", str(sentences),
-        "--max-new-tokens", str(SEED_MAX_NEW_TOKENS), "--batch-size", str(SEED_BATCH_SIZE), "--seed", str(SEED_DATA_SEED),
-        "--threads", str(torch.get_num_threads()), "--data-dir", str(data_dir),
+        sys.executable,
+        str(script),
+        "--steps",
+        str(steps),
+        "--warmup",
+        str(warmup),
+        "--sentences",
+        str(sentences),
+        "--max-new-tokens",
+        str(SEED_MAX_NEW_TOKENS),
+        "--batch-size",
+        str(SEED_BATCH_SIZE),
+        "--seed",
+        str(SEED_DATA_SEED),
+        "--threads",
+        str(torch.get_num_threads()),
+        "--data-dir",
+        str(data_dir),
     ]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
@@ -56,7 +71,9 @@ def seed_batch_indices(n_pairs: int, count: int) -> list[list[int]]:
 def seed_shape_model(train_pairs: list[Pair]) -> tuple[Transformer, Vocab]:
     """Word-level vocabularies like the seed's (min frequency 2, no size cap to speak of) and its model shape."""
     vocab = Vocab.build(train_pairs, "word", vocab_size=30000, min_frequency=2, joint=False)
-    cfg = ModelConfig(src_vocab_size=vocab.src.get_vocab_size(), tgt_vocab_size=vocab.tgt.get_vocab_size(), **SEED_SHAPE)
+    cfg = ModelConfig(
+        src_vocab_size=vocab.src.get_vocab_size(), tgt_vocab_size=vocab.tgt.get_vocab_size(), **SEED_SHAPE
+    )
     torch.manual_seed(SEED_DATA_SEED)
     return Transformer(cfg), vocab
 

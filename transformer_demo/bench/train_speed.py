@@ -11,11 +11,11 @@ import time
 import warnings
 
 import torch
-import torch.nn.functional as F
 from torch import Tensor, nn
 
 from ..config import RunConfig, TrainConfig
 from ..data import Batch, Example, collate, make_batches
+from ..loss import sequence_loss
 from ..model import Transformer
 from ..tokenization import PAD_ID
 from ..training import make_optimizer
@@ -43,7 +43,7 @@ class ReferenceTransformer(nn.Module):
                 nn.init.xavier_uniform_(p)  # as our layers are initialised
 
     def forward(self, src: Tensor, tgt: Tensor, src_mask: Tensor, tgt_mask: Tensor) -> Tensor:
-        """Same inputs as Transformer.forward; nn.Transformer wants True = masked, so masks are rebuilt from the tokens."""
+        """Same inputs as Transformer.forward; nn.Transformer wants True = masked: masks are rebuilt from the tokens."""
         src_padding, tgt_padding = src == PAD_ID, tgt == PAD_ID
         causal = nn.Transformer.generate_square_subsequent_mask(tgt.size(1), device=tgt.device, dtype=torch.bool)
         hidden = self.layers(
@@ -53,12 +53,12 @@ class ReferenceTransformer(nn.Module):
         return self.projection(hidden)
 
 
-def train_step(model: nn.Module, optimizer: torch.optim.Optimizer, batch: Batch, label_smoothing: float, clip: float) -> float:
+def train_step(
+    model: nn.Module, optimizer: torch.optim.Optimizer, batch: Batch, label_smoothing: float, clip: float
+) -> float:
     """One optimizer step as the trainer takes it in fp32: forward, loss, backward, clip, AdamW."""
     logits = model(batch.src, batch.tgt_in, batch.src_mask, batch.tgt_mask)
-    loss = F.cross_entropy(
-        logits.view(-1, logits.size(-1)), batch.tgt_out.reshape(-1), ignore_index=PAD_ID, label_smoothing=label_smoothing
-    )
+    loss = sequence_loss(logits, batch.tgt_out, label_smoothing)
     loss.backward()
     torch.nn.utils.clip_grad_norm_(model.parameters(), clip)
     optimizer.step()

@@ -1,12 +1,13 @@
 """The Gradio Blocks app: a model picker shared by four tabs, one module per tab.
 
-    demo = build_app(Service(...))
+    demo = build_app(Service(...))   # its catalog for the picker, .translation and .training for the tabs
     demo.launch(**LAUNCH_OPTIONS)
 """
 from __future__ import annotations
 
 import gradio as gr
 
+from ..errors import UserError
 from ..service import Service
 from . import attention_tab, step_tab, train_tab, translate_tab
 from .common import model_choices
@@ -31,41 +32,52 @@ watch it decode token by token, look at its attention, or train a small one your
 
 
 def build_app(service: Service) -> gr.Blocks:
+    catalog, translation = service.catalog, service.translation
     with gr.Blocks(title="Transformer demo") as demo:
         gr.Markdown(HEADER)
         model = gr.Dropdown(
-            model_choices(service), value=service.default_model(), label="Model (shared by all tabs)",
-            info=f"Checkpoints and models trained here: name · language pair · score · parameters. Running on {service.device_description()}.",
+            model_choices(catalog), value=catalog.default_model(), label="Model (shared by all tabs)",
+            info="Checkpoints and models trained here: name · language pair · score · parameters. "
+            f"Running on {catalog.device_description()}.",
             allow_custom_value=True,  # the registry checks the name; models trained later are not in the list yet
             elem_id="model-picker",
         )
         with gr.Tabs(overflow_behavior="wrap"):  # every tab by its name on a phone, never behind a "..." menu
             with gr.Tab("Translate"):
-                examples, length_penalty = translate_tab.build(service, model)
+                examples, length_penalty, method = translate_tab.build(translation, model)
             with gr.Tab("Step by step"):
-                step_text = step_tab.build(service, model)
+                step_text = step_tab.build(translation, model)
             with gr.Tab("Attention"):
-                attention = attention_tab.build(service, model)
+                attention = attention_tab.build(translation, model)
             with gr.Tab("Train"):
-                train_tab.build(service, model)
+                train_tab.build(service.training, model)
         task = gr.State(None)  # the selected model's task, to notice when the domain changes
 
         def model_changed(name: str | None, previous_task: str | None):
             """Examples and attention controls that fit the model; a fitting sentence when the task changes."""
             try:
-                info = service.model_info(name)
-            except ValueError:  # a name typed into the picker: the next request says what is wrong with it
-                return (*[gr.skip()] * 6, previous_task)
-            examples = service.examples(info.name)
+                info = catalog.model_info(name)
+            except UserError:  # a name typed into the picker: the next request says what is wrong with it
+                return (*[gr.skip()] * 7, previous_task)
+            examples = catalog.examples(info.name)
             sentence = gr.Textbox(value=examples[0]) if examples and info.task != previous_task else gr.skip()
             layer, head = attention_tab.controls_for(info)
             penalty = gr.Slider(value=info.length_penalty)
-            return gr.Dataset(samples=[[e] for e in examples]), penalty, layer, head, sentence, sentence, info.task
+            examples = gr.Dataset(samples=[[e] for e in examples])
+            return examples, penalty, methods(info.name), layer, head, sentence, sentence, info.task
 
-        outputs = [examples, length_penalty, attention.layer, attention.head, step_text, attention.text, task]
+        def methods(name: str) -> gr.Radio | dict:
+            """The decoding methods the model's engine offers (a broken model says so at the first request)."""
+            try:
+                capabilities = catalog.capabilities(name)
+            except UserError:
+                return gr.skip()
+            return gr.Radio(choices=[m for m in translate_tab.METHODS if m in capabilities])
+
+        outputs = [examples, length_penalty, method, attention.layer, attention.head, step_text, attention.text, task]
         model.change(model_changed, [model, task], outputs, api_visibility="private")
         demo.load(
-            lambda name, previous: (gr.Dropdown(choices=model_choices(service)), *model_changed(name, previous)),
+            lambda name, previous: (gr.Dropdown(choices=model_choices(catalog)), *model_changed(name, previous)),
             [model, task], [model, *outputs], api_visibility="private",
         )
     demo.queue(default_concurrency_limit=CONCURRENCY, max_size=64)

@@ -7,8 +7,9 @@ import gradio as gr
 
 from .. import viz
 from ..registry import ModelInfo
-from ..service import AttentionResult, Service
-from .common import intro, user_errors
+from ..services import TranslationService
+from ..services.translation import AttentionResult
+from .common import intro, user_errors, whole
 
 INTRO = """Attention is how each position gathers information from the others. In a heatmap each **row** is one
 token asking "which tokens matter to me?"; the brightness of its row shows the answer (each row sums to 1). The
@@ -47,17 +48,23 @@ def figures(result: AttentionResult, kind: str, layer: int, head: int) -> tuple[
     cross_layer = min(layer, result.cross.shape[0])
     plots = [
         viz.head_grid_figure(weights[layer - 1], x, y, f"{name}, layer {layer}: all {n_heads} heads"),
-        viz.attention_figure(weights[layer - 1, head - 1], x, y, f"{name}, layer {layer}, head {head}", x_title, y_title),
+        viz.attention_figure(
+            weights[layer - 1, head - 1], x, y, f"{name}, layer {layer}, head {head}", x_title, y_title
+        ),
         viz.overview_figure(weights, f"{name}: every layer (rows) × head (columns)"),
         viz.attention_figure(
-            result.cross[cross_layer - 1].mean(axis=0), result.src_tokens, result.tgt_outputs,
-            f"Alignment: cross-attention of layer {cross_layer}, mean of the heads", "source", "output",
+            result.cross[cross_layer - 1].mean(axis=0),
+            result.src_tokens,
+            result.tgt_outputs,
+            f"Alignment: cross-attention of layer {cross_layer}, mean of the heads",
+            "source",
+            "output",
         ),
     ]
     return f"Showing layer {layer} of {n_layers}, head {head} of {n_heads}.", plots
 
 
-def build(service: Service, model: gr.Dropdown) -> AttentionTab:
+def build(service: TranslationService, model: gr.Dropdown) -> AttentionTab:
     intro(INTRO)
     with gr.Row():
         text = gr.Textbox(label="Sentence", value="A man is riding a bike.", scale=3, min_width=280)
@@ -76,7 +83,7 @@ def build(service: Service, model: gr.Dropdown) -> AttentionTab:
     @user_errors
     def attention(text: str, model: str, target: str = "", kind: str = "cross", layer: float = 1, head: float = 1):
         result = service.attention(model, text, target)
-        note, plots = figures(result, kind, int(layer), int(head))
+        note, plots = figures(result, kind, whole(layer, "layer"), whole(head, "head"))
         lines = [f"**Translation:** {result.translation or '(empty)'}", note]
         if result.notice:
             lines.append(f"**Note:** {result.notice}")
@@ -87,9 +94,11 @@ def build(service: Service, model: gr.Dropdown) -> AttentionTab:
     events = [
         gr.on(
             [button.click, text.submit, target.submit], attention, inputs, outputs, api_name="attention",
-            api_description="Attention maps: (text, model, translation or '', kind, layer, head) -> summary and 4 plots.",
+            api_description="Attention maps: (text, model, translation or '', kind, layer, head) -> summary, 4 plots.",
         ),
-        gr.on([kind.change, layer.release, head.submit, head.blur], attention, inputs, outputs, api_visibility="private"),
+        gr.on(
+            [kind.change, layer.release, head.submit, head.blur], attention, inputs, outputs, api_visibility="private"
+        ),
     ]
     for event in events:  # after an error, no maps of an earlier sentence beside it
         event.failure(lambda: (HINT, *[None] * 4), None, outputs, api_visibility="private")

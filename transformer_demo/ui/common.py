@@ -3,15 +3,16 @@ from __future__ import annotations
 
 import functools
 import inspect
-from typing import Callable
+from collections.abc import Callable
 
 import gradio as gr
 
-from ..service import Service
+from ..errors import ServiceError, UserError
+from ..services import Catalog
 
 
 def user_errors(fn: Callable) -> Callable:
-    """Wrap an event handler so that a ValueError (bad input, unknown model, ...) reaches the user as a
+    """Wrap an event handler so that a UserError (bad input, unknown model, ...) reaches the user as a
     plain message box (gr.Error) rather than a generic failure, and stays out of the server log (it is
     not a server fault). Keeps generator handlers generators."""
     if inspect.isgeneratorfunction(fn):
@@ -20,7 +21,7 @@ def user_errors(fn: Callable) -> Callable:
         def stream(*args, **kwargs):
             try:
                 yield from fn(*args, **kwargs)
-            except ValueError as exc:
+            except UserError as exc:
                 raise gr.Error(str(exc), print_exception=False) from None
 
         return stream
@@ -29,15 +30,23 @@ def user_errors(fn: Callable) -> Callable:
     def call(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except ValueError as exc:
+        except UserError as exc:
             raise gr.Error(str(exc), print_exception=False) from None
 
     return call
 
 
-def model_choices(service: Service) -> list[tuple[str, str]]:
+def whole(value: float | int | str | None, name: str) -> int:
+    """A number from the browser or the API as a whole number; NaN, infinity or text is the user's to fix."""
+    try:
+        return int(value)
+    except (TypeError, ValueError, OverflowError):
+        raise ServiceError(f"{name} must be a whole number, got {value!r}") from None
+
+
+def model_choices(catalog: Catalog) -> list[tuple[str, str]]:
     """(label, name) for the model picker: name, language pair, size and score."""
-    return [(m.label, m.name) for m in service.models()]
+    return [(m.label, m.name) for m in catalog.models()]
 
 
 def intro(text: str) -> gr.Markdown:

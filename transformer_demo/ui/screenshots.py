@@ -4,8 +4,8 @@
     python -m transformer_demo.ui.screenshots translate:390 train:1280
 
 Serves the app in-process on the shipped checkpoints (runs go to a temporary folder), drives each tab as a
-visitor would, and writes docs/screenshot-<tab>.png at 1280 px, docs/screenshot-<tab>-<width>.png otherwise. Needs the dev requirements (playwright) and a
-Chromium (default /usr/bin/chromium, or $CHROMIUM).
+visitor would, and writes docs/screenshot-<tab>.png at 1280 px, docs/screenshot-<tab>-<width>.png otherwise.
+Needs the dev requirements (playwright) and a Chromium (default /usr/bin/chromium, or $CHROMIUM).
 """
 from __future__ import annotations
 
@@ -23,7 +23,9 @@ from . import LAUNCH_OPTIONS, build_app
 TABS = {"translate": "Translate", "step": "Step by step", "attention": "Attention", "train": "Train"}
 VIEWPORTS = {1280: 900, 390: 844}  # width -> height: a laptop and a phone (iPhone 12-15)
 DEFAULT_SHOTS = [(tab, width) for tab in TABS for width in VIEWPORTS]
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"
+]
 TIMEOUT_MS = 300_000
 TRAIN_STEPS = 300  # enough for the copy task's loss to come down in a screenshot
 
@@ -61,7 +63,9 @@ def show_train(page) -> None:
     page.get_by_text("Done. Select").wait_for(timeout=TIMEOUT_MS)
 
 
-ACTIONS: dict[str, Callable] = {"translate": show_translate, "step": show_step, "attention": show_attention, "train": show_train}
+ACTIONS: dict[str, Callable] = {
+    "translate": show_translate, "step": show_step, "attention": show_attention, "train": show_train
+}
 
 
 def shoot(url: str, shots: list[tuple[str, int]], out_dir: Path, chromium: str) -> list[Path]:
@@ -97,7 +101,9 @@ def parse_shot(text: str) -> tuple[str, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("shots", nargs="*", type=parse_shot, help="TAB:WIDTH, e.g. step:390 (default: every tab at 1280 and 390)")
+    parser.add_argument(
+        "shots", nargs="*", type=parse_shot, help="TAB:WIDTH, e.g. step:390 (default: every tab at 1280 and 390)"
+    )
     parser.add_argument("--out", type=Path, default=REPO_ROOT / "docs", help="folder for the PNG files (default docs/)")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     args = parser.parse_args()

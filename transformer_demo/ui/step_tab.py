@@ -5,9 +5,10 @@ import gradio as gr
 import numpy as np
 
 from ..decoding import DecodeTrace
-from ..service import Service
+from ..errors import ServiceError
+from ..services import TranslationService
 from . import step_views
-from .common import intro, readable, user_errors
+from .common import intro, readable, user_errors, whole
 
 INTRO = """The model writes its translation **one token at a time**. At each step it reads the source sentence and
 everything it has written so far, and gives a probability to every token in its vocabulary; greedy decoding
@@ -26,7 +27,7 @@ def parse_ids(text: str | None) -> list[int]:
     try:
         return [int(x) for x in (text or "").replace(",", " ").split()]
     except ValueError:
-        raise ValueError(f"forced token ids must be whole numbers separated by spaces, got {text!r}") from None
+        raise ServiceError(f"forced token ids must be whole numbers separated by spaces, got {text!r}") from None
 
 
 def ending(trace: DecodeTrace, past_end: bool) -> str:
@@ -43,7 +44,9 @@ def describe(trace: DecodeTrace, index: int) -> tuple[str, dict]:
     """Markdown for one step, and the same step as plain data for API users."""
     step = trace.steps[index]
     written = readable(step.prefix) or "(nothing yet)"
-    chosen = f"`{step.chosen_token}` ({step.chosen_prob:.1%})" + (" — your choice" if step.forced else " — the model's pick")
+    chosen = f"`{step.chosen_token}` ({step.chosen_prob:.1%})" + (
+        " — your choice" if step.forced else " — the model's pick"
+    )
     finished = readable([s.chosen_token for s in trace.steps if s.chosen_token != "[EOS]"])
     text = (
         f"**Step {index + 1} of {len(trace.steps)}**  \n"
@@ -66,15 +69,14 @@ def step_html(trace: DecodeTrace, index: int, temperature: float) -> tuple[str, 
     tokens = [t for t, _, _ in step.candidates]
     ids = [i for _, i, _ in step.candidates]
     chosen = ids.index(step.chosen_id) if step.chosen_id in ids else None
-    bars = step_views.probability_bars(
-        tokens, [p for _, _, p in step.candidates], chosen, f"Top {len(tokens)} next tokens (temperature {temperature:g})"
-    )
+    title = f"Top {len(tokens)} next tokens (temperature {temperature:g})"
+    bars = step_views.probability_bars(tokens, [p for _, _, p in step.candidates], chosen, title)
     cross = np.asarray(step.cross_attention).mean(axis=1)  # (layers, heads, src) -> (layers, src)
     heat = step_views.source_attention(cross.tolist(), trace.src_tokens, f"Where step {index + 1} looked in the source")
     return bars, heat
 
 
-def build(service: Service, model: gr.Dropdown) -> gr.Textbox:
+def build(service: TranslationService, model: gr.Dropdown) -> gr.Textbox:
     """Builds the tab; returns its sentence box (the app puts a fitting example there when the model changes)."""
     intro(INTRO)
     with gr.Row():
@@ -88,7 +90,9 @@ def build(service: Service, model: gr.Dropdown) -> gr.Textbox:
         forward = gr.Button("Next ▶", min_width=80)
         to_end = gr.Button("Run to end ▶▶", min_width=80)
     status = gr.Markdown(f"*{START_HINT}*")
-    candidates = gr.Radio([], label="Candidates: pick one to continue from it", info=step_views.WORD_START, type="value")
+    candidates = gr.Radio(
+        [], label="Candidates: pick one to continue from it", info=step_views.WORD_START, type="value"
+    )
     bar_hint = step_views.hint("Press Start: the most likely next tokens appear here.")
     heat_hint = step_views.hint("Press Start: where each step looks in the source sentence appears here.")
     with gr.Row():  # side by side on a desktop, one under the other on a phone
@@ -102,17 +106,22 @@ def build(service: Service, model: gr.Dropdown) -> gr.Textbox:
         data = gr.JSON()
 
     @user_errors
-    def decode_step(text: str, model: str, forced: str = "", step: float = 0, top_k: float = 10, temperature: float = 1.0):
+    def decode_step(
+        text: str, model: str, forced: str = "", step: float = 0, top_k: float = 10, temperature: float = 1.0
+    ):
         """Decode `text` greedily after the forced token ids and show step number `step` (0-based)."""
         return show(text, model, forced, step, top_k, temperature)
 
-    def show(text: str, model: str, forced: str, step: float, top_k: float, temperature: float, after_next: bool = False):
+    def show(
+        text: str, model: str, forced: str, step: float, top_k: float, temperature: float, after_next: bool = False
+    ):
         forced_ids = parse_ids(forced)
-        trace = service.trace(model, text, forced_ids, int(top_k), float(temperature))
-        index = min(max(int(step or 0), 0), len(trace.steps) - 1)
+        trace = service.trace(model, text, forced_ids, whole(top_k, "top-k"), float(temperature))
+        wanted = whole(step or 0, "step")
+        index = min(max(wanted, 0), len(trace.steps) - 1)
         markdown, values = describe(trace, index)
         if index == len(trace.steps) - 1:
-            markdown += "\n\n" + ending(trace, past_end=after_next and int(step or 0) > index)
+            markdown += "\n\n" + ending(trace, past_end=after_next and wanted > index)
         notice = service.notice(model, text)
         if notice:
             markdown += f"\n\n**Note:** {notice}"
@@ -121,7 +130,8 @@ def build(service: Service, model: gr.Dropdown) -> gr.Textbox:
         if current not in [value for _, value in choices]:
             choices.append((f"{trace.steps[index].chosen_token}   (your choice)", current))
         views = step_html(trace, index, float(temperature))
-        return (markdown, *views, gr.Radio(choices=choices, value=current), " ".join(map(str, forced_ids)), index, values)
+        radio = gr.Radio(choices=choices, value=current)
+        return (markdown, *views, radio, " ".join(map(str, forced_ids)), index, values)
 
     outputs = [status, bars, heat, candidates, forced, step, data]
     view = [text, model, forced, step, top_k, temperature]
@@ -139,7 +149,7 @@ def build(service: Service, model: gr.Dropdown) -> gr.Textbox:
         """Keep the tokens before this step, replace this step's token by the user's choice, go on."""
         if choice is None:
             return decode_step(text, model, forced, step, top_k, temperature)
-        index = int(step or 0)
+        index = whole(step or 0, "step")
         before = service.trace(model, text, parse_ids(forced), 1, 1.0).output_ids[:index]
         return decode_step(text, model, " ".join(map(str, before + [int(choice)])), index + 1, top_k, temperature)
 

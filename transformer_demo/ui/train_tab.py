@@ -7,9 +7,11 @@ from dataclasses import dataclass, field
 import gradio as gr
 
 from .. import viz
-from ..service import Service, TrainingJob
+from ..errors import UserError
+from ..services import TrainingService
+from ..services.training import TrainingJob
 from ..training import TrainEvent
-from .common import intro, model_choices, user_errors
+from .common import intro, model_choices, user_errors, whole
 
 INTRO = """Train a small Transformer right here and watch it learn. The **loss** is the cross-entropy of the next
 token: the lower, the more probability the model gives to the right answer. At each evaluation (every 200 steps
@@ -17,7 +19,7 @@ and at the end) the model translates a few validation examples, so you can see i
 finishes, or when you press **Stop**, the model is saved under `runs/` and appears in the model picker at the top."""
 
 REDRAW_SECONDS = 1.0  # redraw the loss curve at most this often (every step is recorded)
-START_HINT = "*Choose a task and a number of steps, then press **Train**: the loss curve and sample outputs appear here.*"
+START_HINT = "*Choose a task and a number of steps, then press **Train**: the loss curve and samples appear here.*"
 STOPPING = "Stopping after the current step; the model trained so far is saved."
 NOTHING_TO_STOP = "No training job is running."
 
@@ -88,17 +90,17 @@ class Progress:
         return viz.loss_figure(self.steps, self.losses, self.val_steps, self.val_losses)
 
 
-def build(service: Service, model: gr.Dropdown) -> None:
+def build(service: TrainingService, model: gr.Dropdown) -> None:
     intro(INTRO)
     tasks = service.train_tasks()
     with gr.Row():
         task = gr.Dropdown([(label, key) for key, label in tasks.items()], value="copy", label="Task", min_width=300)
         steps = gr.Number(value=300, precision=0, label=f"Steps (1 to {service.max_train_steps:,})", min_width=160)
         base = gr.Dropdown(
-            [("from scratch", "")] + model_choices(service), value="", label="Start from", allow_custom_value=True,
-            min_width=300,
+            [("from scratch", "")] + model_choices(service.catalog), value="", label="Start from",
+            allow_custom_value=True, min_width=300,
         )
-    gr.Markdown(f"Training runs on **{service.device_description()}**; one training job at a time per server.")
+    gr.Markdown(f"Training runs on **{service.catalog.device_description()}**; one training job at a time per server.")
     with gr.Row():
         start = gr.Button("Train", variant="primary", min_width=120)
         stop = gr.Button("Stop", variant="stop", min_width=120)
@@ -111,19 +113,20 @@ def build(service: Service, model: gr.Dropdown) -> None:
     def train(task: str = "copy", steps: float = 300, base: str = ""):
         """Stream a training run; the last update refreshes the model pickers."""
         try:
-            job = service.train(task, int(steps) if steps is not None else steps, base or None)
-        except ValueError as exc:  # a refusal: said in the page as well as in the message box
+            job = service.train(task, whole(steps, "steps"), base or None)
+        except UserError as exc:  # a refusal: said in the page as well as in the message box
             yield f"**Not started:** {exc}", *[gr.skip()] * 5
             raise
         progress = Progress(job)
-        yield "Preparing the data and the tokenizer…", gr.Plot(progress.figure(), visible=True), "", "", gr.skip(), gr.skip()
+        preparing = "Preparing the data and the tokenizer…"
+        yield preparing, gr.Plot(progress.figure(), visible=True), "", "", gr.skip(), gr.skip()
         drawn = 0.0
         for event in job.events:
             progress.add(event)
             if event.kind in ("eval", "done") or time.monotonic() - drawn > REDRAW_SECONDS:
                 drawn = time.monotonic()
-                yield progress.status(), progress.figure(), progress.samples_markdown(), gr.skip(), gr.skip(), gr.skip()
-        choices = model_choices(service)
+                yield progress.status(), progress.figure(), progress.samples_markdown(), *[gr.skip()] * 3
+        choices = model_choices(service.catalog)
         yield (
             progress.status(), progress.figure(), progress.samples_markdown(), "",
             gr.Dropdown(choices=choices), gr.Dropdown(choices=[("from scratch", "")] + choices),
@@ -137,7 +140,7 @@ def build(service: Service, model: gr.Dropdown) -> None:
     # message, where a limit of 1 would keep the second user waiting and then train after the first.
     start.click(
         train, [task, steps, base], [status, loss, samples, stop_note, model, base], api_name="train",
-        concurrency_limit=None, show_progress="hidden",  # the status line streams the progress; no "Error" badge over it
+        concurrency_limit=None, show_progress="hidden",  # the status line streams the progress; no "Error" badge
         api_description="Train (task, steps, base model or '') and stream progress; returns the final status.",
     )
     stop.click(request_stop, None, stop_note, queue=False, api_name="stop_training")

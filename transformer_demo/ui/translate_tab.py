@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import gradio as gr
 
-from ..decoding import DecodeOptions
-from ..service import Service, TranslationResult
-from .common import intro, user_errors
+from ..decoding import METHODS, DecodeOptions
+from ..services import TranslationService
+from ..services.translation import TranslationResult
+from .common import intro, user_errors, whole
 
 INTRO = """Type a sentence, or several (one per line: they are translated together as one batch). Press **Enter**
 to translate; **Shift+Enter** starts a new line. **Greedy** decoding takes the most likely next token at every
@@ -15,12 +16,14 @@ same way: its **log-probability** under the model (the sum over its tokens, end 
 is more confident) and that sum **per token**. Beam search ranks by the sum divided by a length penalty."""
 
 
-def options_from(method: str, beam_size: float, length_penalty: float, n_best: float, temperature: float, top_k: float, top_p: float) -> DecodeOptions:
+def options_from(
+    method: str, beam_size: float, length_penalty: float, n_best: float, temperature: float, top_k: float, top_p: float
+) -> DecodeOptions:
     """Slider values (floats from the browser) -> validated decoding options."""
-    beam, best = int(beam_size), int(n_best)
+    beam, best = whole(beam_size, "beam size"), whole(n_best, "n-best")
     return DecodeOptions(
         method=method, beam_size=beam, length_penalty=float(length_penalty), n_best=min(best, beam),
-        temperature=float(temperature), top_k=int(top_k), top_p=float(top_p),
+        temperature=float(temperature), top_k=whole(top_k, "top-k"), top_p=float(top_p),
     ).validate()
 
 
@@ -39,13 +42,17 @@ def cell(text: str) -> str:
     return text.replace("|", "\\|") or "(empty)"
 
 
+def two_decimals(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f}"  # n/a: an engine that does not report log-probabilities
+
+
 def scores_table(result: TranslationResult, options: DecodeOptions) -> str:
     """Per input line: its source, then its outputs with total and per-token log-probability."""
     sections = []
     for number, line in enumerate(result.lines, 1):
         rows = [f"**{number}.** {line.source}", "", "| # | translation | log-prob | per token |", "|---|---|---|---|"]
         rows += [
-            f"| {rank} | {cell(output.text)} | {output.log_prob:.2f} | {output.mean_log_prob:.2f} |"
+            f"| {rank} | {cell(output.text)} | {two_decimals(output.log_prob)} | {two_decimals(output.mean_log_prob)} |"
             for rank, output in enumerate(line.outputs, 1)
         ]
         sections.append("\n".join(rows))
@@ -62,8 +69,8 @@ def render(result: TranslationResult, options: DecodeOptions, device: str) -> tu
     return best, scores_table(result, options), "\n\n".join(info)
 
 
-def build(service: Service, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider]:
-    """Builds the tab; returns its examples and length penalty (the app sets both for the selected model)."""
+def build(service: TranslationService, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider, gr.Radio]:
+    """Builds the tab; returns its examples, length penalty and methods (the app sets them for the selected model)."""
     intro(INTRO)
     with gr.Row():
         with gr.Column(scale=3):
@@ -73,12 +80,16 @@ def build(service: Service, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider]:
             )
             examples = gr.Dataset(components=[text], samples=[], label="Examples")  # filled for the model on load
         with gr.Column(scale=2):  # the options come before the button they configure (on a phone: above it)
-            method = gr.Radio(["greedy", "beam", "sample"], value="greedy", label="Decoding")
+            method = gr.Radio(list(METHODS), value="greedy", label="Decoding")
             with gr.Group(visible=False) as beam_controls:
                 beam_size = gr.Slider(1, 16, value=4, step=1, label="Beam size")
                 length_penalty = gr.Slider(
-                    0.0, 3.0, value=DecodeOptions.length_penalty, step=0.1,
-                    label="Length penalty (higher favours longer outputs; set to the model's own, chosen on validation data)",
+                    0.0,
+                    3.0,
+                    value=DecodeOptions.length_penalty,
+                    step=0.1,
+                    label="Length penalty (higher favours longer outputs; "
+                    "set to the model's own, chosen on validation data)",
                 )
                 n_best = gr.Slider(1, 16, value=3, step=1, label="n-best (at most the beam size)")
             with gr.Group(visible=False) as sample_controls:
@@ -96,7 +107,7 @@ def build(service: Service, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider]:
                   n_best: float = 3, temperature: float = 1.0, top_k: float = 0, top_p: float = 1.0):
         options = options_from(method, beam_size, length_penalty, n_best, temperature, top_k, top_p)
         result = service.translate(model, text, options)
-        best, rows, notes = render(result, options, service.device_description())
+        best, rows, notes = render(result, options, service.catalog.device_description())
         return best, notes, rows
 
     outputs = [output, info, table]
@@ -111,5 +122,5 @@ def build(service: Service, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider]:
         method, [beam_controls, sample_controls], api_visibility="private",
     )
     examples.click(lambda sample: sample[0], examples, text, api_visibility="private")
-    return examples, length_penalty
+    return examples, length_penalty, method
 
