@@ -48,7 +48,8 @@ def timed(call: Callable[[], Any]) -> tuple[Any, float]:
 def test_hostile_text_gets_a_translation_in_time(client: Client, text: str):
     (translation, info, table), seconds = timed(lambda: client.predict(text, "tiny-en-de", api_name="/translate"))
     assert seconds < SECONDS
-    assert isinstance(translation, str) and "Translated" in info and table.startswith("| # | source |")
+    assert isinstance(translation, str) and "Translated" in info and table.startswith("**1.** ")
+    assert "| # | translation | log-prob | per token |" in table
 
 
 @pytest.mark.parametrize("text", HOSTILE.values(), ids=HOSTILE.keys())
