@@ -21,6 +21,7 @@ from transformer_demo.ui.screenshots import CHROMIUM_ARGS, TABS, VIEWPORTS, open
 playwright = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 CHROMIUM = Path("/usr/bin/chromium")
 TIMEOUT_MS = 120_000  # a busy shared CPU can be slow; a healthy run takes a few seconds per action
+TRAIN_TIMEOUT_MS = 3 * TIMEOUT_MS  # preparing the data and stopping wait for the shared CPU
 MIN_TEXT_PX = 10
 PANEL = "[role=tabpanel]:visible"
 
@@ -173,11 +174,11 @@ def test_train_answers_stop_and_says_what_was_evaluated(page):
     page.get_by_text("Not started: steps must be a whole number").wait_for()  # a refusal, said in the page
     steps.fill("400")
     page.get_by_role("button", name="Train", exact=True).click()
-    page.locator(PANEL).locator("strong", has_text="Step ").first.wait_for()
+    page.locator(PANEL).locator("strong", has_text="Step ").first.wait_for(timeout=TRAIN_TIMEOUT_MS)
     stop.click()
     page.get_by_text("Stopping after the current step").wait_for()
     done = page.locator(PANEL).get_by_text("Done. Select")
-    done.wait_for()
+    done.wait_for(timeout=TRAIN_TIMEOUT_MS)
     stopped = int(re.search(r"stopped at step (\d+)", page.locator(PANEL).inner_text()).group(1))
     if stopped < 200:  # the first evaluation is at step 200
         assert "before its first evaluation" in done.inner_text()
