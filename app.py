@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import argparse
 import os
+import threading
+from dataclasses import fields, replace
 from pathlib import Path
 
 import torch
 
 from transformer_demo.errors import UserError
+from transformer_demo.limits import ENV_PREFIX, Limits, parse_value
 from transformer_demo.service import RUNS_CAP_MB, Service
-from transformer_demo.ui import LAUNCH_OPTIONS, build_app
+from transformer_demo.ui import build_app, launch_options
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT_DATA_DIR = ROOT.parent / "shared" / "data" / "multi30k"
@@ -31,6 +34,15 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--threads", type=int, default=1, help="torch CPU threads per request (default 1; see service.py)"
     )
+    parser.add_argument(
+        "--engine", choices=["auto", "ctranslate2", "torch"], default="auto",
+        help="engine of the Translate tab and /translate: auto = CTranslate2 when installed (an export of each "
+        "model, made on first use and cached by its hash), torch otherwise; the other tabs always use torch",
+    )
+    parser.add_argument(
+        "--quantization", choices=["int8", "float32"], default="int8",
+        help="CTranslate2 weights: int8 (default, fastest on a CPU) or float32 (outputs identical to torch)",
+    )
     parser.add_argument("--max-train-steps", type=int, default=2000, help="upper limit for steps in the Train tab")
     parser.add_argument(
         "--runs-cap-mb",
@@ -39,7 +51,15 @@ def parse_args() -> argparse.Namespace:
         help="disk space for models trained in the Train tab; the oldest are deleted beyond it "
         f"(default ${RUNS_CAP_ENV} or {RUNS_CAP_MB:g})",
     )
+    limits = parser.add_argument_group("limits per visitor and in total (SECURITY.md; also $TRANSFORMER_DEMO_<NAME>)")
+    for spec in fields(Limits):
+        limits.add_argument(f"--{spec.name.replace('_', '-')}", dest=f"limit_{spec.name}", metavar="N",
+                            help=f"default {getattr(Limits(), spec.name)}, or ${ENV_PREFIX}{spec.name.upper()}")
     args = parser.parse_args()
+    try:
+        args.limits = limits_from(args)
+    except ValueError as exc:
+        parser.error(str(exc))
     if args.data_dir is not None and not args.data_dir.is_dir():
         parser.error(f"--data-dir {args.data_dir} is not a folder")
     if args.max_train_steps < 1 or args.threads < 1:
@@ -47,6 +67,13 @@ def parse_args() -> argparse.Namespace:
     if args.runs_cap_mb <= 0:
         parser.error(f"--runs-cap-mb (or ${RUNS_CAP_ENV}) must be positive, got {args.runs_cap_mb:g}")
     return args
+
+
+def limits_from(args: argparse.Namespace) -> Limits:
+    """The environment's limits, overridden by the flags given."""
+    flags = {spec: getattr(args, f"limit_{spec.name}") for spec in fields(Limits)}
+    given = {spec.name: parse_value(spec.name, spec.type, raw) for spec, raw in flags.items() if raw is not None}
+    return replace(Limits.from_env(), **given).validate()
 
 
 def main() -> None:
@@ -61,10 +88,14 @@ def main() -> None:
             args.device,
             args.max_train_steps,
             runs_cap_mb=args.runs_cap_mb,
+            limits=args.limits,
+            engine=args.engine,
+            quantization=args.quantization,
         )
     except UserError as exc:  # e.g. --device cuda without a GPU
         raise SystemExit(f"error: {exc}") from None
-    build_app(service).launch(server_name=args.host, server_port=args.port, **LAUNCH_OPTIONS)
+    threading.Thread(target=service.translation.prepare, daemon=True).start()  # the default model, off the main thread
+    build_app(service).launch(server_name=args.host, server_port=args.port, **launch_options(service))
 
 
 if __name__ == "__main__":

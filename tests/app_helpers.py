@@ -16,7 +16,7 @@ from transformer_demo.model import Transformer
 from transformer_demo.service import Service
 from transformer_demo.tasks import synthetic_sequence_pairs
 from transformer_demo.tokenization import Vocab
-from transformer_demo.ui import LAUNCH_OPTIONS, build_app
+from transformer_demo.ui import build_app, launch_options
 
 CAPTION_PAIRS = [
     ("A man is riding a bike.", "Ein Mann fährt Fahrrad."),
@@ -59,7 +59,8 @@ def launch(service: Service) -> tuple[gr.Blocks, str]:
     """The app on a free port of 127.0.0.1, serving from background threads; returns (demo, url)."""
     demo = build_app(service)
     _, url, _ = demo.launch(
-        prevent_thread_lock=True, server_name="127.0.0.1", server_port=free_port(), quiet=True, **LAUNCH_OPTIONS
+        prevent_thread_lock=True, server_name="127.0.0.1", server_port=free_port(), quiet=True,
+        **launch_options(service),
     )
     return demo, url
 

@@ -161,11 +161,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="module")
 def service(tmp_path_factory) -> Service:
-    """A Service over checkpoints/ with tiny-en-de, tiny-copy and tiny-math (see app_helpers) and an empty runs/."""
+    """A Service over checkpoints/ with tiny-en-de, tiny-copy and tiny-math (see app_helpers) and an empty runs/.
+
+    Visitors are told apart by X-Forwarded-For (as on a Space), and a test module may make many calls a minute
+    from one page (the default rates are tested in test_abuse.py)."""
     from app_helpers import build_model_roots
 
+    from transformer_demo.limits import Limits
+
     checkpoints, runs = build_model_roots(tmp_path_factory.mktemp("app"))
-    return Service(checkpoints, runs, data_dir=None, device="cpu")
+    many = 10_000
+    limits = Limits(proxy_hops=1, session_calls_per_minute=many, address_calls_per_minute=many, joins_per_minute=many)
+    return Service(checkpoints, runs, data_dir=None, device="cpu", limits=limits)
 
 
 @pytest.fixture(scope="module")

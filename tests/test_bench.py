@@ -40,6 +40,11 @@ STABLE_KEYS = [
     "seed_shape.train_tokens_per_s",
     "seed_shape.decode_ms_per_token",
     "memory.peak_rss_mb",
+    "engines.torch_int8_dynamic.greedy_b1.ms_p50",
+    "engines.ctranslate2_float32.beam4_b1.ms_p50",
+    "engines.ctranslate2_int8.greedy_b32.sentences_per_s",
+    "engines.ctranslate2_int8.peak_rss_mb",
+    "engines.threads.int8_intra2_greedy_b1_ms_p50",
 ]
 
 
@@ -78,6 +83,8 @@ def test_quick_bench_prints_the_stable_keys(tiny_setup, run_cli):
     assert not missing, f"missing or not numbers: {missing}"
     assert result["memory"]["models"] == ["tiny"]
     assert result["decode"]["greedy_b1_cached"]["same_outputs_as_uncached"] == 1.0
+    assert all(result["engines"]["ctranslate2_float32"][case]["same_as_torch_float32"] == 1.0
+               for case in ("greedy_b1", "beam4_b1", "greedy_b32"))
     assert {t["name"] for t in result["targets"]} and all("met" in t for t in result["targets"])
 
 

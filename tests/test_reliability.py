@@ -157,8 +157,11 @@ def test_a_huge_request_stops_at_the_time_limit_and_says_so(client: Client, serv
 
 @pytest.mark.slow
 def test_32_concurrent_translations_all_succeed(client: Client):
+    """32 visitors at once (one page each; one page gets one call at a time, see test_abuse.py)."""
+    visitors = [Client(client.src, headers={"X-Forwarded-For": f"10.0.1.{i}"}, verbose=False) for i in range(32)]
+
     def translate(i: int) -> tuple[tuple, float]:
-        return timed(lambda: client.predict(f"{TEXT} {i}", "tiny-en-de", api_name="/translate"))
+        return timed(lambda: visitors[i].predict(f"{TEXT} {i}", "tiny-en-de", api_name="/translate"))
 
     with ThreadPoolExecutor(32) as pool:
         results = list(pool.map(translate, range(32)))
@@ -222,7 +225,7 @@ def test_runs_beyond_the_cap_are_pruned_oldest_first_when_a_job_starts(tmp_path)
     job = service.train("copy", 5)
     first = next(job.events)
     job.events.close()
-    assert first.kind == "start" and first.message.endswith(f"under 1 MB: {oldest.name}.")
+    assert first.kind == "start" and first.message.endswith(f"1 MB: {oldest.name}.")
     assert not oldest.exists() and older.is_dir() and newest.is_dir()
     assert cli_run.is_dir() and shipped.is_dir()
     assert service.prune_runs() == []  # now under the cap

@@ -144,7 +144,7 @@ def test_train_rejects_bad_steps_and_tasks(service: Service):
 @pytest.mark.slow
 def test_training_streams_stops_and_becomes_selectable(service: Service):
     job = service.train("copy", 400)
-    assert job.name.startswith("runs/") and job.name.endswith("-copy")
+    assert job.name.startswith("runs/copy-400-steps-")  # task, steps and time: readable in the model picker
     events = job.events
     assert next(events).kind == "start"
     assert next(events).kind == "step"
@@ -153,6 +153,8 @@ def test_training_streams_stops_and_becomes_selectable(service: Service):
     assert service.stop_training()
     rest = list(events)
     assert rest[-1].kind == "done" and "stopped" in rest[-1].message and rest[-1].step < 400
+    assert "before its first evaluation, so it is not scored" in rest[-1].message  # the first is at step 200
+    assert job.name in [m.name for m in service.models()]
     labels = {m.name: m.label for m in service.models()}
     assert f"stopped at step {rest[-1].step}, not evaluated" in labels[job.name]  # not "not scored"
     assert service.translate(job.name, "red cat").lines[0].outputs

@@ -1,4 +1,4 @@
-"""python -m transformer_demo COMMAND: train, translate, evaluate, tune, params, bench.
+"""python -m transformer_demo COMMAND: train, translate, evaluate, tune, params, export, bench.
 
 Errors a user can fix (bad path, bad config, unknown language pair) print one line to stderr and
 exit with status 2; stdout carries only results.
@@ -162,6 +162,19 @@ def read_inputs(args: argparse.Namespace) -> list[str]:
     raise DataError("give sentences as arguments, with --input FILE, or on standard input")
 
 
+def add_engine_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--engine", default="torch", choices=["torch", "ctranslate2", "auto"],
+        help="torch (our model), ctranslate2 (an export of it, made and cached on first use) or auto (ctranslate2 "
+        "when it is installed); requests CTranslate2 cannot decode as ours (sampling, a beam length penalty, "
+        "n-best) are answered by torch, with a note on stderr",
+    )
+
+
+def note(message: str) -> None:
+    print(f"note: {message}", file=sys.stderr)
+
+
 def load_engine(args: argparse.Namespace):
     """The checkpoint's engine (bad decoding options are refused before the model is loaded)."""
     from .checkpoint import load_checkpoint
@@ -169,7 +182,14 @@ def load_engine(args: argparse.Namespace):
     from .runtime import resolve_device
 
     decode_options(args)
-    return TorchEngine(load_checkpoint(args.checkpoint, resolve_device(args.device)), args.batch_size)
+    torch_engine = TorchEngine(load_checkpoint(args.checkpoint, resolve_device(args.device)), args.batch_size)
+    from .engines.choice import RoutingEngine, fast_engine
+
+    choice = getattr(args, "engine", "torch")  # tune has no --engine: its beam length penalties need torch
+    fast = fast_engine(torch_engine.checkpoint, choice)
+    if fast.engine is None and choice != "torch":
+        note(f"{fast.reason}; using torch")
+    return RoutingEngine(torch_engine, fast.engine, note)
 
 
 def cmd_translate(args: argparse.Namespace) -> int:
@@ -188,7 +208,8 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     from .evaluation import evaluate
 
     engine, task, pairs, options = load_for_scoring(args)
-    result = {"split": args.split, **evaluate(engine, task, pairs, options)}
+    answered_by = engine.route(options).engine.name
+    result = {"split": args.split, **evaluate(engine, task, pairs, options), "engine": answered_by}
     if args.limit:
         result["limit"] = args.limit
     print(json.dumps(result, ensure_ascii=False))
@@ -259,6 +280,15 @@ def cmd_params(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from .checkpoint import load_checkpoint
+    from .export.ctranslate2 import export_ctranslate2
+
+    folder = export_ctranslate2(load_checkpoint(args.checkpoint), args.out, args.quantization)
+    print(json.dumps({"out": str(folder), "to": args.to, "quantization": args.quantization}))
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run_bench
 
@@ -286,11 +316,13 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--input", help="file with one sentence per line ('-' = stdin)")
     tr.add_argument("text", nargs="*", help="sentences to translate")
     add_decode_args(tr)
+    add_engine_arg(tr)
     tr.set_defaults(func=cmd_translate)
 
     ev = commands.add_parser("evaluate", help="score a checkpoint on a split; prints one JSON object")
     add_scoring_args(ev, "test_2016_flickr", "split name, e.g. val or test_2016_flickr (math: test)")
     ev.add_argument("--write-metrics", action="store_true", help="record the result in the checkpoint's metrics.json")
+    add_engine_arg(ev)
     ev.set_defaults(func=cmd_evaluate)
 
     tune = commands.add_parser("tune", help="choose the beam-search length penalty on a validation split; prints JSON")
@@ -308,6 +340,14 @@ def build_parser() -> argparse.ArgumentParser:
     params.add_argument("--config")
     params.set_defaults(func=cmd_params)
 
+    export = commands.add_parser("export", help="write a checkpoint for another inference runtime (CTranslate2)")
+    export.add_argument("--checkpoint", required=True, help="checkpoint folder, e.g. checkpoints/multi30k-en-de")
+    export.add_argument("--to", required=True, choices=["ctranslate2"], help="the runtime")
+    export.add_argument("--quantization", default="float32", choices=["float32", "int8", "int8_float32", "float16"],
+                        help="weight type stored in the export")
+    export.add_argument("--out", required=True, help="output folder (new, or an earlier export to replace)")
+    export.set_defaults(func=cmd_export)
+
     bench = commands.add_parser("bench", help="speed and memory benchmark; see BENCHMARKS.md")
     bench.add_argument("--json", action="store_true", help="print the full JSON result")
     bench.add_argument("--quick", action="store_true", help="a reduced run (under two minutes)")
@@ -316,7 +356,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--data-dir", default="../shared/data/multi30k")
     bench.add_argument("--threads", type=int, default=0, help="torch CPU threads (0 = torch's default)")
     bench.add_argument(
-        "--skip", default="", help="comma list of sections to leave out: decode,train,memory,app,seed_shape"
+        "--skip", default="", help="comma list of sections to leave out: decode,engines,train,memory,app,seed_shape"
     )
     bench.add_argument(
         "--seed-baseline", help="the seed tutorial's benchmark script (default ../shared/bench/seed_baseline.py)"

@@ -63,6 +63,13 @@ def _require(condition: bool, message: str) -> None:
         raise ConfigError(message)
 
 
+# Upper bounds checked before a model is built, so that a crafted config.json cannot make the server allocate
+# gigabytes before its weights are compared with it. Far above anything this project trains.
+MAX_SIZES = {"src_vocab_size": 262_144, "tgt_vocab_size": 262_144, "d_model": 4096, "n_heads": 64, "d_ff": 16_384,
+             "max_len": 4096, "n_encoder_layers": 48, "n_decoder_layers": 48}
+MAX_PARAMETERS = 1_000_000_000
+
+
 @dataclass
 class ModelConfig:
     """The shape of an encoder-decoder Transformer (Vaswani et al. 2017, section 3)."""
@@ -87,6 +94,13 @@ class ModelConfig:
         for name in ("n_encoder_layers", "n_decoder_layers"):
             value = getattr(self, name)
             _require(isinstance(value, int) and value >= 1, f"{name} must be an integer >= 1, got {value!r}")
+        for name, limit in MAX_SIZES.items():
+            _require(getattr(self, name) <= limit, f"{name} must be at most {limit:,}, got {getattr(self, name):,}")
+        _require(
+            self.rough_parameters() <= MAX_PARAMETERS,
+            f"this model would have about {self.rough_parameters():,} parameters; "
+            f"at most {MAX_PARAMETERS:,} are allowed",
+        )
         _require(
             self.d_model % self.n_heads == 0,
             f"d_model ({self.d_model}) must be divisible by n_heads ({self.n_heads})",
@@ -100,6 +114,13 @@ class ModelConfig:
             "share_embeddings needs src_vocab_size == tgt_vocab_size (one joint vocabulary)",
         )
         return self
+
+    def rough_parameters(self) -> int:
+        """Embeddings and layer weights, without biases and norms (model.count_parameters is exact)."""
+        d, ff = self.d_model, self.d_ff
+        embeddings = (self.src_vocab_size + self.tgt_vocab_size) * d
+        encoder, decoder = 4 * d * d + 2 * d * ff, 8 * d * d + 2 * d * ff  # attention and feed-forward weights
+        return embeddings + self.n_encoder_layers * encoder + self.n_decoder_layers * decoder
 
     @property
     def d_k(self) -> int:

@@ -114,9 +114,15 @@ class Stepper:
             self.cache = self.cache.reorder(index)
 
 
+def length_cap(model_max_len: int, src_lengths: list[int], options: DecodeOptions) -> int:
+    """The most tokens one batch may generate: options.max_len, else 1.5 x its longest source + 10;
+    within the model's positions either way (every engine applies this same cap)."""
+    limit = options.max_len or int(1.5 * max(src_lengths)) + 10
+    return max(1, min(limit, model_max_len - 1))
+
+
 def default_max_len(model: Transformer, src_ids: list[list[int]], options: DecodeOptions) -> int:
-    limit = options.max_len or int(1.5 * max(len(s) for s in src_ids)) + 10
-    return max(1, min(limit, model.config.max_len - 1))
+    return length_cap(model.config.max_len, [len(s) for s in src_ids], options)
 
 
 def deadline(options: DecodeOptions) -> float:

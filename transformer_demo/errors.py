@@ -37,3 +37,7 @@ class ServiceError(UserError):
 
 class DeviceError(UserError):
     """A device that is not there (cuda without a GPU) or not known."""
+
+
+class ExportError(UserError):
+    """An export to another runtime that cannot be made or read (bad option, package missing)."""

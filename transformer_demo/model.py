@@ -17,6 +17,13 @@ from torch import Tensor, nn
 from .config import ModelConfig
 
 
+class Dropout(nn.Dropout):
+    """nn.Dropout that is not called at all outside training: one dispatched op fewer per use at decode time."""
+
+    def forward(self, x: Tensor) -> Tensor:
+        return super().forward(x) if self.training and self.p > 0 else x
+
+
 class Embeddings(nn.Module):
     """Token ids -> vectors, scaled by sqrt(d_model) (section 3.4)."""
 
@@ -34,7 +41,7 @@ class PositionalEncoding(nn.Module):
 
     def __init__(self, d_model: int, max_len: int, dropout: float):
         super().__init__()
-        self.dropout = nn.Dropout(dropout)
+        self.dropout = Dropout(dropout)
         position = torch.arange(max_len, dtype=torch.float32).unsqueeze(1)  # (max_len, 1)
         div_term = torch.exp(torch.arange(0, d_model, 2, dtype=torch.float32) * (-math.log(10000.0) / d_model))
         pe = torch.zeros(max_len, d_model)
@@ -50,7 +57,12 @@ class PositionalEncoding(nn.Module):
 
 
 class MultiHeadAttention(nn.Module):
-    """softmax(Q K^T / sqrt(d_k)) V over n_heads heads, then the output projection W_o."""
+    """softmax(Q K^T / sqrt(d_k)) V over n_heads heads, then the output projection W_o.
+
+    Decoding projects Q, K and V of self-attention in one matrix product: W_q, W_k and W_v stacked
+    (fused_qkv), built from the stored weights and rebuilt only when they change, so checkpoints keep
+    their three separate matrices.
+    """
 
     def __init__(self, d_model: int, n_heads: int, dropout: float):
         super().__init__()
@@ -61,6 +73,7 @@ class MultiHeadAttention(nn.Module):
         self.w_v = nn.Linear(d_model, d_model)
         self.w_o = nn.Linear(d_model, d_model)
         self.dropout = dropout
+        self._fused: tuple[tuple, Tensor, Tensor] | None = None  # (weights' identity and versions, W_qkv, b_qkv)
 
     def split_heads(self, x: Tensor) -> Tensor:  # (batch, len, d_model) -> (batch, heads, len, d_k)
         batch, length, _ = x.shape
@@ -69,10 +82,35 @@ class MultiHeadAttention(nn.Module):
     def project_kv(self, source: Tensor) -> tuple[Tensor, Tensor]:
         return self.split_heads(self.w_k(source)), self.split_heads(self.w_v(source))
 
+    def fused_qkv(self) -> tuple[Tensor, Tensor]:
+        """(3 d_model, d_model) weight and (3 d_model,) bias: W_q, W_k, W_v stacked, cached until one changes."""
+        parts = (self.w_q, self.w_k, self.w_v)
+        stamp = tuple((p.data_ptr(), p._version) for layer in parts for p in (layer.weight, layer.bias))
+        if self._fused is None or self._fused[0] != stamp:
+            with torch.no_grad():
+                weight = torch.cat([layer.weight for layer in parts])
+                bias = torch.cat([layer.bias for layer in parts])
+            self._fused = (stamp, weight, bias)
+        return self._fused[1], self._fused[2]
+
+    def project_qkv(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+        """Queries, keys and values of x in one matrix product, each (batch, heads, len, d_k).
+
+        Projections that are not plain nn.Linear (torch's dynamic int8 quantization) stay three products."""
+        if not isinstance(self.w_q, nn.Linear):
+            return (self.split_heads(self.w_q(x)), *self.project_kv(x))
+        qkv = F.linear(x, *self.fused_qkv())
+        return tuple(self.split_heads(part) for part in qkv.split(self.n_heads * self.d_k, dim=-1))
+
     def attend(
         self, query_input: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, need_weights: bool = False
     ) -> tuple[Tensor, Tensor | None]:
-        q = self.split_heads(self.w_q(query_input))  # (batch, heads, q_len, d_k)
+        return self.attention(self.split_heads(self.w_q(query_input)), k, v, mask, need_weights)
+
+    def attention(
+        self, q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None, need_weights: bool = False
+    ) -> tuple[Tensor, Tensor | None]:
+        """Heads of q (batch, heads, q_len, d_k) attend over k, v; the heads joined and projected by W_o."""
         dropout_p = self.dropout if self.training else 0.0
         if need_weights:
             scores = q @ k.transpose(-2, -1) / math.sqrt(self.d_k)  # (batch, heads, q_len, k_len)
@@ -101,7 +139,7 @@ class FeedForward(nn.Module):
         super().__init__()
         self.w_1 = nn.Linear(d_model, d_ff)
         self.w_2 = nn.Linear(d_ff, d_model)
-        self.dropout = nn.Dropout(dropout)
+        self.dropout = Dropout(dropout)
 
     def forward(self, x: Tensor) -> Tensor:
         return self.w_2(self.dropout(F.relu(self.w_1(x))))
@@ -117,7 +155,7 @@ class SublayerConnection(nn.Module):
     def __init__(self, d_model: int, dropout: float, norm_first: bool):
         super().__init__()
         self.norm = nn.LayerNorm(d_model)
-        self.dropout = nn.Dropout(dropout)
+        self.dropout = Dropout(dropout)
         self.norm_first = norm_first
 
     def forward(self, x: Tensor, sublayer) -> tuple[Tensor, Tensor | None]:
@@ -159,7 +197,7 @@ class LayerCache:
 @dataclass
 class DecoderCache:
     layers: list[LayerCache]
-    memory_mask: Tensor  # src_mask, (batch, 1, 1, src_len)
+    memory_mask: Tensor | None  # src_mask (batch, 1, 1, src_len); None when no source has padding
 
     @property
     def length(self) -> int:
@@ -174,7 +212,7 @@ class DecoderCache:
 
         return DecoderCache(
             [LayerCache(pick(c.self_k), pick(c.self_v), pick(c.cross_k), pick(c.cross_v)) for c in self.layers],
-            self.memory_mask.index_select(0, index),
+            pick(self.memory_mask),
         )
 
 
@@ -200,11 +238,11 @@ class DecoderLayer(nn.Module):
         def self_attention(h: Tensor):
             if cache is None:
                 return self.self_attn(h, h, tgt_mask, need_weights)
-            k, v = self.self_attn.project_kv(h)
+            q, k, v = self.self_attn.project_qkv(h)
             if cache.self_k is not None:
                 k, v = torch.cat([cache.self_k, k], dim=2), torch.cat([cache.self_v, v], dim=2)
             cache.self_k, cache.self_v = k, v
-            return self.self_attn.attend(h, k, v, tgt_mask, need_weights)
+            return self.self_attn.attention(q, k, v, tgt_mask, need_weights)
 
         def cross_attention(h: Tensor):
             if cache is None:
@@ -285,9 +323,10 @@ class Transformer(nn.Module):
         return self.projection(self.decode(tgt, memory, src_mask, tgt_mask, attn))
 
     def init_cache(self, memory: Tensor, src_mask: Tensor) -> DecoderCache:
-        """Cross-attention keys/values are computed once per source sentence."""
+        """Cross-attention keys/values are computed once per source sentence; the source mask is dropped
+        when it hides nothing (attention then takes its unmasked path at every step)."""
         layers = [LayerCache(None, None, *layer.cross_attn.project_kv(memory)) for layer in self.decoder_layers]
-        return DecoderCache(layers, src_mask)
+        return DecoderCache(layers, None if bool(src_mask.all()) else src_mask)
 
     def decode_step(self, tokens: Tensor, cache: DecoderCache, attn: AttentionMaps | None = None) -> Tensor:
         """Feed the newest token(s) (batch, n) at positions cache.length...; the last one's logits (batch, vocab)."""

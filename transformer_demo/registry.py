@@ -1,12 +1,16 @@
 """Which models exist: every checkpoint folder (config.json + model.safetensors) under checkpoints/
 and runs/, described for the model picker and loaded at most once each (again only if its weights change).
 
+Nothing scans a folder per request: the list of folders is read again only when a root's modification time
+changes (a folder added or removed), and a model's description only when its files change.
+
 A model is only ever loaded by a name this registry listed, never from a path a user typed. It is handed out
 as an engine (inference.py), loaded with its checkpoint and cached with it.
 """
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +19,7 @@ import torch
 from .checkpoint import Checkpoint, beam_length_penalty, load_checkpoint, load_run_config, read_json
 from .engines import TorchEngine
 from .errors import CheckpointError, ModelNotFoundError
+from .limits import shorten
 from .model import count_parameters
 
 
@@ -83,44 +88,72 @@ class ModelRegistry:
         self.roots = ((Path(checkpoints_dir), ""), (Path(runs_dir), "runs/"))
         self.device = device
         self._loaded: dict[str, tuple[int, TorchEngine]] = {}  # name -> (weights mtime, engine)
-        self._lock = threading.Lock()
+        self._listed: tuple[tuple, dict[str, Path]] = ((), {})  # (roots' mtimes, name -> folder)
+        self._infos: dict[str, tuple[tuple, ModelInfo | None]] = {}  # name -> (files' mtimes, description)
+        self._lock = threading.Lock()  # loading
+        self._listing = threading.Lock()
 
-    def models(self) -> list[ModelInfo]:
-        found = []
-        for root, prefix in self.roots:
-            if not root.is_dir():
-                continue
-            for folder in sorted(root.iterdir()):
-                if folder.name.startswith("."):
-                    continue  # hidden: a temporary or half-written folder
-                if (folder / "config.json").is_file() and (folder / "model.safetensors").is_file():
-                    try:
-                        found.append(read_model_info(folder, prefix + folder.name))
-                    except CheckpointError:
-                        continue  # a broken folder is simply not offered
-        return found
+    def _folders(self) -> dict[str, Path]:
+        """name -> folder of every non-hidden folder under the roots, read again when a root changes."""
+        stamp = tuple(root.stat().st_mtime_ns if root.is_dir() else None for root, _ in self.roots)
+        with self._listing:
+            if stamp != self._listed[0]:
+                folders = {
+                    prefix + folder.name: folder for root, prefix in self.roots if root.is_dir()
+                    for folder in sorted(root.iterdir())
+                    if not folder.name.startswith(".")  # hidden: a temporary or half-written folder
+                }
+                self._listed = (stamp, folders)
+            return self._listed[1]
+
+    def _describe(self, name: str, folder: Path) -> ModelInfo | None:
+        """The folder's ModelInfo, or None when it is not (yet) a loadable checkpoint."""
+        try:
+            stamp = tuple((folder / f).stat().st_mtime_ns if (folder / f).exists() else None
+                          for f in ("config.json", "model.safetensors", "metrics.json"))
+        except OSError:
+            return None
+        if stamp[0] is None or stamp[1] is None:
+            return None
+        cached = self._infos.get(name)
+        if cached is None or cached[0] != stamp:
+            try:
+                cached = (stamp, read_model_info(folder, name))
+            except (CheckpointError, OSError):
+                cached = (stamp, None)  # a broken folder is simply not offered
+            self._infos[name] = cached
+        return cached[1]
+
+    def models(self, include: Callable[[str], bool] | None = None) -> list[ModelInfo]:
+        """Every model, or those whose name `include` accepts."""
+        listed = self._folders().items()
+        found = [self._describe(name, folder) for name, folder in listed if include is None or include(name)]
+        return [info for info in found if info is not None]
 
     def info(self, name: str | None) -> ModelInfo:
         """The model of that name; no name (None or "") means the default one."""
-        models = self.models()
-        if not models:
-            raise ModelNotFoundError(
-                "no models found: add a checkpoint folder to checkpoints/ or train one in the Train tab"
-            )
-        name = name or default_name(models)
-        for model in models:
-            if model.name == name:
-                return model
-        raise ModelNotFoundError(f"unknown model {name!r}; available: {', '.join(m.name for m in models)}")
+        if not name:
+            name = self.default()
+            if name is None:
+                raise ModelNotFoundError(
+                    "no models found: add a checkpoint folder to checkpoints/ or train one in the Train tab"
+                )
+        folder = self._folders().get(name) if isinstance(name, str) else None
+        info = self._describe(name, folder) if folder is not None else None
+        if info is None:
+            raise ModelNotFoundError(f"unknown model {shorten(name)}; choose one from the model picker")
+        return info
 
     def default(self) -> str | None:
-        models = self.models()
+        """From the shipped checkpoints when there are any (no need to look at every run)."""
+        models = self.models(lambda name: not name.startswith("runs/")) or self.models()
         return default_name(models) if models else None
 
     def forget(self, name: str) -> None:
         """Drop a loaded model from memory (its folder was deleted)."""
         with self._lock:
             self._loaded.pop(name, None)
+            self._infos.pop(name, None)
 
     def load(self, name: str | None) -> tuple[ModelInfo, Checkpoint]:
         info, engine = self.entry(name)

@@ -6,16 +6,21 @@ services over one registry of checkpoints/ and runs/ (see services/).
 
 Threads: app.py gives torch one intra-op thread per request (torch.set_num_threads is process-wide): for
 the small batches of a demo, intra-op threads gain little and oversubscribe a busy CPU badly, while the
-queue runs requests side by side instead. For scripts and tests, a Service also answers every method of its
-three services (service.translate(...), service.train(...)).
+queue runs requests side by side instead. Limits per visitor and in total: limits.py, runs.py. For scripts
+and tests, a Service also answers every method of its three services (service.translate(...),
+service.train(...)). engine="auto" (the app's default) or "ctranslate2" answers
+translate requests from a CTranslate2 export where it decodes as ours does.
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from .engines.choice import DEFAULT_COMPUTE_TYPE, FastEngines
 from .errors import ServiceError
+from .limits import Limits, VisitorGate
 from .registry import ModelRegistry
+from .runs import RunIndex
 from .runtime import resolve_device
 from .services import Catalog, TrainingService, TranslationService
 from .services.training import APP_RUN_MARKER, RUNS_CAP_MB
@@ -35,11 +40,17 @@ class Service:
         max_train_steps: int = 2000,
         decode_time_limit: float = DECODE_TIME_LIMIT,
         runs_cap_mb: float = RUNS_CAP_MB,
+        engine: str = "torch",
+        quantization: str = DEFAULT_COMPUTE_TYPE,
+        limits: Limits | None = None,
     ):
+        self.limits = limits or Limits()
+        self.gate = VisitorGate(self.limits)  # the app's per-visitor limits on model calls (ui/guard.py)
         registry = ModelRegistry(Path(checkpoints_dir), Path(runs_dir), resolve_device(device))
-        self.catalog = Catalog(registry)
-        self.translation = TranslationService(self.catalog, decode_time_limit)
-        self.training = TrainingService(self.catalog, runs_dir, data_dir, max_train_steps, runs_cap_mb)
+        self.catalog = Catalog(registry, RunIndex(Path(runs_dir), self.limits))
+        fast = None if engine == "torch" else FastEngines(engine, quantization)
+        self.translation = TranslationService(self.catalog, decode_time_limit, fast)
+        self.training = TrainingService(self.catalog, runs_dir, data_dir, max_train_steps, runs_cap_mb, self.limits)
 
     def __getattr__(self, name: str) -> Any:
         for part in ("catalog", "translation", "training"):

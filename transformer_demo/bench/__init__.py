@@ -2,6 +2,7 @@
 
 Sections (each can be left out with --skip):
   decode      greedy b1 / b32 and beam 4 b1, each with the key/value cache and without it
+  engines     torch float32 / dynamic int8 and CTranslate2 float32 / int8 side by side; CTranslate2 threads
   train       training tokens/s of our model against torch.nn.Transformer on the same batches
   memory      peak RSS of a fresh process holding every model beside --checkpoint; MB per concurrent decode
   app         p50/p90 latency of the running app's /translate endpoint
@@ -32,7 +33,7 @@ from .report import format_table, targets
 from .seed import bench_ours_at_seed_shape, compare, run_seed_baseline, seed_figures
 from .train_speed import bench_training
 
-SECTIONS = ("decode", "train", "memory", "app", "seed_shape")
+SECTIONS = ("decode", "engines", "train", "memory", "app", "seed_shape")
 DEFAULT_SEED_BASELINE = REPO_ROOT.parent / "shared" / "bench" / "seed_baseline.py"
 
 
@@ -56,11 +57,24 @@ def log(message: str) -> None:
     print(f"[bench {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
 
 
-def decode_section(checkpoint: Checkpoint, data_dir: str, sizes: BenchSizes) -> dict:
+def test_sources(checkpoint: Checkpoint, data_dir: str, sizes: BenchSizes) -> list[list[int]]:
+    """The first decode_sentences sources of test_2016_flickr, encoded by the source rule."""
     train_cfg = checkpoint.run.train
     pairs = read_parallel_dir(data_dir, "test_2016_flickr", train_cfg.src_lang, train_cfg.tgt_lang)
     examples, _ = encode_pairs(pairs[: sizes.decode_sentences], checkpoint.vocab, checkpoint.run.model.max_len)
-    return bench_decoding(checkpoint.model, [e.src for e in examples], log)
+    return [e.src for e in examples]
+
+
+def decode_section(checkpoint: Checkpoint, data_dir: str, sizes: BenchSizes) -> dict:
+    return bench_decoding(checkpoint.model, test_sources(checkpoint, data_dir, sizes), log)
+
+
+def engines_section(checkpoint: Checkpoint, data_dir: str, sizes: BenchSizes) -> dict:
+    try:
+        from .engines import bench_engines
+    except ImportError as exc:
+        return {"skipped": f"ctranslate2 is not installed ({exc})"}
+    return bench_engines(checkpoint, test_sources(checkpoint, data_dir, sizes), log)
 
 
 def train_section(checkpoint: Checkpoint, data_dir: str, sizes: BenchSizes, device: torch.device) -> dict:
@@ -97,6 +111,7 @@ def run_bench(args: argparse.Namespace) -> int:
     script = Path(args.seed_baseline) if args.seed_baseline else DEFAULT_SEED_BASELINE
     sections: dict[str, Callable[[], dict]] = {
         "decode": lambda: decode_section(checkpoint, args.data_dir, sizes),
+        "engines": lambda: engines_section(checkpoint, args.data_dir, sizes),
         "train": lambda: train_section(checkpoint, args.data_dir, sizes, device),
         "memory": lambda: bench_memory(checkpoint.folder),
         "app": lambda: bench_app(checkpoint, sizes.app_requests, args.threads),

@@ -1,9 +1,11 @@
 """Section 4: latency of the running app's /translate endpoint, called through gradio_client.
 
 The app runs as it would for a user (`python app.py --port P`, its own process, its default thread
-setting unless --threads is given) and serves the benchmarked checkpoint by its registry name, so
-only checkpoints under the app's checkpoints/ or runs/ folders can be measured. The same translation
-timed in this process (in_process_ms_p50) separates the model's time from the app's overhead.
+setting unless --threads is given), once with its default engine (auto: CTranslate2 int8 where it decodes
+as ours does; beam search with a length penalty is answered by torch) and once with --engine torch
+(`torch_engine`). It serves the benchmarked checkpoint by its registry name, so only checkpoints under the
+app's checkpoints/ or runs/ folders can be measured. The same translation timed in this process
+(in_process_ms_p50) separates the model's time from the app's overhead.
 """
 from __future__ import annotations
 
@@ -63,10 +65,10 @@ def connect(url: str, process: subprocess.Popen, log_path: Path) -> Client:
 
 
 @contextmanager
-def running_app(threads: int) -> Iterator[Client]:
-    """`python app.py` on a free port for the duration of the block; yields a client connected to it."""
+def running_app(threads: int, engine: str = "auto") -> Iterator[Client]:
+    """`python app.py --engine ENGINE` on a free port for the duration of the block; yields a connected client."""
     port = free_port()
-    command = [sys.executable, str(APP), "--host", "127.0.0.1", "--port", str(port)]
+    command = [sys.executable, str(APP), "--host", "127.0.0.1", "--port", str(port), "--engine", engine]
     if threads > 0:
         command += ["--threads", str(threads)]
     with tempfile.NamedTemporaryFile("w+", suffix=".log") as log_file:
@@ -105,6 +107,8 @@ def bench_app(checkpoint: Checkpoint, requests: int, threads: int) -> dict:
         return {"skipped": f"the app serves only {served}; got {checkpoint.folder}"}
     with running_app(threads) as client:
         result = {key: time_endpoint(client, model_name, method, requests) for key, method in METHODS.items()}
+    with running_app(threads, "torch") as client:
+        result["torch_engine"] = {key: time_endpoint(client, model_name, m, requests) for key, m in METHODS.items()}
     for key, method in METHODS.items():
         engine, options = TorchEngine(checkpoint), DecodeOptions(method=method)
         direct = time_calls(lambda engine=engine, options=options: engine.translate([SENTENCE], options), requests)

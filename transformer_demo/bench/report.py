@@ -1,4 +1,5 @@
 """The issue's targets checked against a result, and the result as a readable table."""
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
@@ -58,6 +59,43 @@ def targets(result: dict) -> list[Target]:
         Target("app /translate greedy p50 ms", lookup(result, "app.greedy.ms_p50"), 60.0, False),
         Target("app /translate beam 4 p50 ms", lookup(result, "app.beam4.ms_p50"), 200.0, False),
         Target(
+            "CTranslate2 float32 greedy b1 p50 ms",
+            lookup(result, "engines.ctranslate2_float32.greedy_b1.ms_p50"),
+            6.0,
+            False,
+        ),
+        Target(
+            "CTranslate2 int8 greedy b1 p50 ms", lookup(result, "engines.ctranslate2_int8.greedy_b1.ms_p50"), 4.0, False
+        ),
+        Target(
+            "CTranslate2 float32 beam 4 b1 p50 ms",
+            lookup(result, "engines.ctranslate2_float32.beam4_b1.ms_p50"),
+            10.0,
+            False,
+        ),
+        Target(
+            "CTranslate2 int8 / torch float32 greedy b1 speed (x)",
+            ratio(
+                result,
+                "engines.ctranslate2_int8.greedy_b1.sentences_per_s",
+                "engines.torch_float32.greedy_b1.sentences_per_s",
+            ),
+            5.0,
+            True,
+        ),
+        Target(
+            "CTranslate2 float32 outputs equal to torch, greedy b1",
+            lookup(result, "engines.ctranslate2_float32.greedy_b1.same_as_torch_float32"),
+            1.0,
+            True,
+        ),
+        Target(
+            "CTranslate2 int8 outputs equal to torch, greedy b1",
+            lookup(result, "engines.ctranslate2_int8.greedy_b1.same_as_torch_float32"),
+            0.9,
+            True,
+        ),
+        Target(
             "seed shape: training vs seed as shipped, pad 350 (x)",
             lookup(result, "seed_shape.train_vs_seed_pad350"),
             10.0,
@@ -87,8 +125,11 @@ def _number(value: Any) -> str:
 
 
 DECODE_COLUMNS = {  # key -> column header
-    "sentences_per_s": "sentences/s", "ms_p50": "ms p50", "ms_p90": "ms p90",
-    "generated_tokens_per_s": "tokens/s", "same_outputs_as_uncached": "same as uncached",
+    "sentences_per_s": "sentences/s",
+    "ms_p50": "ms p50",
+    "ms_p90": "ms p90",
+    "generated_tokens_per_s": "tokens/s",
+    "same_outputs_as_uncached": "same as uncached",
 }
 
 
@@ -112,7 +153,7 @@ def flat_rows(section: dict, prefix: str = "") -> list[str]:
 
 def format_table(result: dict) -> str:
     lines = [f"{k}: {v}" for k, v in result["machine"].items()]
-    for section in ("decode", "train", "memory", "app", "seed_shape"):
+    for section in ("decode", "engines", "train", "memory", "app", "seed_shape"):
         lines.append("")
         body = result.get(section, {"skipped": "not run"})
         lines += decode_table(body) if section == "decode" and "skipped" not in body else [section] + flat_rows(body)

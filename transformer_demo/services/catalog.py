@@ -3,21 +3,28 @@ from __future__ import annotations
 
 import torch
 
+from ..limits import Visitor
 from ..registry import ModelInfo, ModelRegistry
+from ..runs import RunIndex
 from ..runtime import device_description
 from ..tasks import get_task
 
 
 class Catalog:
-    def __init__(self, registry: ModelRegistry):
+    def __init__(self, registry: ModelRegistry, runs: RunIndex | None = None):
         self.registry = registry
+        self.runs = runs  # who trained which run in the app; without it every model is listed to everyone
 
     @property
     def device(self) -> torch.device:
         return self.registry.device
 
-    def models(self) -> list[ModelInfo]:
-        return self.registry.models()
+    def models(self, visitor: Visitor | None = None) -> list[ModelInfo]:
+        """Every model, or for a visitor the shipped ones, command-line runs and the runs they trained."""
+        if visitor is None or self.runs is None:
+            return self.registry.models()
+        hidden = self.runs.names() - {record.name for record in self.runs.owned(visitor)}
+        return self.registry.models(lambda name: name not in hidden)
 
     def default_model(self) -> str | None:
         return self.registry.default()

@@ -1,41 +1,37 @@
-"""Training jobs for the app: one at a time per server, streamed as events, stoppable, with runs/ kept under a cap.
+"""Training jobs for the app: one at a time per server, streamed as events, stoppable by the visitor who
+started them, within step budgets, with runs/ kept under its caps.
 
 A job runs in the calling thread and yields after every optimizer step, so a stop request or a translation
-for another user never waits for more than one step. The runs/ folders the Train tab made are pruned,
-oldest first, to runs_cap_mb whenever a new job starts.
+for another user never waits for more than one step. Who owns which run, the budgets and the order of
+pruning (the starter's own oldest runs first) are in runs.py; a job without a Visitor is the local user's
+(the command line, a test).
 """
 from __future__ import annotations
 
 import math
-import os
-import shutil
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..checkpoint import save_checkpoint, write_json
+from ..checkpoint import save_checkpoint
 from ..config import RunConfig
 from ..errors import ServiceError
+from ..limits import LOCAL, Limits, Visitor, shorten
+from ..runs import APP_RUN_MARKER, RunIndex, RunRecord, StepBudget
 from ..tasks import DataSource, Preset, load_task_pairs, tasks
 from ..training import Trainer, TrainEvent
 from .catalog import Catalog
 
 RUNS_CAP_MB = 1024.0
-APP_RUN_MARKER = "app_run.json"  # in each runs/ folder the Train tab made: only those are ever pruned
 BUSY = "A training job is already running on this server; please wait for it to finish."
+__all__ = ["APP_RUN_MARKER", "RUNS_CAP_MB", "TrainingJob", "TrainingService"]
 
 
 @dataclass
 class TrainingJob:
-    name: str  # the registry name the model will have: "runs/<timestamp>-<task>"
+    name: str  # the registry name the model will have: "runs/<choice>-<steps>-steps-<time>"
     events: Iterator[TrainEvent]
-
-
-def folder_size(folder: Path) -> int:
-    """Bytes in the files under folder (links are not followed, so nothing counts twice)."""
-    return sum(os.path.getsize(Path(root) / name) for root, _, files in os.walk(folder) for name in files)
 
 
 def save_partial(trainer: Trainer, folder: Path) -> str:
@@ -51,15 +47,19 @@ def save_partial(trainer: Trainer, folder: Path) -> str:
 class TrainingService:
     def __init__(
         self, catalog: Catalog, runs_dir: str | Path, data_dir: str | Path | None = None, max_train_steps: int = 2000,
-        runs_cap_mb: float = RUNS_CAP_MB,
+        runs_cap_mb: float = RUNS_CAP_MB, limits: Limits | None = None,
     ):
         self.catalog, self.registry = catalog, catalog.registry
         self.runs_dir = Path(runs_dir)
         self.data_dir = Path(data_dir) if data_dir else None
         self.max_train_steps = max_train_steps
         self.runs_cap_mb = runs_cap_mb
+        self.limits = limits or Limits()
+        self.runs = catalog.runs or RunIndex(self.runs_dir, self.limits)
+        self.budget = StepBudget(self.limits)
         self._training = threading.Lock()
         self._stop = threading.Event()
+        self._trainer_session: str | None = None  # the session whose job is running
 
     def presets(self) -> dict[str, Preset]:
         """The Train tab's choices, by key; those that need a data folder only when the server has one."""
@@ -75,9 +75,9 @@ class TrainingService:
         """A small model that shows learning on a CPU within minutes."""
         presets = self.presets()
         if choice not in presets:
-            raise ServiceError(f"unknown or unavailable task {choice!r}; choose one of {', '.join(presets)}")
+            raise ServiceError(f"unknown or unavailable task {shorten(choice)}; choose one of {', '.join(presets)}")
         if not isinstance(steps, int) or not 1 <= steps <= self.max_train_steps:
-            raise ServiceError(f"steps must be a whole number from 1 to {self.max_train_steps}, got {steps!r}")
+            raise ServiceError(f"steps must be a whole number from 1 to {self.max_train_steps}, got {shorten(steps)}")
         preset = presets[choice]
         run = RunConfig.load(preset.config)
         source = None
@@ -90,67 +90,84 @@ class TrainingService:
         cfg.log_every, cfg.eval_every = 20, min(200, steps)
         return run, source
 
-    def train(self, choice: str, steps: int, base_model: str | None = None) -> TrainingJob:
+    def train(
+        self, choice: str, steps: int, base_model: str | None = None, visitor: Visitor | None = None
+    ) -> TrainingJob:
         """A training job whose events stream the run; one job per server at a time.
 
-        The result is saved under runs/<timestamp>-<choice> (at each evaluation and at the end, or when
-        stopped) and is then listed by the registry like any checkpoint.
+        The result is saved under runs/<choice>-<steps>-steps-<time> (at each evaluation and at the end, or
+        when stopped), belongs to `visitor` and is then listed by the registry like any checkpoint.
         """
         run, source = self.train_config(choice, steps)
-        init_from = self.registry.info(base_model).folder if base_model else None
+        visitor = visitor or LOCAL
+        init_from = self._base_folder(base_model, visitor) if base_model else None
         if self._training.locked():
             raise ServiceError(BUSY)
-        stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{choice}"
-        folder, copies = self.runs_dir / stem, 1
-        while folder.exists():  # never write into an earlier run's folder
-            copies += 1
-            folder = self.runs_dir / f"{stem}-{copies}"
-        return TrainingJob(f"runs/{folder.name}", self._run(run, source, folder, init_from))
+        record = self.runs.create(visitor, choice, steps)
+        return TrainingJob(record.name, self._run(run, source, record, init_from, visitor))
 
-    def stop_training(self) -> bool:
-        """Ask the running job to stop after its current step; False when none is running."""
-        if not self._training.locked():
+    def _base_folder(self, name: str, visitor: Visitor) -> Path:
+        if name not in {m.name for m in self.catalog.models(visitor)}:
+            raise ServiceError(f"unknown model {shorten(name)} to start from; pick one from the list")
+        return self.registry.info(name).folder
+
+    def stop_training(self, visitor: Visitor | None = None) -> bool:
+        """Ask the running job to stop after its current step; False when none is running. Only the session
+        that started a job can stop it."""
+        session = self._trainer_session
+        if not self._training.locked() or session is None:
             return False
+        if session != (visitor or LOCAL).session:
+            raise ServiceError("The training job running now was started by another visitor; only they can stop it.")
         self._stop.set()
         return True
 
-    def prune_runs(self) -> list[str]:
-        """Delete the oldest runs the Train tab made until together they take at most runs_cap_mb.
+    def prune_runs(self, visitor: Visitor | None = None, keep: RunRecord | None = None) -> list[str]:
+        """Delete runs the Train tab made until the counts and runs_cap_mb leave room for one more (runs.py).
 
-        Only folders with the app's marker count: shipped checkpoints/ and runs started from the
-        command line are never touched. Called when a job starts, under the one-job lock, before the new
-        run's folder exists, so no run of this server is in progress.
+        Shipped checkpoints/ and runs started from the command line are never touched. Called when a job
+        starts, under the one-job lock, so no run of this server is in progress except `keep`, the new one.
         """
-        markers = sorted(self.runs_dir.glob(f"*/{APP_RUN_MARKER}"), key=lambda marker: marker.stat().st_mtime)
-        sizes = {marker.parent: folder_size(marker.parent) for marker in markers}
-        total, removed = sum(sizes.values()), []
-        for folder, size in sizes.items():
-            if total <= self.runs_cap_mb * 2**20:
-                break
-            shutil.rmtree(folder)
-            self.registry.forget(f"runs/{folder.name}")
-            total -= size
-            removed.append(folder.name)
+        removed = []
+        for record in self.runs.prune_plan(visitor or LOCAL, self.runs_cap_mb * 2**20, keep):
+            self.runs.delete(record)
+            self.registry.forget(record.name)
+            removed.append(record.name.removeprefix("runs/"))
         return removed
 
     def _run(
-        self, run: RunConfig, source: DataSource | None, folder: Path, init_from: Path | None
+        self, run: RunConfig, source: DataSource | None, record: RunRecord, init_from: Path | None, visitor: Visitor
     ) -> Iterator[TrainEvent]:
         if not self._training.acquire(blocking=False):
+            self.runs.delete(record)
             raise ServiceError(BUSY)
+        cost, trainer = 0, None
         try:
+            try:
+                cost = self.budget.charge(visitor, run.train.steps or 0)
+            except ValueError:
+                self.runs.delete(record)
+                raise
             self._stop.clear()
-            removed = self.prune_runs()
+            self._trainer_session = visitor.session
+            removed = self.prune_runs(visitor, keep=record)
             if removed:
-                message = (f"Deleted the oldest runs trained here to keep them under {self.runs_cap_mb:g} MB: "
-                           f"{', '.join(removed)}.")
+                message = (
+                    f"Deleted your oldest runs (or the server's oldest) to stay within {self.limits.visitor_runs} runs "
+                    f"per visitor, {self.limits.total_runs} in all and {self.runs_cap_mb:g} MB: {', '.join(removed)}."
+                )
                 yield TrainEvent("start", 0, run.train.steps or 0, message=message)
-            write_json(folder / APP_RUN_MARKER, {"task": run.train.task, "started": time.strftime("%Y-%m-%d %H:%M:%S")})
             train_pairs = load_task_pairs(run.train, "train", source)
             val_pairs = load_task_pairs(run.train, "val", source)[:500]
-            trainer = Trainer(run, train_pairs, val_pairs, folder, device=str(self.catalog.device), init_from=init_from)
-            yield from self._events(trainer, folder)
+            trainer = Trainer(
+                run, train_pairs, val_pairs, record.folder, device=str(self.catalog.device), init_from=init_from
+            )
+            yield from self._events(trainer, record.folder)
         finally:
+            if cost:
+                self.budget.refund(visitor, cost - max(trainer.step if trainer else 0, self.limits.min_job_steps))
+                self.runs.finished(record.name)
+            self._trainer_session = None
             self._stop.clear()
             self._training.release()
 

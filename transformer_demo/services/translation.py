@@ -15,8 +15,10 @@ import torch
 
 from ..decoding import DecodeOptions, DecodeTrace
 from ..engines import TorchEngine
+from ..engines.choice import FastEngine, FastEngines, route
 from ..errors import ServiceError
 from ..inference import Engine
+from ..limits import shorten
 from ..registry import ModelInfo
 from ..tasks import get_task
 from .catalog import Catalog
@@ -54,6 +56,8 @@ class TranslationResult:
     lines: list[LineResult]
     seconds: float
     notice: str | None = None  # decoding stopped at the time limit
+    engine: str = "torch"  # the engine that answered
+    engine_note: str | None = None  # why torch answered where CTranslate2 was asked for
 
 
 @dataclass
@@ -75,8 +79,16 @@ def _stack(weights: list[torch.Tensor]) -> np.ndarray:
 
 def checked(text: str | None) -> str:
     text = text or ""
+    if not isinstance(text, str):
+        raise ServiceError(f"The input must be text, got {shorten(text)}.")
     if len(text) > MAX_CHARS:
         raise ServiceError(f"The input is too long: {len(text):,} characters (at most {MAX_CHARS:,}).")
+    bad = next((i for i, c in enumerate(text) if "\ud800" <= c <= "\udfff"), None)
+    if bad is not None:
+        raise ServiceError(
+            f"The input has an invalid character at position {bad + 1} (a lone surrogate, U+{ord(text[bad]):04X}); "
+            "please remove it."
+        )
     return text
 
 
@@ -94,9 +106,12 @@ def require(engine: Engine, capability: str, model: str) -> None:
 
 
 class TranslationService:
-    def __init__(self, catalog: Catalog, decode_time_limit: float = DECODE_TIME_LIMIT):
+    """fast: CTranslate2 engines for translate (None: torch answers everything); the trace and attention
+    views always run on the torch model, since they need its internals."""
+
+    def __init__(self, catalog: Catalog, decode_time_limit: float = DECODE_TIME_LIMIT, fast: FastEngines | None = None):
         self.catalog, self.registry = catalog, catalog.registry
-        self.decode_time_limit = decode_time_limit
+        self.decode_time_limit, self.fast = decode_time_limit, fast
 
     def _notice(self, info: ModelInfo, engine: TorchEngine, text: str) -> str | None:
         notices = []
@@ -107,6 +122,12 @@ class TranslationService:
             )
         notices.append(get_task(info.task).notice(text))
         return " ".join(n for n in notices if n) or None
+
+    def prepare(self, model_name: str | None = None) -> None:
+        """Load a model and make its CTranslate2 engine now, so that the first request does not wait for them."""
+        _, engine = self.registry.entry(model_name)
+        if self.fast:
+            self.fast.get(engine.checkpoint)
 
     def notice(self, model_name: str | None, text: str) -> str | None:
         info, engine = self.registry.entry(model_name)
@@ -124,8 +145,10 @@ class TranslationService:
         options = replace(options or DecodeOptions(), time_limit=self.decode_time_limit).validate()
         info, engine = self.registry.entry(model_name)
         require(engine, options.method, info.name)
+        fast = self.fast.get(engine.checkpoint) if self.fast else FastEngine(None)
+        chosen = route(fast.engine, engine, options)
         start = time.perf_counter()
-        results = engine.translate(lines, options)
+        results = chosen.engine.translate(lines, options)
         seconds = time.perf_counter() - start
         rows = [
             LineResult(line, [Output(*o, *lp) for o, lp in zip(r.outputs, r.log_probs or [()] * len(r.outputs))],
@@ -136,7 +159,7 @@ class TranslationService:
         if seconds >= self.decode_time_limit:
             notice = (f"Decoding stopped at the server's limit of {self.decode_time_limit:g} s, so the outputs may be "
                       "cut short: send fewer or shorter lines, or use a smaller beam.")
-        return TranslationResult(rows, seconds, notice)
+        return TranslationResult(rows, seconds, notice, chosen.engine.name, chosen.note or fast.reason)
 
     def trace(
         self, model_name: str | None, text: str | None, forced: list[int] | None = None, top_k: int = 10,

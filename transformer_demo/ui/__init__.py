@@ -1,16 +1,20 @@
 """The Gradio Blocks app: a model picker shared by four tabs, one module per tab.
 
-    demo = build_app(Service(...))   # its catalog for the picker, .translation and .training for the tabs
-    demo.launch(**LAUNCH_OPTIONS)
+    service = Service(...)  # its catalog for the picker, .translation and .training for the tabs
+    build_app(service).launch(**launch_options(service))
 """
 from __future__ import annotations
 
+from typing import Any
+
 import gradio as gr
 
+from ..door import door_middleware
 from ..errors import UserError
 from ..service import Service
 from . import attention_tab, step_tab, train_tab, translate_tab
 from .common import model_choices
+from .guard import GuardedBlocks
 
 CONCURRENCY = 2  # simultaneous requests per event; decoding is CPU-bound and torch already uses every core
 CSS = """
@@ -26,6 +30,13 @@ input[role=combobox] { text-overflow: ellipsis; padding-right: 2.2em; }  /* drop
 """
 LAUNCH_OPTIONS = {"theme": gr.themes.Soft(), "css": CSS, "footer_links": ["api", "gradio"]}
 
+
+def launch_options(service: Service) -> dict[str, Any]:
+    """LAUNCH_OPTIONS plus the limits at the door: body size, uploads (see door.py and limits.py)."""
+    limits = service.limits
+    return {**LAUNCH_OPTIONS, "max_file_size": f"{limits.max_body_kb}kb",
+            "app_kwargs": {"middleware": [door_middleware(limits)]}}
+
 HEADER = """# Transformer demo
 An encoder-decoder Transformer ("Attention Is All You Need") written from scratch in PyTorch. Translate with it,
 watch it decode token by token, look at its attention, or train a small one yourself."""
@@ -33,7 +44,8 @@ watch it decode token by token, look at its attention, or train a small one your
 
 def build_app(service: Service) -> gr.Blocks:
     catalog, translation = service.catalog, service.translation
-    with gr.Blocks(title="Transformer demo") as demo:
+    cache = service.limits.cache_minutes * 60
+    with GuardedBlocks(service.gate, title="Transformer demo", delete_cache=(max(cache // 4, 60), cache)) as demo:
         gr.Markdown(HEADER)
         model = gr.Dropdown(
             model_choices(catalog), value=catalog.default_model(), label="Model (shared by all tabs)",
@@ -50,7 +62,7 @@ def build_app(service: Service) -> gr.Blocks:
             with gr.Tab("Attention"):
                 attention = attention_tab.build(translation, model)
             with gr.Tab("Train"):
-                train_tab.build(service.training, model)
+                base = train_tab.build(service.training, model)
         task = gr.State(None)  # the selected model's task, to notice when the domain changes
 
         def model_changed(name: str | None, previous_task: str | None):
@@ -76,9 +88,17 @@ def build_app(service: Service) -> gr.Blocks:
 
         outputs = [examples, length_penalty, method, attention.layer, attention.head, step_text, attention.text, task]
         model.change(model_changed, [model, task], outputs, api_visibility="private")
-        demo.load(
-            lambda name, previous: (gr.Dropdown(choices=model_choices(catalog)), *model_changed(name, previous)),
-            [model, task], [model, *outputs], api_visibility="private",
-        )
-    demo.queue(default_concurrency_limit=CONCURRENCY, max_size=64)
+
+        def page_loaded(name: str | None, previous: str | None, request: gr.Request):
+            """The visitor's own runs join the model picker and "Start from"."""
+            pickers = gr.Dropdown(choices=model_choices(catalog, request)), gr.Dropdown(
+                choices=train_tab.base_choices(catalog, request)
+            )
+            return *pickers, *model_changed(name, previous)
+
+        demo.load(page_loaded, [model, task], [model, base, *outputs], api_visibility="private")
+    for block_fn in demo.fns.values():
+        if getattr(block_fn.fn, "costly", False):
+            block_fn.concurrency_id = "model"  # one pool of CONCURRENCY slots for every call that runs a model
+    demo.queue(default_concurrency_limit=CONCURRENCY, max_size=service.limits.queue_size)
     return demo

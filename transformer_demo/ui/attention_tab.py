@@ -10,6 +10,7 @@ from ..registry import ModelInfo
 from ..services import TranslationService
 from ..services.translation import AttentionResult
 from .common import intro, user_errors, whole
+from .guard import costly
 
 INTRO = """Attention is how each position gathers information from the others. In a heatmap each **row** is one
 token asking "which tokens matter to me?"; the brightness of its row shows the answer (each row sums to 1). The
@@ -80,6 +81,7 @@ def build(service: TranslationService, model: gr.Dropdown) -> AttentionTab:
     grid = gr.Plot(label="All heads of the chosen layer", format="png", show_label=False)
     overview = gr.Plot(label="Overview: all layers × all heads", format="png", show_label=False)
 
+    @costly
     @user_errors
     def attention(text: str, model: str, target: str = "", kind: str = "cross", layer: float = 1, head: float = 1):
         result = service.attention(model, text, target)

@@ -8,7 +8,9 @@ from collections.abc import Callable
 import gradio as gr
 
 from ..errors import ServiceError, UserError
+from ..limits import Visitor
 from ..services import Catalog
+from .guard import visitor_of
 
 
 def user_errors(fn: Callable) -> Callable:
@@ -44,9 +46,15 @@ def whole(value: float | int | str | None, name: str) -> int:
         raise ServiceError(f"{name} must be a whole number, got {value!r}") from None
 
 
-def model_choices(catalog: Catalog) -> list[tuple[str, str]]:
-    """(label, name) for the model picker: name, language pair, size and score."""
-    return [(m.label, m.name) for m in catalog.models()]
+def visitor(catalog: Catalog, request: gr.Request | None) -> Visitor:
+    """Who sent the request (session and client address, see limits.py)."""
+    return visitor_of(request, catalog.runs.limits.hops if catalog.runs else 0)
+
+
+def model_choices(catalog: Catalog, request: gr.Request | None = None) -> list[tuple[str, str]]:
+    """(label, name) for the model picker and "Start from": name, language pair, size and score; the runs
+    trained here only for the visitor who trained them (none of them with no request: the page as built)."""
+    return [(m.label, m.name) for m in catalog.models(visitor(catalog, request))]
 
 
 def intro(text: str) -> gr.Markdown:

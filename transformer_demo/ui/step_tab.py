@@ -6,9 +6,11 @@ import numpy as np
 
 from ..decoding import DecodeTrace
 from ..errors import ServiceError
+from ..limits import shorten
 from ..services import TranslationService
 from . import step_views
 from .common import intro, readable, user_errors, whole
+from .guard import costly
 
 INTRO = """The model writes its translation **one token at a time**. At each step it reads the source sentence and
 everything it has written so far, and gives a probability to every token in its vocabulary; greedy decoding
@@ -27,7 +29,7 @@ def parse_ids(text: str | None) -> list[int]:
     try:
         return [int(x) for x in (text or "").replace(",", " ").split()]
     except ValueError:
-        raise ServiceError(f"forced token ids must be whole numbers separated by spaces, got {text!r}") from None
+        raise ServiceError(f"forced token ids must be whole numbers separated by spaces, got {shorten(text)}") from None
 
 
 def ending(trace: DecodeTrace, past_end: bool) -> str:
@@ -105,6 +107,7 @@ def build(service: TranslationService, model: gr.Dropdown) -> gr.Textbox:
     with gr.Accordion("This step as data (what the decode_step API returns)", open=False):
         data = gr.JSON()
 
+    @costly
     @user_errors
     def decode_step(
         text: str, model: str, forced: str = "", step: float = 0, top_k: float = 10, temperature: float = 1.0
@@ -137,6 +140,7 @@ def build(service: TranslationService, model: gr.Dropdown) -> gr.Textbox:
     view = [text, model, forced, step, top_k, temperature]
 
     def moved(delta: int):
+        @costly
         @user_errors
         def move(text: str, model: str, forced: str, step: float | None, top_k: float, temperature: float):
             target = (NOT_STARTED if step is None else step) + delta
@@ -144,6 +148,7 @@ def build(service: TranslationService, model: gr.Dropdown) -> gr.Textbox:
 
         return move
 
+    @costly
     @user_errors
     def choose(text: str, model: str, forced: str, step: float, top_k: float, temperature: float, choice: str | None):
         """Keep the tokens before this step, replace this step's token by the user's choice, go on."""

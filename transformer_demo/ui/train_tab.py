@@ -8,10 +8,10 @@ import gradio as gr
 
 from .. import viz
 from ..errors import UserError
-from ..services import TrainingService
+from ..services import Catalog, TrainingService
 from ..services.training import TrainingJob
 from ..training import TrainEvent
-from .common import intro, model_choices, user_errors, whole
+from .common import intro, model_choices, user_errors, visitor, whole
 
 INTRO = """Train a small Transformer right here and watch it learn. The **loss** is the cross-entropy of the next
 token: the lower, the more probability the model gives to the right answer. At each evaluation (every 200 steps
@@ -90,15 +90,20 @@ class Progress:
         return viz.loss_figure(self.steps, self.losses, self.val_steps, self.val_losses)
 
 
-def build(service: TrainingService, model: gr.Dropdown) -> None:
+def base_choices(catalog: Catalog, request: gr.Request | None) -> list[tuple[str, str]]:
+    """"Start from": from scratch, or any model of the picker (the same list for the same visitor)."""
+    return [("from scratch", "")] + model_choices(catalog, request)
+
+
+def build(service: TrainingService, model: gr.Dropdown) -> gr.Dropdown:
+    """Builds the tab; returns its "Start from" list (the app fills it for the visitor when the page loads)."""
     intro(INTRO)
     tasks = service.train_tasks()
     with gr.Row():
         task = gr.Dropdown([(label, key) for key, label in tasks.items()], value="copy", label="Task", min_width=300)
         steps = gr.Number(value=300, precision=0, label=f"Steps (1 to {service.max_train_steps:,})", min_width=160)
         base = gr.Dropdown(
-            [("from scratch", "")] + model_choices(service.catalog), value="", label="Start from",
-            allow_custom_value=True, min_width=300,
+            base_choices(service.catalog, None), value="", label="Start from", allow_custom_value=True, min_width=300
         )
     gr.Markdown(f"Training runs on **{service.catalog.device_description()}**; one training job at a time per server.")
     with gr.Row():
@@ -110,10 +115,10 @@ def build(service: TrainingService, model: gr.Dropdown) -> None:
     samples = gr.Markdown()
 
     @user_errors
-    def train(task: str = "copy", steps: float = 300, base: str = ""):
+    def train(task: str = "copy", steps: float = 300, base: str = "", request: gr.Request = None):
         """Stream a training run; the last update refreshes the model pickers."""
         try:
-            job = service.train(task, whole(steps, "steps"), base or None)
+            job = service.train(task, whole(steps, "steps"), base or None, visitor(service.catalog, request))
         except UserError as exc:  # a refusal: said in the page as well as in the message box
             yield f"**Not started:** {exc}", *[gr.skip()] * 5
             raise
@@ -126,15 +131,17 @@ def build(service: TrainingService, model: gr.Dropdown) -> None:
             if event.kind in ("eval", "done") or time.monotonic() - drawn > REDRAW_SECONDS:
                 drawn = time.monotonic()
                 yield progress.status(), progress.figure(), progress.samples_markdown(), *[gr.skip()] * 3
-        choices = model_choices(service.catalog)
         yield (
             progress.status(), progress.figure(), progress.samples_markdown(), "",
-            gr.Dropdown(choices=choices), gr.Dropdown(choices=[("from scratch", "")] + choices),
+            gr.Dropdown(choices=model_choices(service.catalog, request)),
+            gr.Dropdown(choices=base_choices(service.catalog, request)),
         )
 
-    def request_stop() -> str:
-        """Answered in the page, beside the buttons: the status below says when the run has ended."""
-        return f"*{STOPPING if service.stop_training() else NOTHING_TO_STOP}*"
+    @user_errors
+    def request_stop(request: gr.Request = None) -> str:
+        """Answered beside the buttons (another visitor's job: a refusal in a message box); the status below
+        says when the run has ended."""
+        return f"*{STOPPING if service.stop_training(visitor(service.catalog, request)) else NOTHING_TO_STOP}*"
 
     # No queue limit: the service runs one job at a time and refuses a second one at once with a clear
     # message, where a limit of 1 would keep the second user waiting and then train after the first.
@@ -144,3 +151,4 @@ def build(service: TrainingService, model: gr.Dropdown) -> None:
         api_description="Train (task, steps, base model or '') and stream progress; returns the final status.",
     )
     stop.click(request_stop, None, stop_note, queue=False, api_name="stop_training")
+    return base

@@ -7,6 +7,7 @@ from ..decoding import METHODS, DecodeOptions
 from ..services import TranslationService
 from ..services.translation import TranslationResult
 from .common import intro, user_errors, whole
+from .guard import costly
 
 INTRO = """Type a sentence, or several (one per line: they are translated together as one batch). Press **Enter**
 to translate; **Shift+Enter** starts a new line. **Greedy** decoding takes the most likely next token at every
@@ -63,7 +64,11 @@ def render(result: TranslationResult, options: DecodeOptions, device: str) -> tu
     """(best translations one per line, scores table in Markdown, timing and notices in Markdown)."""
     best = "\n".join(line.outputs[0].text for line in result.lines)
     n = len(result.lines)
-    info = [f"Translated {n} sentence{'s' * (n != 1)} in **{result.seconds:.2f} s** ({options.method}, on {device})."]
+    info = [
+        f"Translated {n} sentence{'s' * (n != 1)} in **{result.seconds:.2f} s** ({options.method}, on {device}, "
+        f"{result.engine} engine)."
+    ]
+    info += [f"**Engine:** {result.engine_note}"] if result.engine_note else []
     info += [f"**Note:** {result.notice}"] if result.notice else []
     info += [f"**Note on line {i}:** {line.notice}" for i, line in enumerate(result.lines, 1) if line.notice]
     return best, scores_table(result, options), "\n\n".join(info)
@@ -102,6 +107,7 @@ def build(service: TranslationService, model: gr.Dropdown) -> tuple[gr.Dataset, 
     with gr.Accordion("Scores: log-probabilities (and the n-best list for beam search)", open=False):
         table = gr.Markdown(elem_classes=["scroll-table"])
 
+    @costly
     @user_errors
     def translate(text: str, model: str, method: str = "greedy", beam_size: float = 4, length_penalty: float = 0.6,
                   n_best: float = 3, temperature: float = 1.0, top_k: float = 0, top_p: float = 1.0):

@@ -1,0 +1,101 @@
+"""CTranslate2Engine: a checkpoint's CTranslate2 export behind the Engine interface (translate only).
+
+It gives the same outputs and scores as our PyTorch decoding where the two searches mean the same thing,
+and says which requests it cannot take (`unsupported`), so that the caller hands those to the torch engine:
+  - greedy: the same argmax at every step, the same length cap (decoding.length_cap, per batch of
+    sentences of similar length, as TorchEngine batches them), EOS allowed from the first step
+    (min_decoding_length=0); the score is the summed log-probability of the tokens and [EOS], as ours.
+  - beam search with length penalty 0: both keep the beam_size best prefixes from the 2 * beam_size
+    best candidates and return the summed log-probability. With a length penalty the two differ:
+    CTranslate2 divides by length ** alpha (length without [EOS]) and stops once beam_size hypotheses
+    have ended, ours divides by ((5 + length) / 6) ** alpha (GNMT, [EOS] counted) and stops when no
+    live hypothesis can beat the beam_size-th finished one. So do n-best lists beyond the first
+    (CTranslate2 stops at the first finished best). Those requests go to torch.
+  - sampling goes to torch: its random draws come from torch's generator, so --seed reproduces them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..checkpoint import Checkpoint
+from ..decoding import DecodeOptions, Hypothesis, length_cap
+from ..errors import DecodeError, ExportError
+from ..export.ctranslate2 import require_ctranslate2
+from ..inference import EngineResult
+from ..tokenization import PAD_ID
+
+COMPUTE_TYPES = ("float32", "int8")
+BATCH_SIZE = 64
+
+
+@dataclass(frozen=True)
+class ThreadSettings:
+    """CTranslate2's threads: intra = OpenMP threads per translation, inter = translations run at once."""
+
+    intra: int = 1
+    inter: int = 1
+
+
+class CTranslate2Engine:
+    name = "ctranslate2"
+    capabilities = frozenset({"greedy", "beam"})
+
+    def __init__(self, checkpoint: Checkpoint, folder: Path, compute_type: str = "float32",
+                 threads: ThreadSettings = ThreadSettings()):
+        if compute_type not in COMPUTE_TYPES:
+            raise ExportError(f"compute type must be one of {', '.join(COMPUTE_TYPES)}, got {compute_type!r}")
+        ctranslate2 = require_ctranslate2()
+        self.checkpoint, self.folder, self.compute_type = checkpoint, Path(folder), compute_type
+        self.vocab, self.max_len = checkpoint.vocab, checkpoint.run.model.max_len
+        self.translator = ctranslate2.Translator(
+            str(folder), device="cpu", compute_type=compute_type, intra_threads=threads.intra,
+            inter_threads=threads.inter,
+        )
+        self.tgt_ids = self.vocab.tgt.get_vocab()
+
+    def unsupported(self, options: DecodeOptions) -> str | None:
+        """Why this engine would not decode as ours does with these options (None: it would)."""
+        if options.method == "sample":
+            return "sampling draws from torch's random generator (so that a seed reproduces it)"
+        if options.method == "beam" and options.length_penalty != 0:
+            return "a beam length penalty: CTranslate2 divides scores by length^a, ours by ((5 + length) / 6)^a"
+        if options.method == "beam" and options.n_best > 1:
+            return "an n-best list: CTranslate2's beam search stops at the first finished best"
+        if not options.use_cache:
+            return "decoding without the key/value cache (a torch benchmark mode)"
+        return None
+
+    def decode_ids(self, src_ids: list[list[int]], options: DecodeOptions) -> list[Hypothesis]:
+        """One batch of encoded sources (our source rule applied) -> the best hypothesis of each, as decode() gives."""
+        sources = [[self.vocab.src.id_to_token(i) for i in ids] for ids in src_ids]
+        results = self.translator.translate_batch(
+            sources, beam_size=options.beam_size if options.method == "beam" else 1, length_penalty=0.0,
+            min_decoding_length=0, max_decoding_length=length_cap(self.max_len, [len(s) for s in src_ids], options),
+            max_input_length=0, return_scores=True,
+        )
+        outputs = [[self.tgt_ids[t] for t in r.hypotheses[0]] for r in results]
+        if options.method != "beam":  # our greedy search drops [PAD] from its outputs (it pads finished rows)
+            outputs = [[i for i in ids if i != PAD_ID] for ids in outputs]
+        # length_penalty 0: the score is the total log-probability, [EOS] included (equal to ours, tested)
+        return [Hypothesis(ids, r.scores[0], r.scores[0], len(ids) + 1) for ids, r in zip(outputs, results)]
+
+    def hypotheses(self, texts: list[str], options: DecodeOptions) -> list[Hypothesis]:
+        """The best hypothesis per text, in input order, decoded in batches of similar length (as TorchEngine)."""
+        reason = self.unsupported(options.validate())
+        if reason:
+            raise DecodeError(reason)
+        src_ids = [self.vocab.source_ids(text, self.max_len) for text in texts]
+        order = sorted(range(len(src_ids)), key=lambda i: len(src_ids[i]))
+        results: list[Hypothesis] = [Hypothesis([], 0.0)] * len(src_ids)
+        for start in range(0, len(order), BATCH_SIZE):
+            chunk = order[start : start + BATCH_SIZE]
+            for i, hypothesis in zip(chunk, self.decode_ids([src_ids[i] for i in chunk], options)):
+                results[i] = hypothesis
+        return results
+
+    def translate(self, texts: list[str], options: DecodeOptions) -> list[EngineResult]:
+        return [
+            EngineResult([(self.vocab.decode_tgt(h.ids), h.score)], [(h.log_prob, h.n_tokens)])
+            for h in self.hypotheses(texts, options)
+        ]

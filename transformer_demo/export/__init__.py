@@ -1,0 +1,1 @@
+"""Exports of a checkpoint to other inference runtimes (one module per runtime)."""
