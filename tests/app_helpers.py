@@ -1,22 +1,17 @@
 """Helpers for the app tests: tiny untrained checkpoints and the app launched in-process."""
 from __future__ import annotations
 
-import socket
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
-import gradio as gr
 import torch
 
 from transformer_demo.checkpoint import save_checkpoint
 from transformer_demo.config import ModelConfig, RunConfig, TrainConfig
 from transformer_demo.math_qa import EXAMPLE_QUESTIONS
 from transformer_demo.model import Transformer
-from transformer_demo.service import Service
 from transformer_demo.tasks import synthetic_sequence_pairs
 from transformer_demo.tokenization import Vocab
-from transformer_demo.ui import build_app, launch_options
+from transformer_demo.ui.local import free_port, launch, served  # noqa: F401 (the tests' import path)
 
 CAPTION_PAIRS = [
     ("A man is riding a bike.", "Ein Mann fährt Fahrrad."),
@@ -47,32 +42,3 @@ def build_model_roots(root: Path) -> tuple[Path, Path]:
     save_tiny(checkpoints / "tiny-math", "math", [(q, "42") for q in EXAMPLE_QUESTIONS], "digits", 3)
     runs.mkdir(parents=True, exist_ok=True)
     return checkpoints, runs
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def launch(service: Service) -> tuple[gr.Blocks, str]:
-    """The app on a free port of 127.0.0.1, serving from background threads; returns (demo, url)."""
-    demo = build_app(service)
-    _, url, _ = demo.launch(
-        prevent_thread_lock=True, server_name="127.0.0.1", server_port=free_port(), quiet=True,
-        **launch_options(service),
-    )
-    return demo, url
-
-
-@contextmanager
-def served(service: Service) -> Iterator[str]:
-    """The app running (one torch thread, as app.py sets) for the duration of the block; yields its url."""
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    demo, url = launch(service)
-    try:
-        yield url
-    finally:
-        demo.close()
-        torch.set_num_threads(threads)

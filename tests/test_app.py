@@ -62,9 +62,10 @@ def test_decode_step_walks_and_can_be_overruled(client: Client):
 
 
 def test_attention_returns_the_four_figures(client: Client):
-    summary, *plots = client.predict(TEXT, "tiny-en-de", "", "encoder_self", 2, 3, api_name="/attention")
+    summary, view, *plots = client.predict(TEXT, "tiny-en-de", "", "encoder_self", 2, 3, api_name="/attention")
     assert "Translation" in summary and "layer 2 of 2, head 3 of 4" in summary
     assert len(plots) == 4 and all(p["type"] == "matplotlib" for p in plots)
+    assert 'class="attn-view"' in view and '&quot;kind&quot;: &quot;encoder_self&quot;' in view
     with pytest.raises(Exception, match="not in the list of choices"):
         client.predict(TEXT, "tiny-en-de", "", "sideways", 1, 1, api_name="/attention")
 

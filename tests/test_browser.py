@@ -16,10 +16,10 @@ from app_helpers import build_model_roots, served
 
 from transformer_demo import viz
 from transformer_demo.service import Service
-from transformer_demo.ui.screenshots import CHROMIUM_ARGS, TABS, VIEWPORTS, open_tab
+from transformer_demo.ui.local import CHROMIUM, CHROMIUM_ARGS
+from transformer_demo.ui.screenshots import HEIGHT, TABS, WIDTHS
 
 playwright = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-CHROMIUM = Path("/usr/bin/chromium")
 TIMEOUT_MS = 120_000  # a busy shared CPU can be slow; a healthy run takes a few seconds per action
 TRAIN_TIMEOUT_MS = 3 * TIMEOUT_MS  # preparing the data and stopping wait for the shared CPU
 MIN_TEXT_PX = 10
@@ -48,9 +48,9 @@ def browser():
         browser.close()
 
 
-@pytest.fixture(scope="module", params=sorted(VIEWPORTS, reverse=True), ids=lambda width: f"{width}px")
+@pytest.fixture(scope="module", params=WIDTHS, ids=lambda width: f"{width}px")
 def page(request, browser, app_url: str):
-    page = browser.new_page(viewport={"width": request.param, "height": VIEWPORTS[request.param]})
+    page = browser.new_page(viewport={"width": request.param, "height": HEIGHT[request.param]})
     page.set_default_timeout(TIMEOUT_MS)
     page.goto(app_url)
     page.get_by_text("Transformer demo").first.wait_for()
@@ -58,9 +58,14 @@ def page(request, browser, app_url: str):
     page.close()
 
 
+def open_tab(page, tab: str) -> None:
+    """By its name only: no "More tabs" menu to fall back on."""
+    page.get_by_role("tab", name=TABS[tab][0], exact=True).click()
+
+
 def test_every_tab_is_reachable_by_its_name(page):
     width = page.viewport_size["width"]
-    for name in TABS.values():
+    for name, _ in TABS.values():
         tab = page.get_by_role("tab", name=name, exact=True)
         playwright.expect(tab).to_be_visible()
         box = tab.bounding_box()
@@ -156,6 +161,7 @@ def test_attention_head_redraws_on_enter(page):
     open_tab(page, "attention")
     page.get_by_role("button", name="Show attention").click()
     page.locator(f"{PANEL} img[src^='data:image/png']").nth(3).wait_for()
+    page.locator(f"{PANEL} .attn-view[data-ready] .attn-tok").first.wait_for()  # the interactive view
     head = page.get_by_label("Head to enlarge (Enter to redraw)")
     head.fill("3")
     head.press("Enter")

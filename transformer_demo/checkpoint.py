@@ -194,7 +194,10 @@ def load_weights(model: Transformer, path: Path) -> None:
 
 
 def load_checkpoint(folder: str | Path, device: str | torch.device = "cpu") -> Checkpoint:
-    folder = Path(folder)
+    """A checkpoint folder, or a Hub reference (hf://OWNER/NAME[@REV], or OWNER/NAME that is no folder: see hub.py)."""
+    from .hub import resolve_checkpoint  # imported here: hub.py builds on this module
+
+    folder = resolve_checkpoint(folder)
     if not folder.is_dir():
         raise CheckpointError(f"checkpoint folder not found: {folder}")
     run, info = load_run_config(folder)

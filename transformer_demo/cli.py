@@ -1,4 +1,4 @@
-"""python -m transformer_demo COMMAND: train, translate, evaluate, tune, params, export, bench.
+"""python -m transformer_demo COMMAND: train, translate, evaluate, tune, params, export, bench, publish, doctor.
 
 Errors a user can fix (bad path, bad config, unknown language pair) print one line to stderr and
 exit with status 2; stdout carries only results.
@@ -207,6 +207,8 @@ def cmd_translate(args: argparse.Namespace) -> int:
 def cmd_evaluate(args: argparse.Namespace) -> int:
     from .evaluation import evaluate
 
+    if args.write_metrics:
+        writable_folder(args.checkpoint)
     engine, task, pairs, options = load_for_scoring(args)
     answered_by = engine.route(options).engine.name
     result = {"split": args.split, **evaluate(engine, task, pairs, options), "engine": answered_by}
@@ -215,7 +217,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     print(json.dumps(result, ensure_ascii=False))
     if args.write_metrics:
         limit = f"/first{args.limit}" if args.limit else ""
-        record_metric(Path(args.checkpoint), f"{args.split}/{result['decoding']}{limit}", result)
+        record_metric(writable_folder(args.checkpoint), f"{args.split}/{result['decoding']}{limit}", result)
     return 0
 
 
@@ -234,6 +236,19 @@ def load_for_scoring(args: argparse.Namespace):
     return engine, get_task(run.train.task), pairs, decode_options(args, engine.checkpoint.length_penalty)
 
 
+def writable_folder(checkpoint: str) -> Path:
+    """The local folder that --write/--write-metrics change; a Hub model's cached copy must stay as downloaded."""
+    from .checkpoint import CheckpointError
+    from .hub import is_hub_reference
+
+    if is_hub_reference(checkpoint):
+        raise CheckpointError(
+            f"{checkpoint} is a Hub model: download it to a folder (hf download ... --local-dir DIR) "
+            "to record results in it"
+        )
+    return Path(checkpoint)
+
+
 def record_metric(folder: Path, key: str, result: dict) -> None:
     from .checkpoint import read_json, write_json
 
@@ -249,6 +264,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
 
     if args.beam < 2:
         raise DecodeError(f"the length penalty only matters for beam search: give --beam 2 or more, got {args.beam}")
+    folder = writable_folder(args.checkpoint) if args.write else None
     engine, task, pairs, options = load_for_scoring(args)
     best, results = tune_length_penalty(engine, task, pairs, options, args.values)
     summary = {
@@ -256,8 +272,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
         "scores": {value: headline(result) for value, result in results.items()},
     }
     print(json.dumps(summary))
-    if args.write:
-        folder = Path(args.checkpoint)
+    if folder is not None:
         write_json(folder / "config.json", {**read_json(folder / "config.json"), "length_penalty": best})
         record_metric(folder, f"{args.split}/beam{args.beam}/length_penalty", summary)
     return 0
@@ -295,6 +310,36 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return run_bench(args)
 
 
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from .doctor import check_space
+
+    if not args.spaces:
+        raise ConfigError("nothing to check: give --spaces")
+    problems = check_space(args.root)
+    if problems:
+        print(f"{len(problems)} problem{'s' * (len(problems) != 1)} for a Hugging Face Space:", file=sys.stderr)
+        print("\n".join(f"- {problem}" for problem in problems), file=sys.stderr)
+        return 1
+    print(f"{Path(args.root).resolve()} is ready for a Hugging Face Space (files, front matter, requirements, paths)")
+    return 0
+
+
+def cmd_publish(args: argparse.Namespace) -> int:
+    from huggingface_hub import get_token
+
+    from .publish import prepare, publish
+
+    publication = prepare(args.checkpoint, args.repo)
+    token = None if args.dry_run else get_token()
+    print(publication.describe())
+    if token is None:
+        reason = "--dry-run" if args.dry_run else "no Hugging Face token (set HF_TOKEN or run `hf auth login`)"
+        print(f"dry run ({reason}): nothing was uploaded", file=sys.stderr)
+        return 0
+    print(publish(publication, token, args.private))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m transformer_demo", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -312,7 +357,10 @@ def build_parser() -> argparse.ArgumentParser:
     train.set_defaults(func=cmd_train)
 
     tr = commands.add_parser("translate", help="translate sentences (one output line per input line)")
-    tr.add_argument("--checkpoint", required=True, help="checkpoint folder, e.g. checkpoints/multi30k-en-de")
+    tr.add_argument(
+        "--checkpoint", required=True,
+        help="checkpoint folder (e.g. checkpoints/multi30k-en-de) or Hub model (hf://OWNER/NAME[@REV])",
+    )
     tr.add_argument("--input", help="file with one sentence per line ('-' = stdin)")
     tr.add_argument("text", nargs="*", help="sentences to translate")
     add_decode_args(tr)
@@ -362,6 +410,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed-baseline", help="the seed tutorial's benchmark script (default ../shared/bench/seed_baseline.py)"
     )
     bench.set_defaults(func=cmd_bench)
+
+    pub = commands.add_parser(
+        "publish", help="upload a checkpoint to the Hub with a model card (a dry run without a token)"
+    )
+    pub.add_argument("--checkpoint", required=True, help="checkpoint folder, e.g. checkpoints/multi30k-en-de")
+    pub.add_argument("--repo", required=True, help="Hub model repo OWNER/NAME (created if needed)")
+    pub.add_argument("--dry-run", action="store_true", help="print the commit's files even when a token is present")
+    pub.add_argument("--private", action="store_true", help="create the repo as private")
+    pub.set_defaults(func=cmd_publish)
+
+    doctor = commands.add_parser(
+        "doctor", help="check a folder; --spaces: would it push and build as a Space (exit 1 if not)"
+    )
+    doctor.add_argument("--spaces", action="store_true", help="LFS, front matter, requirements, runtime write paths")
+    doctor.add_argument("--root", default=".", help="the folder to check (default: the current one)")
+    doctor.set_defaults(func=cmd_doctor)
     return parser
 
 

@@ -1,5 +1,6 @@
 """Which models exist: every checkpoint folder (config.json + model.safetensors) under checkpoints/
-and runs/, described for the model picker and loaded at most once each (again only if its weights change).
+and runs/, plus Hub models added by id, described for the model picker and loaded at most once each (again
+only if its weights change).
 
 Nothing scans a folder per request: the list of folders is read again only when a root's modification time
 changes (a folder added or removed), and a model's description only when its files change.
@@ -89,12 +90,14 @@ class ModelRegistry:
         self.device = device
         self._loaded: dict[str, tuple[int, TorchEngine]] = {}  # name -> (weights mtime, engine)
         self._listed: tuple[tuple, dict[str, Path]] = ((), {})  # (roots' mtimes, name -> folder)
+        self._hub: dict[str, Path] = {}  # "hf://OWNER/NAME[@REV]" -> its folder in the Hub cache
         self._infos: dict[str, tuple[tuple, ModelInfo | None]] = {}  # name -> (files' mtimes, description)
         self._lock = threading.Lock()  # loading
         self._listing = threading.Lock()
 
     def _folders(self) -> dict[str, Path]:
-        """name -> folder of every non-hidden folder under the roots, read again when a root changes."""
+        """name -> folder of every non-hidden folder under the roots (read again when a root changes), and the Hub
+        models added by id."""
         stamp = tuple(root.stat().st_mtime_ns if root.is_dir() else None for root, _ in self.roots)
         with self._listing:
             if stamp != self._listed[0]:
@@ -104,7 +107,14 @@ class ModelRegistry:
                     if not folder.name.startswith(".")  # hidden: a temporary or half-written folder
                 }
                 self._listed = (stamp, folders)
-            return self._listed[1]
+            return {**self._listed[1], **self._hub}
+
+    def add_hub_model(self, name: str, folder: Path) -> ModelInfo:
+        """List a downloaded Hub model under its hf:// name (read first: a broken one is refused)."""
+        info = read_model_info(folder, name)
+        with self._listing:
+            self._hub[name] = folder
+        return info
 
     def _describe(self, name: str, folder: Path) -> ModelInfo | None:
         """The folder's ModelInfo, or None when it is not (yet) a loadable checkpoint."""

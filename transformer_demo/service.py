@@ -42,6 +42,8 @@ class Service:
         runs_cap_mb: float = RUNS_CAP_MB,
         engine: str = "torch",
         quantization: str = DEFAULT_COMPUTE_TYPE,
+        train_max_tokens: int | None = None,
+        train_device: str | None = None,
         limits: Limits | None = None,
     ):
         self.limits = limits or Limits()
@@ -50,7 +52,9 @@ class Service:
         self.catalog = Catalog(registry, RunIndex(Path(runs_dir), self.limits))
         fast = None if engine == "torch" else FastEngines(engine, quantization)
         self.translation = TranslationService(self.catalog, decode_time_limit, fast)
-        self.training = TrainingService(self.catalog, runs_dir, data_dir, max_train_steps, runs_cap_mb, self.limits)
+        self.training = TrainingService(
+            self.catalog, runs_dir, data_dir, max_train_steps, runs_cap_mb, self.limits, train_max_tokens, train_device
+        )
 
     def __getattr__(self, name: str) -> Any:
         for part in ("catalog", "translation", "training"):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import torch
 
+from ..errors import ServiceError
 from ..limits import Visitor
 from ..registry import ModelInfo, ModelRegistry
 from ..runs import RunIndex
@@ -31,6 +32,15 @@ class Catalog:
 
     def model_info(self, name: str | None) -> ModelInfo:
         return self.registry.info(name)
+
+    def add_hub_model(self, model_id: str | None) -> ModelInfo:
+        """Download a Hub model (OWNER/NAME or hf://OWNER/NAME[@REV], never a local path) and list it in the picker."""
+        from ..hub import MAX_DOWNLOAD_MB, download, hub_offline, parse_hub_ref
+
+        if hub_offline():
+            raise ServiceError("This server is offline (HF_HUB_OFFLINE is set): models cannot be added from the Hub.")
+        ref = parse_hub_ref((model_id or "").strip())
+        return self.registry.add_hub_model(str(ref), download(ref, max_mb=MAX_DOWNLOAD_MB))
 
     def device_description(self) -> str:
         return device_description(self.device)

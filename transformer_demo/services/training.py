@@ -47,7 +47,8 @@ def save_partial(trainer: Trainer, folder: Path) -> str:
 class TrainingService:
     def __init__(
         self, catalog: Catalog, runs_dir: str | Path, data_dir: str | Path | None = None, max_train_steps: int = 2000,
-        runs_cap_mb: float = RUNS_CAP_MB, limits: Limits | None = None,
+        runs_cap_mb: float = RUNS_CAP_MB, limits: Limits | None = None, train_max_tokens: int | None = None,
+        train_device: str | None = None,
     ):
         self.catalog, self.registry = catalog, catalog.registry
         self.runs_dir = Path(runs_dir)
@@ -57,6 +58,8 @@ class TrainingService:
         self.limits = limits or Limits()
         self.runs = catalog.runs or RunIndex(self.runs_dir, self.limits)
         self.budget = StepBudget(self.limits)
+        self.train_max_tokens = train_max_tokens  # tokens per training batch at most (a memory cap on a Space)
+        self.train_device = train_device  # default: the catalog's; "auto" on ZeroGPU, where only the worker has a GPU
         self._training = threading.Lock()
         self._stop = threading.Event()
         self._trainer_session: str | None = None  # the session whose job is running
@@ -88,6 +91,7 @@ class TrainingService:
         cfg = run.train
         cfg.steps, cfg.epochs, cfg.threads, cfg.patience = steps, None, 0, 0
         cfg.log_every, cfg.eval_every = 20, min(200, steps)
+        cfg.max_tokens = min(cfg.max_tokens, self.train_max_tokens or cfg.max_tokens)
         return run, source
 
     def train(
@@ -159,9 +163,8 @@ class TrainingService:
                 yield TrainEvent("start", 0, run.train.steps or 0, message=message)
             train_pairs = load_task_pairs(run.train, "train", source)
             val_pairs = load_task_pairs(run.train, "val", source)[:500]
-            trainer = Trainer(
-                run, train_pairs, val_pairs, record.folder, device=str(self.catalog.device), init_from=init_from
-            )
+            device = self.train_device or str(self.catalog.device)
+            trainer = Trainer(run, train_pairs, val_pairs, record.folder, device=device, init_from=init_from)
             yield from self._events(trainer, record.folder)
         finally:
             if cost:

@@ -12,7 +12,7 @@ import gradio as gr
 from ..door import door_middleware
 from ..errors import UserError
 from ..service import Service
-from . import attention_tab, step_tab, train_tab, translate_tab
+from . import attention_tab, hub_models, step_tab, train_tab, translate_tab
 from .common import model_choices
 from .guard import GuardedBlocks
 
@@ -54,6 +54,7 @@ def build_app(service: Service) -> gr.Blocks:
             allow_custom_value=True,  # the registry checks the name; models trained later are not in the list yet
             elem_id="model-picker",
         )
+        hub_models.build(catalog, model)
         with gr.Tabs(overflow_behavior="wrap"):  # every tab by its name on a phone, never behind a "..." menu
             with gr.Tab("Translate"):
                 examples, length_penalty, method = translate_tab.build(translation, model)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import gradio as gr
 
 from .. import viz
+from ..attention_view import VIEW_JS, AttentionMaps, attention_view
 from ..registry import ModelInfo
 from ..services import TranslationService
 from ..services.translation import AttentionResult
@@ -37,6 +38,15 @@ def axes(result: AttentionResult, kind: str) -> tuple[list[str], list[str], str,
     if kind == "decoder_self":
         return result.tgt_inputs, result.tgt_outputs, "attends to (output so far)", "position writing"
     return result.src_tokens, result.tgt_outputs, "attends to (source)", "position writing"
+
+
+def interactive_view(result: AttentionResult, kind: str, layer: int) -> str:
+    """The interactive view of all three kinds, opening on the chosen kind and layer."""
+    maps = []
+    for key, title in KINDS.items():
+        keys, queries, key_title, query_title = axes(result, key)
+        maps.append(AttentionMaps(key, title, getattr(result, key), queries, keys, query_title, key_title))
+    return attention_view(maps, kind, layer)
 
 
 def figures(result: AttentionResult, kind: str, layer: int, head: int) -> tuple[str, list]:
@@ -76,6 +86,7 @@ def build(service: TranslationService, model: gr.Dropdown) -> AttentionTab:
         layer = gr.Slider(1, 6, value=1, step=1, label="Layer")
         head = gr.Number(1, minimum=1, maximum=8, precision=0, step=1, label="Head to enlarge (Enter to redraw)")
     summary = gr.Markdown(HINT)
+    view = gr.HTML(js_on_load=VIEW_JS, elem_id="attention-view", padding=False)
     alignment = gr.Plot(label="Source-to-output alignment", format="png", show_label=False)
     single = gr.Plot(label="One head, enlarged", format="png", show_label=False)
     grid = gr.Plot(label="All heads of the chosen layer", format="png", show_label=False)
@@ -89,21 +100,22 @@ def build(service: TranslationService, model: gr.Dropdown) -> AttentionTab:
         lines = [f"**Translation:** {result.translation or '(empty)'}", note]
         if result.notice:
             lines.append(f"**Note:** {result.notice}")
-        return ("  \n".join(lines), *plots)
+        return ("  \n".join(lines), interactive_view(result, kind, whole(layer, "layer")), *plots)
 
     inputs = [text, model, target, kind, layer, head]
-    outputs = [summary, grid, single, overview, alignment]
+    outputs = [summary, view, grid, single, overview, alignment]
     events = [
         gr.on(
             [button.click, text.submit, target.submit], attention, inputs, outputs, api_name="attention",
-            api_description="Attention maps: (text, model, translation or '', kind, layer, head) -> summary, 4 plots.",
+            api_description="Attention maps: (text, model, translation or '', kind, layer, head) -> "
+            "summary, interactive HTML view, 4 plots.",
         ),
         gr.on(
             [kind.change, layer.release, head.submit, head.blur], attention, inputs, outputs, api_visibility="private"
         ),
     ]
     for event in events:  # after an error, no maps of an earlier sentence beside it
-        event.failure(lambda: (HINT, *[None] * 4), None, outputs, api_visibility="private")
+        event.failure(lambda: (HINT, *[None] * 5), None, outputs, api_visibility="private")
     return AttentionTab(text, layer, head)
 
 

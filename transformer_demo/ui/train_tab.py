@@ -8,6 +8,7 @@ import gradio as gr
 
 from .. import viz
 from ..errors import UserError
+from ..hosting import gpu_task, on_zerogpu, training_seconds
 from ..services import Catalog, TrainingService
 from ..services.training import TrainingJob
 from ..training import TrainEvent
@@ -105,7 +106,8 @@ def build(service: TrainingService, model: gr.Dropdown) -> gr.Dropdown:
         base = gr.Dropdown(
             base_choices(service.catalog, None), value="", label="Start from", allow_custom_value=True, min_width=300
         )
-    gr.Markdown(f"Training runs on **{service.catalog.device_description()}**; one training job at a time per server.")
+    where = "a GPU lent for each run (ZeroGPU)" if on_zerogpu() else service.catalog.device_description()
+    gr.Markdown(f"Training runs on **{where}**; one training job at a time per server.")
     with gr.Row():
         start = gr.Button("Train", variant="primary", min_width=120)
         stop = gr.Button("Stop", variant="stop", min_width=120)
@@ -114,7 +116,6 @@ def build(service: TrainingService, model: gr.Dropdown) -> gr.Dropdown:
     loss = gr.Plot(label="Loss", format="png", show_label=False, visible=False)  # shown with the first step
     samples = gr.Markdown()
 
-    @user_errors
     def train(task: str = "copy", steps: float = 300, base: str = "", request: gr.Request = None):
         """Stream a training run; the last update refreshes the model pickers."""
         try:
@@ -137,6 +138,12 @@ def build(service: TrainingService, model: gr.Dropdown) -> gr.Dropdown:
             gr.Dropdown(choices=base_choices(service.catalog, request)),
         )
 
+    def gpu_seconds(task: str = "copy", steps: float = 300, base: str = "", request: gr.Request = None) -> int:
+        """How long a ZeroGPU Space lends the GPU for this run (the spaces package asks before each run)."""
+        return training_seconds(steps if isinstance(steps, (int, float)) else 0)
+
+    train = user_errors(gpu_task(train, gpu_seconds))
+
     @user_errors
     def request_stop(request: gr.Request = None) -> str:
         """Answered beside the buttons (another visitor's job: a refusal in a message box); the status below
@@ -145,10 +152,13 @@ def build(service: TrainingService, model: gr.Dropdown) -> gr.Dropdown:
 
     # No queue limit: the service runs one job at a time and refuses a second one at once with a clear
     # message, where a limit of 1 would keep the second user waiting and then train after the first.
-    start.click(
+    run = start.click(
         train, [task, steps, base], [status, loss, samples, stop_note, model, base], api_name="train",
         concurrency_limit=None, show_progress="hidden",  # the status line streams the progress; no "Error" badge
         api_description="Train (task, steps, base model or '') and stream progress; returns the final status.",
     )
-    stop.click(request_stop, None, stop_note, queue=False, api_name="stop_training")
+    # On ZeroGPU the run is in another process (the GPU worker): Stop cancels the event, which closes the run there.
+    stop.click(
+        request_stop, None, stop_note, queue=False, api_name="stop_training", cancels=[run] if on_zerogpu() else None
+    )
     return base

@@ -1,0 +1,52 @@
+"""The app served in-process on a free local port, and Debian's Chromium to look at it (tests, screenshots)."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import gradio as gr
+import torch
+
+from ..service import Service
+from . import build_app, launch_options
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def launch(service: Service) -> tuple[gr.Blocks, str]:
+    """The app on a free port of 127.0.0.1, serving from background threads; returns (demo, url)."""
+    demo = build_app(service)
+    _, url, _ = demo.launch(
+        prevent_thread_lock=True, server_name="127.0.0.1", server_port=free_port(), quiet=True,
+        **launch_options(service),
+    )
+    return demo, url
+
+
+@contextmanager
+def served(service: Service) -> Iterator[str]:
+    """The app running (one torch thread, as app.py sets) for the duration of the block; yields its url."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    demo, url = launch(service)
+    try:
+        yield url
+    finally:
+        demo.close()
+        torch.set_num_threads(threads)
