@@ -197,9 +197,11 @@ def test_the_app_service_says_which_engine_answered(tmp_path, monkeypatch):
         pairs = [(a, b) for ours_line, theirs_line in zip(ours.lines, theirs.lines)
                  for a, b in zip(ours_line.outputs, theirs_line.outputs, strict=True)]
         assert all(a[0] == b[0] and a[1] == pytest.approx(b[1], abs=1e-3) for a, b in pairs)
-    assert "ctranslate2 engine" in render(theirs, "greedy", "CPU")[2]
-    beam = fast.translate("tiny-en-de", text, DecodeOptions(method="beam", length_penalty=0.6, n_best=2))
+        assert all(a.log_prob == pytest.approx(b.log_prob, abs=1e-3) for a, b in pairs)  # the scores table's numbers
+    assert "ctranslate2 engine" in render(theirs, DecodeOptions(), "CPU")[2]
+    beam_options = DecodeOptions(method="beam", length_penalty=0.6, n_best=2)
+    beam = fast.translate("tiny-en-de", text, beam_options)
     assert beam.engine == "torch" and "length penalty" in beam.engine_note
     assert len(beam.lines[0].outputs) == 2  # the n-best list is kept
-    assert "Engine:" in render(beam, "beam", "CPU")[2]
+    assert "Engine:" in render(beam, beam_options, "CPU")[2]
     assert fast.trace("tiny-en-de", "A man.").steps  # the step-by-step view still runs on torch

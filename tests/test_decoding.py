@@ -129,6 +129,17 @@ def test_beam_scores_are_length_normalised_log_probabilities(model, src_ids, len
             assert hyp.score == pytest.approx(expected, abs=1e-4)
 
 
+@pytest.mark.parametrize("method", ["greedy", "beam", "sample"])
+def test_every_method_reports_the_model_log_probability_and_its_token_count(model, src_ids, method):
+    options = DecodeOptions(method=method, beam_size=3, n_best=2, length_penalty=1.0, temperature=1.7, top_k=5, seed=0)
+    for ids, hyps in zip(src_ids, decode(model, src_ids, options)):
+        for hyp in hyps:
+            ended = hyp.n_tokens == len(hyp.ids) + 1  # [EOS] is one more token; an output cut at max_len has none
+            assert ended or hyp.n_tokens == len(hyp.ids)
+            assert hyp.log_prob == pytest.approx(sequence_log_prob(model, ids, hyp.ids, with_eos=ended), abs=1e-4)
+            assert hyp.mean_log_prob == pytest.approx(hyp.log_prob / hyp.n_tokens)
+
+
 # --- sampling ---
 
 

@@ -48,7 +48,8 @@ def timed(call: Callable[[], Any]) -> tuple[Any, float]:
 def test_hostile_text_gets_a_translation_in_time(client: Client, text: str):
     (translation, info, table), seconds = timed(lambda: client.predict(text, "tiny-en-de", api_name="/translate"))
     assert seconds < SECONDS
-    assert isinstance(translation, str) and "Translated" in info and table.startswith("| # | source |")
+    assert isinstance(translation, str) and "Translated" in info and table.startswith("**1.** ")
+    assert "| # | translation | log-prob | per token |" in table
 
 
 @pytest.mark.parametrize("text", HOSTILE.values(), ids=HOSTILE.keys())
@@ -66,7 +67,9 @@ def test_hostile_text_through_the_figure_endpoints(client: Client, endpoint: str
     status, *outputs = client.submit(EVERYTHING, "tiny-en-de", api_name=endpoint).result(timeout=120)
     assert "truncated" in status  # the notice that the model read only its first max_len tokens
     figures = [output for output in outputs if isinstance(output, dict) and output.get("type") == "matplotlib"]
-    assert len(figures) == {"/decode_step": 2, "/attention": 4}[endpoint]
+    views = [output for output in outputs if isinstance(output, str) and output.startswith('<div class="step-')]
+    assert (len(figures), len(views)) == {"/decode_step": (0, 2), "/attention": (4, 0)}[endpoint]
+    assert not any("<script" in view for view in views)  # tokens of the hostile text are escaped
 
 
 @pytest.mark.parametrize("endpoint", ["/translate", "/decode_step", "/attention"])

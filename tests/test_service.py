@@ -64,8 +64,11 @@ def test_translate_batches_lines_and_returns_n_best(service: Service):
     assert [line.source for line in result.lines] == ["red cat", "blue dog"]
     for line in result.lines:
         assert len(line.outputs) == 3
-        scores = [score for _, score in line.outputs]
+        scores = [output.score for output in line.outputs]
         assert scores == sorted(scores, reverse=True)
+        for output in line.outputs:  # the ranking score is the total divided by the GNMT length penalty (>= 1)
+            assert output.log_prob <= output.score <= 0 and output.n_tokens >= 1
+            assert output.mean_log_prob == pytest.approx(output.log_prob / output.n_tokens)
     assert result.seconds > 0
 
 
@@ -170,6 +173,8 @@ def test_training_streams_stops_and_becomes_selectable(service: Service):
     assert rest[-1].kind == "done" and "stopped" in rest[-1].message and rest[-1].step < 400
     assert "before its first evaluation, so it is not scored" in rest[-1].message  # the first is at step 200
     assert job.name in [m.name for m in service.models()]
+    labels = {m.name: m.label for m in service.models()}
+    assert f"stopped at step {rest[-1].step}, not evaluated" in labels[job.name]  # not "not scored"
     assert service.translate(job.name, "red cat").lines[0].outputs
     assert not service.stop_training()  # nothing running any more
     closed = service.train("copy", 400)
@@ -190,9 +195,6 @@ def test_viz_figures_have_the_expected_panels():
     assert len(overview.axes) == 6
     single = viz.attention_figure(weights[1, 2], x, y, "one head")
     assert [t.get_text() for t in single.axes[0].get_xticklabels()] == x
-    bars = viz.probability_figure(["a", "b", "c"], [0.5, 0.3, 0.2], 0, "p")
-    assert len(bars.axes[0].patches) == 3
-    assert viz.source_attention_figure(weights[:, 0, 0], x, "step").axes[0].images
     assert viz.loss_figure([1, 2, 3], [3.0, 2.0, 1.5], [3], [1.7]).axes[0].get_legend() is not None
     assert viz.loss_figure([], [], [], []).axes  # an empty run still draws
     assert plt.get_fignums() == open_before  # no pyplot figures left open

@@ -60,7 +60,14 @@ class DecodeOptions:
 @dataclass
 class Hypothesis:
     ids: list[int]  # target ids without [SOS]/[EOS]
-    score: float  # total log-probability (length-normalised for beam search)
+    score: float  # what the search ranks by: log_prob, divided by the length penalty for beam search
+    log_prob: float = 0.0  # total log-probability under the model (temperature 1, no filter), [EOS] included
+    n_tokens: int = 0  # tokens that log_prob sums over: len(ids), plus 1 when [EOS] ended the output
+
+    @property
+    def mean_log_prob(self) -> float:
+        """log_prob per token: comparable between outputs of different lengths."""
+        return self.log_prob / max(self.n_tokens, 1)
 
 
 def model_device(model: Transformer) -> torch.device:
@@ -144,7 +151,8 @@ def greedy_or_sample(model: Transformer, src_ids: list[list[int]], options: Deco
     batch = src.size(0)
     prefix = torch.full((batch, 1), SOS_ID, dtype=torch.long, device=src.device)
     finished = torch.zeros(batch, dtype=torch.bool, device=src.device)
-    scores = torch.zeros(batch, device=src.device)
+    log_prob = torch.zeros(batch, device=src.device)
+    n_tokens = torch.zeros(batch, dtype=torch.long, device=src.device)
     # Finished rows leave the model's batch (the stepper holds only the active rows). Their logits go
     # stale but are never used; keeping the full-width tensor draws the same random numbers for sampling.
     active = torch.arange(batch, device=src.device)
@@ -154,14 +162,15 @@ def greedy_or_sample(model: Transformer, src_ids: list[list[int]], options: Deco
         generator = torch.Generator(device=src.device).manual_seed(options.seed)
     for _ in range(default_max_len(model, src_ids, options)):
         logits[active] = stepper.logits(prefix[active]).float()
+        model_log_probs = logits.log_softmax(-1)  # before temperature and filters: the model's own probabilities
         if options.method == "sample":
             logits = filter_logits(logits / options.temperature, options.top_k, options.top_p)
             next_ids = torch.multinomial(logits.softmax(-1), 1, generator=generator).squeeze(1)
         else:
             next_ids = logits.argmax(-1)
-        log_probs = logits.log_softmax(-1).gather(1, next_ids[:, None]).squeeze(1)
         next_ids = next_ids.masked_fill(finished, PAD_ID)
-        scores += log_probs.masked_fill(finished, 0.0)
+        log_prob += model_log_probs.gather(1, next_ids[:, None]).squeeze(1).masked_fill(finished, 0.0)
+        n_tokens += ~finished
         prefix = torch.cat([prefix, next_ids[:, None]], dim=1)
         finished |= next_ids == EOS_ID
         if finished.all() or time.monotonic() > stop_at:
@@ -172,9 +181,9 @@ def greedy_or_sample(model: Transformer, src_ids: list[list[int]], options: Deco
             stepper.reorder(keep)
             active = active[keep]
     hypotheses = []
-    for row, score in zip(prefix[:, 1:].tolist(), scores.tolist()):
+    for row, total, length in zip(prefix[:, 1:].tolist(), log_prob.tolist(), n_tokens.tolist()):
         ids = row[: row.index(EOS_ID)] if EOS_ID in row else row
-        hypotheses.append(Hypothesis([i for i in ids if i != PAD_ID], score))
+        hypotheses.append(Hypothesis([i for i in ids if i != PAD_ID], total, total, length))
     return hypotheses
 
 
@@ -210,7 +219,7 @@ def beam_search(model: Transformer, src_ids: list[list[int]], options: DecodeOpt
                 if done[b] or score == float("-inf"):
                     break
                 if token == EOS_ID:
-                    finished[b].append(Hypothesis(prefix[source_row, 1:].tolist(), score / penalty(step)))
+                    finished[b].append(Hypothesis(prefix[source_row, 1:].tolist(), score / penalty(step), score, step))
                 else:
                     kept.append((source_row, token, score))
                 if len(kept) == beam:
@@ -221,7 +230,9 @@ def beam_search(model: Transformer, src_ids: list[list[int]], options: DecodeOpt
             best_live = kept[0][2] / penalty(step) if kept else float("-inf")
             if (len(finished[b]) >= beam and finished[b][beam - 1].score >= best_live) or last_step:
                 if last_step:
-                    finished[b].extend(Hypothesis(prefix[r, 1:].tolist() + [t], s / penalty(step)) for r, t, s in kept)
+                    finished[b].extend(
+                        Hypothesis(prefix[r, 1:].tolist() + [t], s / penalty(step), s, step) for r, t, s in kept
+                    )
                 done[b] = True
             kept += [(b * beam, PAD_ID, float("-inf"))] * (beam - len(kept))  # dead beams for finished sentences
             for row, token, score in kept:

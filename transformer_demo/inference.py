@@ -10,7 +10,7 @@ CTranslate2) is one more module in engines/ that satisfies Engine; nothing above
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from .decoding import DecodeOptions
@@ -23,6 +23,8 @@ class EngineResult:
     """One input line."""
 
     outputs: list[tuple[str, float]]  # n-best (text, score), best first
+    log_probs: list[tuple[float, int]] = field(default_factory=list)  # per output (total log-probability, tokens),
+    # [EOS] included, when the engine knows them: one measure for every decoding method (score is what it ranked by)
 
 
 @runtime_checkable

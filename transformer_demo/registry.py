@@ -47,7 +47,7 @@ class ModelInfo:
     @property
     def label(self) -> str:
         size = f"{self.parameters / 1e6:.1f}M" if self.parameters >= 1e6 else f"{self.parameters / 1e3:.0f}k"
-        return f"{self.name} · {self.pair} · {size} params · {self.score}"
+        return f"{self.name} · {self.pair} · {self.score} · {size} params"
 
 
 def describe_score(metrics: dict, info: dict) -> str:
@@ -62,6 +62,8 @@ def describe_score(metrics: dict, info: dict) -> str:
             return f"exact match {result['exact_match']:.1f}%"
     if isinstance(info.get("val_loss"), (int, float)):
         return f"val loss {info['val_loss']:.2f}"
+    if info.get("stopped_early"):
+        return f"stopped at step {info.get('trained_steps')}, not evaluated"
     return "not scored"
 
 

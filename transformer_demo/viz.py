@@ -1,4 +1,4 @@
-"""Matplotlib figures from plain arrays: attention heatmaps, head grids, probability bars, loss curves.
+"""Matplotlib figures from plain arrays: attention heatmaps, head grids, loss curves.
 
 Knows nothing about torch. Figures are built with matplotlib.figure.Figure, not pyplot, so they are
 safe to draw from several server threads and are freed like any object once shown (Gradio's Plot
@@ -17,6 +17,7 @@ CHOSEN_COLOR, OTHER_COLOR = "#e4572e", "#4c78a8"
 # A side of a figure (of a panel in a grid) stops growing here: 127 tokens still get 6 pt labels that do not
 # overlap, and drawing stays fast (at 0.3 in a token, 127 tokens drew 41 x 40 in, 8.7 s of PNG encoding).
 MAX_INCHES = 14.0
+LOSS_WIDTH_INCHES, LOSS_MIN_FONT_PT = 4.0, 10.0
 
 
 def _font_size(n_labels: int) -> float:
@@ -101,40 +102,14 @@ def overview_figure(weights: np.ndarray, title: str) -> Figure:
     return fig
 
 
-def probability_figure(tokens: Sequence[str], probs: Sequence[float], chosen: int | None, title: str) -> Figure:
-    """Horizontal bars of the top-k next-token probabilities, most likely on top; chosen (index) in red."""
-    n = len(tokens)
-    fig = Figure(figsize=(5.5, max(2.5, 0.32 * n + 1.0)), layout="constrained")
-    ax = fig.add_subplot()
-    colors = [CHOSEN_COLOR if i == chosen else OTHER_COLOR for i in range(n)]
-    positions = np.arange(n)[::-1]
-    ax.barh(positions, probs, color=colors)
-    ax.set_yticks(positions, tokens, fontsize=9)
-    ax.set_xlim(0, 1)
-    ax.set_xlabel("probability")
-    for y, p in zip(positions, probs):
-        inside = p > 0.8  # no room to the right: write it on the bar
-        ax.text(p - 0.01 if inside else p + 0.01, y, f"{p:.1%}", va="center", ha="right" if inside else "left",
-                color="white" if inside else "black", fontsize=8)
-    ax.set_title(title, fontsize=10)
-    return fig
-
-
-def source_attention_figure(weights: np.ndarray, src_tokens: Sequence[str], title: str) -> Figure:
-    """weights (layers, src_len), head-averaged: one row per decoder layer over the source tokens."""
-    width, _ = _size(len(src_tokens), 0, per_token=0.32, minimum=4.0)
-    fig = Figure(figsize=(width + 1.0, 0.45 * weights.shape[0] + 1.6), layout="constrained")
-    ax = fig.add_subplot()
-    draw_heatmap(ax, weights, src_tokens, [f"layer {i + 1}" for i in range(weights.shape[0])], title)
-    fig.colorbar(ax.images[0], ax=ax, shrink=0.9, label="weight")
-    return fig
-
-
 def loss_figure(
     steps: Sequence[int], losses: Sequence[float], val_steps: Sequence[int], val_losses: Sequence[float]
 ) -> Figure:
-    """Training loss per step (thin) with its running mean (thick), and validation loss as dots."""
-    fig = Figure(figsize=(6.5, 3.2), layout="constrained")
+    """Training loss per step (thin) with its running mean (thick), and validation loss as dots.
+
+    Small in inches with LOSS_MIN_FONT_PT text: a phone shrinks the picture to its width, and the text
+    still comes out at 10 px or more there (the browser test checks it)."""
+    fig = Figure(figsize=(LOSS_WIDTH_INCHES, 2.8), layout="constrained")
     ax = fig.add_subplot()
     if steps:
         ax.plot(steps, losses, color=OTHER_COLOR, alpha=0.3, linewidth=0.8, label="training loss")
@@ -143,10 +118,11 @@ def loss_figure(
         ax.plot(steps[window - 1 :], smooth, color=OTHER_COLOR, linewidth=2, label=f"mean of {window} steps")
     if val_steps:
         ax.plot(val_steps, val_losses, "o-", color=CHOSEN_COLOR, label="validation loss")
-    ax.set_title("Training loss", fontsize=10)
-    ax.set_xlabel("step")
-    ax.set_ylabel("cross-entropy")
+    ax.set_title("Training loss", fontsize=LOSS_MIN_FONT_PT + 1)
+    ax.set_xlabel("step", fontsize=LOSS_MIN_FONT_PT)
+    ax.set_ylabel("cross-entropy", fontsize=LOSS_MIN_FONT_PT)
+    ax.tick_params(labelsize=LOSS_MIN_FONT_PT)
     ax.grid(alpha=0.3)
     if steps or val_steps:
-        ax.legend(fontsize=8)
+        ax.legend(fontsize=LOSS_MIN_FONT_PT)
     return fig

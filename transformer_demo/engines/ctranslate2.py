@@ -77,7 +77,8 @@ class CTranslate2Engine:
         outputs = [[self.tgt_ids[t] for t in r.hypotheses[0]] for r in results]
         if options.method != "beam":  # our greedy search drops [PAD] from its outputs (it pads finished rows)
             outputs = [[i for i in ids if i != PAD_ID] for ids in outputs]
-        return [Hypothesis(ids, r.scores[0]) for ids, r in zip(outputs, results)]
+        # length_penalty 0: the score is the total log-probability, [EOS] included (equal to ours, tested)
+        return [Hypothesis(ids, r.scores[0], r.scores[0], len(ids) + 1) for ids, r in zip(outputs, results)]
 
     def hypotheses(self, texts: list[str], options: DecodeOptions) -> list[Hypothesis]:
         """The best hypothesis per text, in input order, decoded in batches of similar length (as TorchEngine)."""
@@ -94,4 +95,7 @@ class CTranslate2Engine:
         return results
 
     def translate(self, texts: list[str], options: DecodeOptions) -> list[EngineResult]:
-        return [EngineResult([(self.vocab.decode_tgt(h.ids), h.score)]) for h in self.hypotheses(texts, options)]
+        return [
+            EngineResult([(self.vocab.decode_tgt(h.ids), h.score)], [(h.log_prob, h.n_tokens)])
+            for h in self.hypotheses(texts, options)
+        ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import numpy as np
 import torch
@@ -32,10 +33,23 @@ DECODE_TIME_LIMIT = (
 )
 
 
+class Output(NamedTuple):
+    """One translation with its scores (see decoding.Hypothesis)."""
+
+    text: str
+    score: float  # what the search ranked by: the total log-probability, length-normalised for beam search
+    log_prob: float | None = None  # total log-probability under the model, [EOS] included (None: engine lacks it)
+    n_tokens: int = 0
+
+    @property
+    def mean_log_prob(self) -> float | None:
+        return None if self.log_prob is None else self.log_prob / max(self.n_tokens, 1)
+
+
 @dataclass
 class LineResult:
     source: str
-    outputs: list[tuple[str, float]]  # (text, log-probability score), best first
+    outputs: list[Output]  # best first
     notice: str | None  # truncated, a math question outside the known families, or why not to trust it (confidence.py)
     program: str | None = None  # a math model's program for the best output (its outputs are then the answers)
 
@@ -104,10 +118,10 @@ class TranslationService:
         self.decode_time_limit, self.fast = decode_time_limit, fast
 
     def _notice(
-        self, info: ModelInfo, engine: TorchEngine, text: str, best: list[tuple[str, float]] | None = None,
+        self, info: ModelInfo, engine: TorchEngine, text: str, best: list[Output] | None = None,
         length_penalty: float | None = None, case_notice: str | None = None,
     ) -> str | None:
-        """Plain-word warnings for one line; given its best output [(text, score)], the confidence checks too
+        """Plain-word warnings for one line; given its best output [Output], the confidence checks too
         (a length_penalty means beam search: its scores are length-normalised)."""
         notices = [case_notice]
         pieces = engine.vocab.encode_src(text)
@@ -118,8 +132,8 @@ class TranslationService:
         notices.append(get_task(info.task).notice(text))
         if info.task == "translation":
             mean = None
-            for output, score in best or ():
-                mean = confidence.mean_log_prob(score, len(engine.vocab.encode_tgt(output)), length_penalty)
+            for output in best or ():
+                mean = confidence.mean_log_prob(output.score, len(engine.vocab.encode_tgt(output.text)), length_penalty)
             signals = confidence.Signals(len(pieces), pieces.count(UNK_ID), mean)
             notices += confidence.notices(text, signals, info.src_lang, info.tgt_lang, info.min_mean_log_prob)
         return " ".join(n for n in notices if n) or None
@@ -159,8 +173,11 @@ class TranslationService:
         results = chosen.engine.translate([text for text, _ in cased], options)
         seconds = time.perf_counter() - start
         penalty = options.length_penalty if options.method == "beam" else None
-        rows = [self._line(info, engine, line, read, r.outputs, penalty)
-                for line, read, r in zip(lines, cased, results)]
+        rows = [
+            self._line(info, engine, line, read,
+                       [Output(*o, *lp) for o, lp in zip(r.outputs, r.log_probs or [()] * len(r.outputs))], penalty)
+            for line, read, r in zip(lines, cased, results)
+        ]
         notice = None
         if seconds >= self.decode_time_limit:
             notice = (f"Decoding stopped at the server's limit of {self.decode_time_limit:g} s, so the outputs may be "
@@ -169,7 +186,7 @@ class TranslationService:
 
     def _line(
         self, info: ModelInfo, engine: TorchEngine, line: str, read: tuple[str, str | None],
-        outputs: list[tuple[str, float]], length_penalty: float | None,
+        outputs: list[Output], length_penalty: float | None,
     ) -> LineResult:
         """read: (the text the model was given, why it differs from the line). A math model's outputs become
         answers (its programs evaluated); a failed program is said, never answered."""
@@ -180,10 +197,10 @@ class TranslationService:
         from ..math_answer import mode_of, reply, unknown_question_notice
 
         mode = mode_of(engine.checkpoint.run.train.task_options)
-        replies = [reply(line, text, mode) for text, _ in outputs]
+        replies = [reply(line, output.text, mode) for output in outputs]
         extra = None if replies[0].notice == unknown_question_notice(line) else replies[0].notice
-        answers = [(r.answer if r.answer is not None else "(no answer)", score)
-                   for r, (_, score) in zip(replies, outputs)]
+        answers = [output._replace(text=r.answer if r.answer is not None else "(no answer)")
+                   for r, output in zip(replies, outputs)]
         return LineResult(line, answers, " ".join(n for n in (notice, extra) if n) or None, replies[0].program)
 
     def trace(

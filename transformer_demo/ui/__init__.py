@@ -17,7 +17,17 @@ from .common import model_choices
 from .guard import GuardedBlocks
 
 CONCURRENCY = 2  # simultaneous requests per event; decoding is CPU-bound and torch already uses every core
-CSS = ".tab-intro { font-size: 0.95em; opacity: 0.85; }"
+CSS = """
+.tab-intro { font-size: 0.95em; opacity: 0.85; }
+input[role=combobox] { text-overflow: ellipsis; padding-right: 2.2em; }  /* dropdown text never under its arrow */
+.scroll-table table { display: block; overflow-x: auto; width: max-content; max-width: 100%; border: none; }
+.scroll-table th, .scroll-table td { word-break: normal; overflow-wrap: normal; padding: 4px 8px; }
+.scroll-table td:not(:nth-child(2)) { white-space: nowrap; }
+@media (max-width: 640px) {
+  #model-picker input { font-size: 0.85em; }
+  .gradio-container { padding-left: 8px !important; padding-right: 8px !important; }
+}
+"""
 LAUNCH_OPTIONS = {"theme": gr.themes.Soft(), "css": CSS, "footer_links": ["api", "gradio"]}
 
 
@@ -39,21 +49,23 @@ def build_app(service: Service) -> gr.Blocks:
         gr.Markdown(HEADER)
         model = gr.Dropdown(
             model_choices(catalog), value=catalog.default_model(), label="Model (shared by all tabs)",
-            info="Checkpoints and models trained here: name · language pair · parameters · score. "
+            info="Checkpoints and models trained here: name · language pair · score · parameters. "
             f"Running on {catalog.device_description()}.",
             allow_custom_value=True,  # the registry checks the name; models trained later are not in the list yet
+            elem_id="model-picker",
         )
         hub_models.build(catalog, model)
-        with gr.Tab("Translate") as translate:
-            examples, length_penalty, method, wording = translate_tab.build(translation, model)
-        with gr.Tab("Step by step"):
-            step_text = step_tab.build(translation, model)
-        with gr.Tab("Attention"):
-            attention = attention_tab.build(translation, model)
-        with gr.Tab("Check an answer", visible=False) as check:
-            check_tab.build(service, model)
-        with gr.Tab("Train"):
-            base = train_tab.build(service.training, model)
+        with gr.Tabs(overflow_behavior="wrap"):  # every tab by its name on a phone, never behind a "..." menu
+            with gr.Tab("Translate") as translate:
+                examples, length_penalty, method, wording = translate_tab.build(translation, model)
+            with gr.Tab("Step by step"):
+                step_text = step_tab.build(translation, model)
+            with gr.Tab("Attention"):
+                attention = attention_tab.build(translation, model)
+            with gr.Tab("Check an answer", visible=False) as check:
+                check_tab.build(service, model)
+            with gr.Tab("Train"):
+                base = train_tab.build(service.training, model)
         task = gr.State(None)  # the selected model's task, to notice when the domain changes
 
         def model_changed(name: str | None, previous_task: str | None):

@@ -20,6 +20,7 @@ token asking "which tokens matter to me?"; the brightness of its row shows the a
 alignment. Each layer has several heads that learn to look for different things. Decoder rows are labelled with the
 token that position writes; `▁` marks the start of a word."""
 
+HINT = "*Press **Show attention** (or Enter in a text box): the heatmaps of every layer and head appear below.*"
 KINDS = {"cross": "Cross-attention", "encoder_self": "Encoder self-attention", "decoder_self": "Decoder self-attention"}
 
 
@@ -27,7 +28,7 @@ KINDS = {"cross": "Cross-attention", "encoder_self": "Encoder self-attention", "
 class AttentionTab:
     text: gr.Textbox
     layer: gr.Slider
-    head: gr.Slider
+    head: gr.Number
 
 
 def axes(result: AttentionResult, kind: str) -> tuple[list[str], list[str], str, str]:
@@ -77,14 +78,14 @@ def figures(result: AttentionResult, kind: str, layer: int, head: int) -> tuple[
 def build(service: TranslationService, model: gr.Dropdown) -> AttentionTab:
     intro(INTRO)
     with gr.Row():
-        text = gr.Textbox(label="Sentence", value="A man is riding a bike.", scale=3)
-        target = gr.Textbox("", label="Translation (optional: leave empty for the model's own)", scale=3)
+        text = gr.Textbox(label="Sentence", value="A man is riding a bike.", scale=3, min_width=280)
+        target = gr.Textbox("", label="Translation (optional: leave empty for the model's own)", scale=3, min_width=280)
         button = gr.Button("Show attention", variant="primary", scale=1)
     with gr.Row():
-        kind = gr.Radio([(v, k) for k, v in KINDS.items()], value="cross", label="Kind of attention")
+        kind = gr.Radio([(v, k) for k, v in KINDS.items()], value="cross", label="Kind of attention", min_width=320)
         layer = gr.Slider(1, 6, value=1, step=1, label="Layer")
-        head = gr.Slider(1, 8, value=1, step=1, label="Head to enlarge")
-    summary = gr.Markdown()
+        head = gr.Number(1, minimum=1, maximum=8, precision=0, step=1, label="Head to enlarge (Enter to redraw)")
+    summary = gr.Markdown(HINT)
     view = gr.HTML(js_on_load=VIEW_JS, elem_id="attention-view", padding=False)
     alignment = gr.Plot(label="Source-to-output alignment", format="png", show_label=False)
     single = gr.Plot(label="One head, enlarged", format="png", show_label=False)
@@ -103,15 +104,21 @@ def build(service: TranslationService, model: gr.Dropdown) -> AttentionTab:
 
     inputs = [text, model, target, kind, layer, head]
     outputs = [summary, view, grid, single, overview, alignment]
-    gr.on(
-        [button.click, text.submit, target.submit], attention, inputs, outputs, api_name="attention",
-        api_description="Attention maps: (text, model, translation or '', kind, layer, head) -> "
-        "summary, interactive HTML view, 4 plots.",
-    )
-    gr.on([kind.change, layer.release, head.release], attention, inputs, outputs, api_visibility="private")
+    events = [
+        gr.on(
+            [button.click, text.submit, target.submit], attention, inputs, outputs, api_name="attention",
+            api_description="Attention maps: (text, model, translation or '', kind, layer, head) -> "
+            "summary, interactive HTML view, 4 plots.",
+        ),
+        gr.on(
+            [kind.change, layer.release, head.submit, head.blur], attention, inputs, outputs, api_visibility="private"
+        ),
+    ]
+    for event in events:  # after an error, no maps of an earlier sentence beside it
+        event.failure(lambda: (HINT, *[None] * 5), None, outputs, api_visibility="private")
     return AttentionTab(text, layer, head)
 
 
-def controls_for(info: ModelInfo) -> tuple[gr.Slider, gr.Slider]:
-    """Layer and head sliders that fit the model, starting at its last layer."""
-    return gr.Slider(maximum=max(info.n_layers), value=max(info.n_layers)), gr.Slider(maximum=info.n_heads, value=1)
+def controls_for(info: ModelInfo) -> tuple[gr.Slider, gr.Number]:
+    """Layer slider and head box that fit the model, starting at its last layer and first head."""
+    return gr.Slider(maximum=max(info.n_layers), value=max(info.n_layers)), gr.Number(maximum=info.n_heads, value=1)

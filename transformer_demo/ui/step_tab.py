@@ -4,21 +4,24 @@ from __future__ import annotations
 import gradio as gr
 import numpy as np
 
-from .. import viz
 from ..decoding import DecodeTrace
 from ..errors import ServiceError
 from ..limits import shorten
 from ..services import TranslationService
+from . import step_views
 from .common import intro, readable, user_errors, whole
 from .guard import costly
 
 INTRO = """The model writes its translation **one token at a time**. At each step it reads the source sentence and
 everything it has written so far, and gives a probability to every token in its vocabulary; greedy decoding
 takes the most likely one (red bar). Walk through with **Next** and **Back**, or pick another candidate below to
-overrule the model and see how it carries on from your choice. The heatmap shows where this step looked in the
-source sentence (cross-attention, averaged over heads, one row per decoder layer)."""
+overrule the model and see how it carries on from your choice. The table shows where this step looked in the
+source sentence (cross-attention, averaged over heads, one column per decoder layer). Tokens are pieces of words:
+`▁` marks the start of a word."""
 
 LAST = 10**6  # "run to end": any step past the last one shows the last one
+NOT_STARTED = -1  # the step before Start: Next from here shows step 1
+START_HINT = "Press Start (or Enter in the sentence box) to decode; Next also starts at step 1."
 
 
 def parse_ids(text: str | None) -> list[int]:
@@ -27,6 +30,16 @@ def parse_ids(text: str | None) -> list[int]:
         return [int(x) for x in (text or "").replace(",", " ").split()]
     except ValueError:
         raise ServiceError(f"forced token ids must be whole numbers separated by spaces, got {shorten(text)}") from None
+
+
+def ending(trace: DecodeTrace, past_end: bool) -> str:
+    """What the last step says: how the output ended, and that Next has nothing more to show."""
+    how = "the model wrote `[EOS]`, the end of the output" if trace.steps[-1].chosen_token == "[EOS]" else (
+        "the output reached the longest length this model allows")
+    text = f"**The decoding is finished:** {how}."
+    if past_end:
+        text += " There is no step after this one: press **Back**, or pick another candidate to change the output."
+    return text
 
 
 def describe(trace: DecodeTrace, index: int) -> tuple[str, dict]:
@@ -52,19 +65,16 @@ def describe(trace: DecodeTrace, index: int) -> tuple[str, dict]:
     return text, data
 
 
-def step_figures(trace: DecodeTrace, index: int, temperature: float):
+def step_html(trace: DecodeTrace, index: int, temperature: float) -> tuple[str, str]:
+    """The candidates as bars and this step's cross-attention over the source, as HTML."""
     step = trace.steps[index]
     tokens = [t for t, _, _ in step.candidates]
     ids = [i for _, i, _ in step.candidates]
     chosen = ids.index(step.chosen_id) if step.chosen_id in ids else None
-    bars = viz.probability_figure(
-        tokens,
-        [p for _, _, p in step.candidates],
-        chosen,
-        f"Top {len(tokens)} next tokens (temperature {temperature:g})",
-    )
+    title = f"Top {len(tokens)} next tokens (temperature {temperature:g})"
+    bars = step_views.probability_bars(tokens, [p for _, _, p in step.candidates], chosen, title)
     cross = np.asarray(step.cross_attention).mean(axis=1)  # (layers, heads, src) -> (layers, src)
-    heat = viz.source_attention_figure(cross, trace.src_tokens, f"Where step {index + 1} looked in the source")
+    heat = step_views.source_attention(cross.tolist(), trace.src_tokens, f"Where step {index + 1} looked in the source")
     return bars, heat
 
 
@@ -78,16 +88,22 @@ def build(service: TranslationService, model: gr.Dropdown) -> gr.Textbox:
         top_k = gr.Slider(1, 20, value=10, step=1, label="Candidates shown (top-k)")
         temperature = gr.Slider(0.1, 3.0, value=1.0, step=0.1, label="Temperature of the shown distribution")
     with gr.Row():
-        back = gr.Button("◀ Back")
-        forward = gr.Button("Next ▶")
-        to_end = gr.Button("Run to end ▶▶")
-    status = gr.Markdown()
-    candidates = gr.Radio([], label="Candidates: pick one to continue from it", type="value")
-    with gr.Row():
-        bars = gr.Plot(label="Next-token probabilities", format="png", show_label=False)
-        heat = gr.Plot(label="Cross-attention of this step", format="png", show_label=False)
+        back = gr.Button("◀ Back", min_width=80)  # one row of three, even on a phone
+        forward = gr.Button("Next ▶", min_width=80)
+        to_end = gr.Button("Run to end ▶▶", min_width=80)
+    status = gr.Markdown(f"*{START_HINT}*")
+    candidates = gr.Radio(
+        [], label="Candidates: pick one to continue from it", info=step_views.WORD_START, type="value"
+    )
+    bar_hint = step_views.hint("Press Start: the most likely next tokens appear here.")
+    heat_hint = step_views.hint("Press Start: where each step looks in the source sentence appears here.")
+    with gr.Row():  # side by side on a desktop, one under the other on a phone
+        with gr.Column(min_width=320):
+            bars = gr.HTML(bar_hint, label="Next-token probabilities")
+        with gr.Column(min_width=320):
+            heat = gr.HTML(heat_hint, label="Cross-attention of this step")
     forced = gr.Textbox("", visible=False, label="forced token ids")
-    step = gr.Number(value=0, precision=0, visible=False, label="step")
+    step = gr.Number(value=NOT_STARTED, precision=0, visible=False, label="step")
     with gr.Accordion("This step as data (what the decode_step API returns)", open=False):
         data = gr.JSON()
 
@@ -97,10 +113,18 @@ def build(service: TranslationService, model: gr.Dropdown) -> gr.Textbox:
         text: str, model: str, forced: str = "", step: float = 0, top_k: float = 10, temperature: float = 1.0
     ):
         """Decode `text` greedily after the forced token ids and show step number `step` (0-based)."""
+        return show(text, model, forced, step, top_k, temperature)
+
+    def show(
+        text: str, model: str, forced: str, step: float, top_k: float, temperature: float, after_next: bool = False
+    ):
         forced_ids = parse_ids(forced)
         trace = service.trace(model, text, forced_ids, whole(top_k, "top-k"), float(temperature))
-        index = min(max(whole(step or 0, "step"), 0), len(trace.steps) - 1)
+        wanted = whole(step or 0, "step")
+        index = min(max(wanted, 0), len(trace.steps) - 1)
         markdown, values = describe(trace, index)
+        if index == len(trace.steps) - 1:
+            markdown += "\n\n" + ending(trace, past_end=after_next and wanted > index)
         notice = service.notice(model, text)
         if notice:
             markdown += f"\n\n**Note:** {notice}"
@@ -108,23 +132,21 @@ def build(service: TranslationService, model: gr.Dropdown) -> gr.Textbox:
         current = str(trace.steps[index].chosen_id)
         if current not in [value for _, value in choices]:
             choices.append((f"{trace.steps[index].chosen_token}   (your choice)", current))
-        figures = step_figures(trace, index, float(temperature))
-        return (
-            markdown,
-            *figures,
-            gr.Radio(choices=choices, value=current),
-            " ".join(map(str, forced_ids)),
-            index,
-            values,
-        )
+        views = step_html(trace, index, float(temperature))
+        radio = gr.Radio(choices=choices, value=current)
+        return (markdown, *views, radio, " ".join(map(str, forced_ids)), index, values)
 
     outputs = [status, bars, heat, candidates, forced, step, data]
     view = [text, model, forced, step, top_k, temperature]
 
     def moved(delta: int):
-        return costly(lambda text, model, forced, step, top_k, temperature: decode_step(
-            text, model, forced, (step or 0) + delta, top_k, temperature
-        ))
+        @costly
+        @user_errors
+        def move(text: str, model: str, forced: str, step: float | None, top_k: float, temperature: float):
+            target = (NOT_STARTED if step is None else step) + delta
+            return show(text, model, forced, target, top_k, temperature, after_next=delta == 1)
+
+        return move
 
     @costly
     @user_errors
@@ -136,13 +158,21 @@ def build(service: TranslationService, model: gr.Dropdown) -> gr.Textbox:
         before = service.trace(model, text, parse_ids(forced), 1, 1.0).output_ids[:index]
         return decode_step(text, model, " ".join(map(str, before + [int(choice)])), index + 1, top_k, temperature)
 
-    gr.on([start.click, text.submit], lambda: ("", 0), None, [forced, step], api_visibility="private").then(
-        decode_step, view, outputs, api_name="decode_step",
-        api_description="Greedy decoding, one step shown: (text, model, forced ids, step, top_k, temperature).",
-    )
-    back.click(moved(-1), view, outputs, api_visibility="private")
-    forward.click(moved(1), view, outputs, api_visibility="private")
-    to_end.click(moved(LAST), view, outputs, api_visibility="private")
-    gr.on([top_k.release, temperature.release], decode_step, view, outputs, api_visibility="private")
-    candidates.input(choose, [*view, candidates], outputs, api_visibility="private")
+    def cleared():
+        """After an error: no stale step beside it, and what to press again."""
+        return f"*{START_HINT}*", bar_hint, heat_hint, gr.Radio(choices=[], value=None), "", NOT_STARTED, None
+
+    events = [
+        gr.on([start.click, text.submit], lambda: ("", 0), None, [forced, step], api_visibility="private").then(
+            decode_step, view, outputs, api_name="decode_step",
+            api_description="Greedy decoding, one step shown: (text, model, forced ids, step, top_k, temperature).",
+        ),
+        back.click(moved(-1), view, outputs, api_visibility="private"),
+        forward.click(moved(1), view, outputs, api_visibility="private"),
+        to_end.click(moved(LAST), view, outputs, api_visibility="private"),
+        gr.on([top_k.release, temperature.release], decode_step, view, outputs, api_visibility="private"),
+        candidates.input(choose, [*view, candidates], outputs, api_visibility="private"),
+    ]
+    for event in events:
+        event.failure(cleared, None, outputs, api_visibility="private")
     return text

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import gradio as gr
 
 from .. import viz
+from ..errors import UserError
 from ..hosting import gpu_task, on_zerogpu, training_seconds
 from ..services import Catalog, TrainingService
 from ..services.training import TrainingJob
@@ -19,6 +20,9 @@ and at the end) the model translates a few validation examples, so you can see i
 finishes, or when you press **Stop**, the model is saved under `runs/` and appears in the model picker at the top."""
 
 REDRAW_SECONDS = 1.0  # redraw the loss curve at most this often (every step is recorded)
+START_HINT = "*Choose a task and a number of steps, then press **Train**: the loss curve and samples appear here.*"
+STOPPING = "Stopping after the current step; the model trained so far is saved."
+NOTHING_TO_STOP = "No training job is running."
 
 
 @dataclass
@@ -32,6 +36,7 @@ class Progress:
     val_losses: list[float] = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
     samples: list[tuple[str, str, str]] = field(default_factory=list)
+    sample_step: int = 0
     last: TrainEvent | None = None
 
     def add(self, event: TrainEvent) -> None:
@@ -43,7 +48,7 @@ class Progress:
             self.val_steps.append(event.step)
             self.val_losses.append(event.val_loss)
         if event.samples:
-            self.samples = event.samples
+            self.samples, self.sample_step = event.samples, event.step
         if event.message and event.kind in ("start", "done"):
             self.messages.append(event.message)
 
@@ -60,15 +65,27 @@ class Progress:
                 line += f" · about {event.eta_s:.0f} s to go"
             lines.append(line)
         if event is not None and event.kind == "done":
-            lines.append(f"**Done.** Select **{self.job.name}** in the model picker to try it.")
+            lines.append(f"**Done.** Select **{self.job.name}** in the model picker to try it. {self.evaluated()}")
         return "  \n".join(lines)
+
+    def evaluated(self) -> str:
+        """What the finished run was evaluated on, and which model it kept (the best evaluated one)."""
+        step = self.last.step if self.last else 0
+        if not self.val_steps:
+            return f"It ended at step {step:,}, before its first evaluation: no validation score and no samples."
+        best = min(range(len(self.val_losses)), key=self.val_losses.__getitem__)
+        steps = ", ".join(f"{s:,}" for s in self.val_steps)
+        return (f"Evaluated at step{'s' * (len(self.val_steps) > 1)} {steps}; the model kept is the one of step "
+                f"{self.val_steps[best]:,} (validation loss {self.val_losses[best]:.3f}).")
 
     def samples_markdown(self) -> str:
         if not self.samples:
+            if self.last is not None and self.last.kind == "done":
+                return ""  # the status says there was no evaluation
             return "*Sample outputs appear at the first evaluation.*"
         rows = ["| input | model output | reference |", "|---|---|---|"]
         rows += [f"| {s} | {o or '(empty)'} | {r} |" for s, o, r in self.samples]
-        return f"Samples at step {self.val_steps[-1] if self.val_steps else self.last.step}:\n\n" + "\n".join(rows)
+        return f"Samples at step {self.sample_step:,}, the last evaluation:\n\n" + "\n".join(rows)
 
     def figure(self):
         return viz.loss_figure(self.steps, self.losses, self.val_steps, self.val_losses)
@@ -84,31 +101,39 @@ def build(service: TrainingService, model: gr.Dropdown) -> gr.Dropdown:
     intro(INTRO)
     tasks = service.train_tasks()
     with gr.Row():
-        task = gr.Dropdown([(label, key) for key, label in tasks.items()], value="copy", label="Task")
-        steps = gr.Number(value=300, precision=0, label=f"Steps (1 to {service.max_train_steps:,})")
-        base = gr.Dropdown(base_choices(service.catalog, None), value="", label="Start from", allow_custom_value=True)
+        task = gr.Dropdown([(label, key) for key, label in tasks.items()], value="copy", label="Task", min_width=300)
+        steps = gr.Number(value=300, precision=0, label=f"Steps (1 to {service.max_train_steps:,})", min_width=160)
+        base = gr.Dropdown(
+            base_choices(service.catalog, None), value="", label="Start from", allow_custom_value=True, min_width=300
+        )
     where = "a GPU lent for each run (ZeroGPU)" if on_zerogpu() else service.catalog.device_description()
     gr.Markdown(f"Training runs on **{where}**; one training job at a time per server.")
     with gr.Row():
-        start = gr.Button("Train", variant="primary")
-        stop = gr.Button("Stop", variant="stop")
-    status = gr.Markdown()
-    loss = gr.Plot(label="Loss", format="png", show_label=False)
+        start = gr.Button("Train", variant="primary", min_width=120)
+        stop = gr.Button("Stop", variant="stop", min_width=120)
+    stop_note = gr.Markdown()
+    status = gr.Markdown(START_HINT)
+    loss = gr.Plot(label="Loss", format="png", show_label=False, visible=False)  # shown with the first step
     samples = gr.Markdown()
 
     def train(task: str = "copy", steps: float = 300, base: str = "", request: gr.Request = None):
         """Stream a training run; the last update refreshes the model pickers."""
-        job = service.train(task, whole(steps, "steps"), base or None, visitor(service.catalog, request))
+        try:
+            job = service.train(task, whole(steps, "steps"), base or None, visitor(service.catalog, request))
+        except UserError as exc:  # a refusal: said in the page as well as in the message box
+            yield f"**Not started:** {exc}", *[gr.skip()] * 5
+            raise
         progress = Progress(job)
-        yield "Preparing the data and the tokenizer…", progress.figure(), "", gr.skip(), gr.skip()
+        preparing = "Preparing the data and the tokenizer…"
+        yield preparing, gr.Plot(progress.figure(), visible=True), "", "", gr.skip(), gr.skip()
         drawn = 0.0
         for event in job.events:
             progress.add(event)
             if event.kind in ("eval", "done") or time.monotonic() - drawn > REDRAW_SECONDS:
                 drawn = time.monotonic()
-                yield progress.status(), progress.figure(), progress.samples_markdown(), gr.skip(), gr.skip()
+                yield progress.status(), progress.figure(), progress.samples_markdown(), *[gr.skip()] * 3
         yield (
-            progress.status(), progress.figure(), progress.samples_markdown(),
+            progress.status(), progress.figure(), progress.samples_markdown(), "",
             gr.Dropdown(choices=model_choices(service.catalog, request)),
             gr.Dropdown(choices=base_choices(service.catalog, request)),
         )
@@ -120,18 +145,20 @@ def build(service: TrainingService, model: gr.Dropdown) -> gr.Dropdown:
     train = user_errors(gpu_task(train, gpu_seconds))
 
     @user_errors
-    def request_stop(request: gr.Request = None) -> None:
-        if service.stop_training(visitor(service.catalog, request)):
-            gr.Info("Stopping after the current step; the model trained so far is saved.")
-        else:
-            gr.Info("No training job is running.")
+    def request_stop(request: gr.Request = None) -> str:
+        """Answered beside the buttons (another visitor's job: a refusal in a message box); the status below
+        says when the run has ended."""
+        return f"*{STOPPING if service.stop_training(visitor(service.catalog, request)) else NOTHING_TO_STOP}*"
 
     # No queue limit: the service runs one job at a time and refuses a second one at once with a clear
     # message, where a limit of 1 would keep the second user waiting and then train after the first.
     run = start.click(
-        train, [task, steps, base], [status, loss, samples, model, base], api_name="train", concurrency_limit=None,
+        train, [task, steps, base], [status, loss, samples, stop_note, model, base], api_name="train",
+        concurrency_limit=None, show_progress="hidden",  # the status line streams the progress; no "Error" badge
         api_description="Train (task, steps, base model or '') and stream progress; returns the final status.",
     )
     # On ZeroGPU the run is in another process (the GPU worker): Stop cancels the event, which closes the run there.
-    stop.click(request_stop, None, None, queue=False, api_name="stop_training", cancels=[run] if on_zerogpu() else None)
+    stop.click(
+        request_stop, None, stop_note, queue=False, api_name="stop_training", cancels=[run] if on_zerogpu() else None
+    )
     return base

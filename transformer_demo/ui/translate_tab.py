@@ -11,9 +11,10 @@ from .guard import costly
 
 INTRO = """Type a sentence, or several (one per line: they are translated together as one batch). Press **Enter**
 to translate; **Shift+Enter** starts a new line. **Greedy** decoding takes the most likely next token at every
-step; **beam search** keeps several partial translations alive and returns the best ones (the n-best list shows
-their scores, average log-probabilities: closer to 0 is more confident); **sampling** draws each token at random,
-with temperature, top-k and top-p controlling how adventurous it is."""
+step; **beam search** keeps several partial translations alive and returns the best ones; **sampling** draws each
+token at random, with temperature, top-k and top-p controlling how adventurous it is. Every output is scored the
+same way: its **log-probability** under the model (the sum over its tokens, end of sentence included; closer to 0
+is more confident) and that sum **per token**. Beam search ranks by the sum divided by a length penalty."""
 
 
 def options_from(
@@ -43,26 +44,55 @@ def labels_for(task: str) -> tuple[gr.Tab, gr.Markdown, gr.Textbox, gr.Button, g
             gr.Button("Translate"), gr.Textbox(label="Translation"))
 
 
-def render(result: TranslationResult, method: str, device: str) -> tuple[str, str, str]:
-    """(best outputs one per line, n-best table in Markdown, notices, timing and programs in Markdown)."""
-    math = result.task == "math"
-    best = "\n".join(line.outputs[0][0] for line in result.lines)
-    rows = [f"| # | {'question' if math else 'source'} | rank | {'answer' if math else 'translation'} | score |",
-            "|---|---|---|---|---|"]
+def ranking_note(options: DecodeOptions) -> str:
+    """How the outputs were chosen, in the terms of the score columns."""
+    if options.method == "beam":
+        return (f"Beam search ranked these by log-probability / ((5 + tokens) / 6)^{options.length_penalty:g} "
+                f"(length penalty {options.length_penalty:g}: higher favours longer outputs).")
+    if options.method == "sample":
+        return "Scores are the model's own probabilities (temperature 1, no top-k or top-p), as for greedy and beam."
+    return "Greedy decoding has one output per line: the most likely token at every step."
+
+
+def cell(text: str) -> str:
+    """Text for a Markdown table cell: a "|" in it must not end the cell."""
+    return text.replace("|", "\\|") or "(empty)"
+
+
+def two_decimals(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f}"  # n/a: an engine that does not report log-probabilities
+
+
+def scores_table(result: TranslationResult, options: DecodeOptions) -> str:
+    """Per input line: its source, then its outputs with total and per-token log-probability."""
+    column = "answer" if result.task == "math" else "translation"
+    sections = []
     for number, line in enumerate(result.lines, 1):
-        for rank, (output, score) in enumerate(line.outputs, 1):
-            rows.append(f"| {number} | {line.source if rank == 1 else ''} | {rank} | {output} | {score:.2f} |")
+        rows = [f"**{number}.** {cell(line.source)}", "", f"| # | {column} | log-prob | per token |",
+                "|---|---|---|---|"]
+        rows += [
+            f"| {rank} | {cell(output.text)} | {two_decimals(output.log_prob)} | {two_decimals(output.mean_log_prob)} |"
+            for rank, output in enumerate(line.outputs, 1)
+        ]
+        sections.append("\n".join(rows))
+    return "\n\n".join(sections + [f"*{ranking_note(options)}*"])
+
+
+def render(result: TranslationResult, options: DecodeOptions, device: str) -> tuple[str, str, str]:
+    """(best outputs one per line, scores table in Markdown, notices, timing and programs in Markdown)."""
+    math = result.task == "math"
+    best = "\n".join(line.outputs[0].text for line in result.lines)
     n = len(result.lines)
     # The notes first, right under the output: a reason not to trust a line matters more than the timing.
     info = [f"**Note:** {result.notice}"] if result.notice else []
     info += [f"**Note{f' on line {i}' if n > 1 else ''}:** {line.notice}" for i, line in enumerate(result.lines, 1)
              if line.notice]
     done = f"Answered {n} question{'s' * (n != 1)}" if math else f"Translated {n} sentence{'s' * (n != 1)}"
-    info += [f"{done} in **{result.seconds:.2f} s** ({method}, on {device}, {result.engine} engine)."]
-    info += [f"**Program{f' {i}' if n > 1 else ''}:** `{line.program}` → {line.outputs[0][0]}"
+    info += [f"{done} in **{result.seconds:.2f} s** ({options.method}, on {device}, {result.engine} engine)."]
+    info += [f"**Program{f' {i}' if n > 1 else ''}:** `{line.program}` → {line.outputs[0].text}"
              for i, line in enumerate(result.lines, 1) if line.program]
     info += [f"**Engine:** {result.engine_note}"] if result.engine_note else []
-    return best, "\n".join(rows), "\n\n".join(info)
+    return best, scores_table(result, options), "\n\n".join(info)
 
 
 def build(service: TranslationService, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider, gr.Radio, list]:
@@ -76,8 +106,7 @@ def build(service: TranslationService, model: gr.Dropdown) -> tuple[gr.Dataset, 
                 placeholder="A man is riding a bike.",
             )
             examples = gr.Dataset(components=[text], samples=[], label="Examples")  # filled for the model on load
-            button = gr.Button("Translate", variant="primary")
-        with gr.Column(scale=2):
+        with gr.Column(scale=2):  # the options come before the button they configure (on a phone: above it)
             method = gr.Radio(list(METHODS), value="greedy", label="Decoding")
             with gr.Group(visible=False) as beam_controls:
                 beam_size = gr.Slider(1, 16, value=4, step=1, label="Beam size")
@@ -94,10 +123,11 @@ def build(service: TranslationService, model: gr.Dropdown) -> tuple[gr.Dataset, 
                 temperature = gr.Slider(0.1, 3.0, value=1.0, step=0.1, label="Temperature (low = safe, high = wild)")
                 top_k = gr.Slider(0, 100, value=0, step=1, label="Top-k (0 = off)")
                 top_p = gr.Slider(0.05, 1.0, value=1.0, step=0.05, label="Top-p (1 = off)")
+    button = gr.Button("Translate", variant="primary")
     output = gr.Textbox(label="Translation", lines=2, interactive=False, buttons=["copy"], elem_id="translation")
     info = gr.Markdown()
-    with gr.Accordion("All outputs with scores (n-best list for beam search)", open=False):
-        table = gr.Markdown()
+    with gr.Accordion("Scores: log-probabilities (and the n-best list for beam search)", open=False):
+        table = gr.Markdown(elem_classes=["scroll-table"])
 
     @costly
     @user_errors
@@ -105,15 +135,16 @@ def build(service: TranslationService, model: gr.Dropdown) -> tuple[gr.Dataset, 
                   n_best: float = 3, temperature: float = 1.0, top_k: float = 0, top_p: float = 1.0):
         options = options_from(method, beam_size, length_penalty, n_best, temperature, top_k, top_p)
         result = service.translate(model, text, options)
-        best, rows, notes = render(result, method, service.catalog.device_description())
+        best, rows, notes = render(result, options, service.catalog.device_description())
         return best, notes, rows
 
+    outputs = [output, info, table]
     gr.on(
         [button.click, text.submit], translate,
         inputs=[text, model, method, beam_size, length_penalty, n_best, temperature, top_k, top_p],
-        outputs=[output, info, table], api_name="translate",
-        api_description="Translate text (one sentence per line). Returns (translations, notes, n-best table).",
-    )
+        outputs=outputs, api_name="translate",
+        api_description="Translate text (one sentence per line). Returns (translations, notes, scores table).",
+    ).failure(lambda: ("", "", ""), None, outputs, api_visibility="private")  # no stale result beside the error
     method.change(
         lambda m: (gr.Group(visible=m == "beam"), gr.Group(visible=m == "sample")),
         method, [beam_controls, sample_controls], api_visibility="private",
