@@ -1,6 +1,7 @@
 """Helpers for the app tests: tiny untrained checkpoints and the app launched in-process."""
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import torch
@@ -42,3 +43,11 @@ def build_model_roots(root: Path) -> tuple[Path, Path]:
     save_tiny(checkpoints / "tiny-math", "math", [(q, "42") for q in EXAMPLE_QUESTIONS], "digits", 3)
     runs.mkdir(parents=True, exist_ok=True)
     return checkpoints, runs
+
+
+def wait_for_first_step(job, seconds: float) -> None:
+    """Waits until a streaming /train job (gradio_client Job) has reported a training step."""
+    deadline = time.monotonic() + seconds
+    while not any("**Step" in str(output[0]) for output in job.outputs()):
+        assert time.monotonic() < deadline and not job.done(), "training never reported a step"
+        time.sleep(0.1)

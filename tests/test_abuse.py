@@ -24,7 +24,7 @@ import gradio as gr
 import httpx
 import pytest
 import torch
-from app_helpers import build_model_roots, launch
+from app_helpers import build_model_roots, launch, wait_for_first_step
 from gradio_client import Client
 
 from transformer_demo.checkpoint import write_json
@@ -225,10 +225,7 @@ def test_only_the_session_that_started_a_job_can_stop_it(tmp_path):
     with app(tmp_path) as (_, url, service), httpx.Client(base_url=url, timeout=30) as http:
         owner, other = Client(url, headers=VISITOR, verbose=False), Client(url, headers=ATTACKER, verbose=False)
         job = owner.submit("copy", 2000, "", api_name="/train")
-        deadline = time.monotonic() + 120
-        while not any("**Step" in str(output[0]) for output in job.outputs()):
-            assert time.monotonic() < deadline and not job.done(), "training never reported a step"
-            time.sleep(0.1)
+        wait_for_first_step(job, 120)
         with pytest.raises(Exception, match="started by another visitor; only they can stop it"):
             other.predict(api_name="/stop_training")
         assert "started by another visitor" in call_error(http, "stop_training", '{"data": []}')

@@ -17,7 +17,7 @@ from huggingface_hub.repocard_data import model_index_to_eval_results
 from transformer_demo.checkpoint import load_checkpoint
 from transformer_demo.errors import CheckpointError
 from transformer_demo.hub import is_hub_reference, parse_hub_ref, resolve_checkpoint
-from transformer_demo.publish import prepare
+from transformer_demo.publish import datasets_of, eval_results, prepare
 
 REPO = Path(__file__).resolve().parents[1]
 SHIPPED = REPO / "checkpoints" / "multi30k-en-de"
@@ -93,6 +93,19 @@ def test_the_model_card_is_hub_metadata_that_huggingface_hub_reads_back():
     assert [r.metric_value for r in headline] == [37.19, 36.1]  # beam 4 and greedy, as metrics.json has them
     assert {r.metric_type for r in results} == {"bleu", "bleu_lowercase", "chrf"}
     assert "multi30k-en-de: English → German" in card.text
+
+
+def test_a_two_source_model_names_both_datasets_and_each_result_its_own():
+    assert datasets_of(["tatoeba/en-de", "multi30k"]) == ["Helsinki-NLP/tatoeba_mt", "bentrevett/multi30k"]
+    metrics = {
+        "test_2016_flickr/beam4": {"split": "test_2016_flickr", "decoding": "beam4", "bleu": 38.0},
+        "tatoeba/test/beam4": {"split": "test", "decoding": "beam4", "bleu": 33.0},
+        "tatoeba/test/beam4/first1000": {"split": "test", "decoding": "beam4", "bleu": 40.0},  # a subset: left out
+    }
+    results = eval_results(metrics, "translation", "Helsinki-NLP/tatoeba_mt")
+    assert [(r.dataset_type, r.metric_value) for r in results] == [
+        ("Helsinki-NLP/tatoeba_mt", 33.0), ("bentrevett/multi30k", 38.0)
+    ]
 
 
 def test_the_upload_is_one_commit_of_huggingface_hub_operations(tiny):

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from app_helpers import wait_for_first_step
 from gradio_client import Client
 from hostile_input import EMPTY, HOSTILE
 from safetensors.torch import load_file, save_file
@@ -188,10 +189,7 @@ def median_translation_seconds(client: Client, n: int = 5) -> float:
 def test_one_job_at_a_time_translation_keeps_flowing_and_stop_is_quick(client: Client):
     idle = median_translation_seconds(client)
     job = client.submit("copy", 2000, "", api_name="/train")
-    deadline = time.monotonic() + 120
-    while not any("**Step" in str(output[0]) for output in job.outputs()):
-        assert time.monotonic() < deadline and not job.done(), "training never reported a step"
-        time.sleep(0.1)
+    wait_for_first_step(job, 120)
     with pytest.raises(Exception, match="A training job is already running"):
         client.predict("reverse", 10, "", api_name="/train")
     busy = median_translation_seconds(client)

@@ -97,15 +97,16 @@ def test_calibrate_chooses_the_threshold_on_val_and_writes_it(tmp_path: Path, ca
 
 
 def test_the_translate_tab_puts_the_notes_first() -> None:
-    from transformer_demo.services.translation import LineResult, TranslationResult
+    from transformer_demo.decoding import DecodeOptions
+    from transformer_demo.services.translation import LineResult, Output, TranslationResult
     from transformer_demo.ui.translate_tab import render
 
-    one = TranslationResult([LineResult("Привет", [("Hallo", -3.0)], "This looks like Cyrillic text.")], 0.1)
-    _, _, info = render(one, "greedy", "CPU")
+    one = TranslationResult([LineResult("Привет", [Output("Hallo", -3.0)], "This looks like Cyrillic text.")], 0.1)
+    _, _, info = render(one, DecodeOptions(), "CPU")
     assert info.startswith("**Note:** This looks like Cyrillic text.") and "Translated 1 sentence" in info
-    lines = [LineResult("Hi", [("Hallo", -0.2)], None), LineResult("Ой", [("Oh", -4.0)], "Unsure.")]
+    lines = [LineResult("Hi", [Output("Hallo", -0.2)], None), LineResult("Ой", [Output("Oh", -4.0)], "Unsure.")]
     two = TranslationResult(lines, 0.1)
-    _, _, info = render(two, "greedy", "CPU")
+    _, _, info = render(two, DecodeOptions(), "CPU")
     assert info.startswith("**Note on line 2:** Unsure.") and "line 1" not in info
 
 

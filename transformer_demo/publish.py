@@ -59,17 +59,22 @@ class Publication:
         return "\n".join(lines)
 
 
-def datasets_of(split_names: list[str], sources: list[dict]) -> list[str]:
-    hints = " ".join(split_names + [str(s.get("path", "")) for s in sources]).lower()
-    return sorted({dataset for hint, dataset in DATASETS.items() if hint in hints})
+def datasets_of(hints: list[str]) -> list[str]:
+    text = " ".join(hints).lower()
+    return sorted({dataset for hint, dataset in DATASETS.items() if hint in text})
 
 
-def eval_results(metrics: dict, task_type: str, dataset: str | None) -> list[EvalResult]:
-    """model-index entries from metrics.json: whole splits only (no --limit subsets, no tuning sweeps)."""
+def whole_split_results(metrics: dict) -> dict[str, dict]:
+    """metrics.json entries for whole splits: no --limit subsets ("first1000"), no tuning sweeps."""
+    return {key: result for key, result in sorted(metrics.items())
+            if isinstance(result, dict) and "first" not in key and "split" in result}
+
+
+def eval_results(metrics: dict, task_type: str, default_dataset: str | None) -> list[EvalResult]:
+    """model-index entries, each under the dataset its metrics key names (default: the training data's)."""
     results = []
-    for key, result in sorted(metrics.items()):
-        if not isinstance(result, dict) or "first" in key or "split" not in result:
-            continue
+    for key, result in whole_split_results(metrics).items():
+        dataset = next(iter(datasets_of([key])), default_dataset)
         for metric, name in METRICS.items():
             value = result.get(metric)
             if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -93,7 +98,9 @@ def model_card(folder: Path, repo_id: str) -> ModelCard:
     train = checkpoint.run.train
     translation = train.task == "translation"
     languages = [train.src_lang, train.tgt_lang] if translation else ["en"]
-    datasets = datasets_of([str(k) for k in checkpoint.metrics], train.sources) if translation else []
+    # The training data: its sources, else what it was scored on in whole (a --limit subset says nothing of it).
+    hints = [str(source.get("path", "")) for source in train.sources] or list(whole_split_results(checkpoint.metrics))
+    datasets = datasets_of(hints) if translation else []
     task_type = "translation" if translation else "text2text-generation"
     data = ModelCardData(
         language=list(dict.fromkeys(languages)),
