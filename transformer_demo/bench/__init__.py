@@ -126,7 +126,10 @@ def run_bench(args: argparse.Namespace) -> int:
             result[name] = {"skipped": "--skip"}
             continue
         meter = BackgroundMeter()
-        result[name] = run()
+        try:
+            result[name] = run()
+        except Exception as exc:  # one broken section must not lose the figures of the others
+            result[name] = {"skipped": f"failed: {type(exc).__name__}: {exc}"[:500]}
         result["machine"]["background_cores"][name] = round(meter.cores(), 2)
         log(f"{name}: done in {time.perf_counter() - meter.start_wall:.1f}s")
     result["targets"] = [t.to_dict() for t in targets(result)]
