@@ -35,6 +35,16 @@ def test_an_untrained_model_is_unsure_of_everything(service: Service) -> None:
         assert "The model is unsure of this translation" in line.notice
 
 
+def test_step_by_step_says_what_translate_says_once_it_has_the_whole_output(service: Service) -> None:
+    text = "A man is riding a bike."
+    assert "unsure" not in (service.notice("tiny-en-de", text) or "")  # before decoding: nothing to judge yet
+    trace = service.trace("tiny-en-de", text)
+    [line] = service.translate("tiny-en-de", text, DecodeOptions()).lines
+    assert "The model is unsure of this translation" in service.notice("tiny-en-de", text, trace) == line.notice
+    forced = service.trace("tiny-en-de", text, [trace.steps[0].candidates[1][1]])  # the user's choice, not the model's
+    assert "unsure" not in (service.notice("tiny-en-de", text, forced) or "")
+
+
 def test_the_calibrated_threshold_is_the_one_used(service: Service) -> None:
     config = service.model_info("tiny-en-de").folder / "config.json"
     original = config.read_text()

@@ -6,6 +6,7 @@ after decode_time_limit seconds (and says so).
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, replace
 from typing import NamedTuple
@@ -149,10 +150,16 @@ class TranslationService:
         if self.fast:
             self.fast.get(engine.checkpoint)
 
-    def notice(self, model_name: str | None, text: str) -> str | None:
+    def notice(self, model_name: str | None, text: str, trace: DecodeTrace | None = None) -> str | None:
+        """Warnings for one input; given the model's own greedy trace of it (temperature 1, nothing forced), the
+        confidence checks on its output too, as translate makes them."""
         info, engine = self.registry.entry(model_name)
         cased, case_notice = self._cased(info, sentence(text))
-        return self._notice(info, engine, cased, case_notice=case_notice)
+        best = None
+        if trace is not None and trace.steps and not any(step.forced for step in trace.steps):
+            log_prob = sum(math.log(max(step.chosen_prob, 1e-30)) for step in trace.steps)  # [EOS] included
+            best = [Output(engine.vocab.decode_tgt(trace.output_ids), log_prob)]
+        return self._notice(info, engine, cased, best, case_notice=case_notice)
 
     def translate(
         self, model_name: str | None, text: str | None, options: DecodeOptions | None = None

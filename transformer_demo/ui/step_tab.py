@@ -125,7 +125,7 @@ def build(service: TranslationService, model: gr.Dropdown) -> gr.Textbox:
         markdown, values = describe(trace, index)
         if index == len(trace.steps) - 1:
             markdown += "\n\n" + ending(trace, past_end=after_next and wanted > index)
-        notice = service.notice(model, text)
+        notice = service.notice(model, text, trace if float(temperature) == 1.0 else None)
         if notice:
             markdown += f"\n\n**Note:** {notice}"
         choices = [(f"{t}   {p:.1%}", str(i)) for t, i, p in trace.steps[index].candidates]
