@@ -143,7 +143,10 @@ def test_examples_suit_the_model(service: Service):
     assert "I would like a cup of coffee, please." in examples  # an everyday sentence
     french = get_task("translation").examples("en", "fr")  # per language pair: French places for French
     assert "Where is the nearest bakery?" in french and "A man is riding a bike." in french
-    assert get_task("translation").examples("en", "it")[0] == "Good morning! How are you?"  # any other en->X
+    assert examples[0] == "A man is riding a bike."  # a caption model opens on what it can translate
+    everyday_model = get_task("translation").examples("en", "it", ("tatoeba/en-it", "multi30k"))
+    assert everyday_model[0] == "Good morning! How are you?"  # any other en->X, trained beyond captions
+    assert get_task("translation").examples("en", "de", ("multi30k",))[0] == "A man is riding a bike."
     assert all(q.endswith(("?", ".")) for q in service.examples("tiny-math"))
     assert all(
         set(s.split()) <= set("red green blue cat dog bird sun moon tree house river stone one two three four".split())

@@ -189,7 +189,7 @@ class MathTask(Task):
 
         return math_scores(sources, hypotheses, references)
 
-    def examples(self, src_lang: str, tgt_lang: str) -> list[str]:
+    def examples(self, src_lang: str, tgt_lang: str, sources: tuple[str, ...] = ()) -> list[str]:
         from .math_answer import EXAMPLE_QUESTIONS
 
         return list(EXAMPLE_QUESTIONS)

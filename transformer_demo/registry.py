@@ -39,6 +39,7 @@ class ModelInfo:
     score: str
     length_penalty: float  # for beam search: tuned on the validation split, else the usual default
     min_mean_log_prob: float  # below it, the confidence notice says the model is unsure (`calibrate`, else a default)
+    sources: tuple[str, ...] = ()  # its training data's folders (config `sources`; empty: one data source)
 
     @property
     def pair(self) -> str:
@@ -76,6 +77,7 @@ def read_model_info(folder: Path, name: str) -> ModelInfo:
         run.model.max_len, (run.model.n_encoder_layers, run.model.n_decoder_layers), run.model.n_heads,
         describe_score(metrics if isinstance(metrics, dict) else {}, info),
         beam_length_penalty(info), log_prob_threshold(info),
+        tuple(str(source.get("path", "")) for source in run.train.sources),
     )
 
 

@@ -80,7 +80,7 @@ class Task:
     def score(self, hypotheses: list[str], references: list[str], sources: list[str]) -> dict[str, Any]:
         return exact_match_scores(sources, hypotheses, references, self.group_of)
 
-    def examples(self, src_lang: str, tgt_lang: str) -> list[str]:
+    def examples(self, src_lang: str, tgt_lang: str, sources: tuple[str, ...] = ()) -> list[str]:
         return []
 
     def notice(self, text: str) -> str | None:
@@ -156,9 +156,15 @@ class Translation(Task):
     def score(self, hypotheses: list[str], references: list[str], sources: list[str]) -> dict[str, Any]:
         return translation_scores(hypotheses, references)
 
-    def examples(self, src_lang: str, tgt_lang: str) -> list[str]:
+    def examples(self, src_lang: str, tgt_lang: str, sources: tuple[str, ...] = ()) -> list[str]:
+        """sources: the model's training data (config `sources`). A model trained on more than captions opens on
+        everyday sentences; a caption model (Multi30k alone, or data not recorded) opens on captions, which it
+        can translate, and offers the everyday ones after them."""
         everyday = EVERYDAY.get((src_lang, tgt_lang), EVERYDAY.get((src_lang, None), []))
-        return everyday + CAPTIONS if src_lang == "en" else everyday
+        if src_lang != "en":
+            return everyday
+        beyond_captions = any("multi30k" not in source.lower() for source in sources)
+        return everyday + CAPTIONS if beyond_captions else CAPTIONS + everyday
 
 
 WORDS = "red green blue cat dog bird sun moon tree house river stone one two three four".split()
@@ -188,7 +194,7 @@ class WordSequence(Task):
         offset = check_split(self.name, split)
         return synthetic_sequence_pairs(self.name, self.SIZES[split], cfg.seed * 10 + offset)
 
-    def examples(self, src_lang: str, tgt_lang: str) -> list[str]:
+    def examples(self, src_lang: str, tgt_lang: str, sources: tuple[str, ...] = ()) -> list[str]:
         return [source for source, _ in synthetic_sequence_pairs(self.name, 4, seed=7)]
 
 

@@ -48,7 +48,7 @@ class Catalog:
     def examples(self, model_name: str | None) -> list[str]:
         """Inputs that suit the model's task (and language pair)."""
         info = self.registry.info(model_name)
-        return get_task(info.task).examples(info.src_lang, info.tgt_lang)
+        return get_task(info.task).examples(info.src_lang, info.tgt_lang, info.sources)
 
     def capabilities(self, model_name: str | None) -> frozenset[str]:
         """What the model's engine can do: the tabs offer only these."""
