@@ -1,5 +1,4 @@
-"""python -m transformer_demo COMMAND: train, translate, check, evaluate, tune, calibrate, params, export, bench,
-publish, doctor (see --help).
+"""python -m transformer_demo COMMAND: train, translate, evaluate, and the other commands listed below.
 
 Errors a user can fix (bad path, bad config, unknown language pair) print one line to stderr and
 exit with status 2; stdout carries only results.
