@@ -138,6 +138,21 @@ def test_check_gives_the_seeds_shape():
         check(exact, {"a": 1}, question="What is 1 plus 1?")
 
 
+def test_a_plain_question_in_an_unlisted_wording_is_checked_on_a_sound_calculation():
+    def model(question: str):  # what the shipped model writes for this question
+        return reply(question, "median(8, 31, 56)", "program")
+
+    question = "Find the median of  8, 31 and 56."
+    right = check(model, "31", question=question)
+    assert right["Evaluation"] == "EQUIVALENT" and right["original_question_got"] == "Find the median of 8, 31 and 56."
+    assert check(model, "8", question=question)["Evaluation"] == "NOT_EQUIVALENT"
+    unsound = check(lambda q: reply(q, "2 * 6", "program"), "12", question="What is the capital of France?")
+    assert unsound["Evaluation"] == "NO_QUESTION" and unsound["botanswer"] is None
+    # in a conversation only listed wordings count as questions: a student's own words are never taken for one
+    assert check(model, "31", conversation=[{"user": "median of 8, 31 and 56 is 31", "bot": "ok"}])[
+        "Evaluation"] == "NO_QUESTION"
+
+
 def test_a_model_that_writes_a_broken_program_gives_no_verdict():
     with pytest.raises(ValueError, match="could not answer .*not a valid program"):
         check(lambda q: reply(q, "61 * (", "program"), "2196", question="What is 61 times 36?")

@@ -170,6 +170,23 @@ def test_a_reply_never_invents_an_answer():
     assert reply("What is 12 times 7?", "84", "direct").answer == "84"
 
 
+def test_an_unlisted_wording_is_answered_only_by_a_sound_calculation():
+    median = reply("Find the median of 8, 31 and 56.", "median(8, 31, 56)", "program")  # no Oxford comma: unlisted
+    assert median.answer == "31" and "check that it asks that" in median.notice and "median(8, 31, 56)" in median.notice
+    assert reply("A circle has radius 10. Find its area.", "3.14 * 10 ^ 2", "program").answer == "314"
+    refused = {
+        "I got 2196": "2196",  # a bare number is no calculation
+        "What is the capital of France?": "2 * 6",  # constants alone
+        "What is 3 plus 4 plus 5?": "3 + 4",  # leaves out 5
+        "What do you get if you multiply 61 by 36?": "36 - 61",  # an operation the question does not name
+        "Add 5 and 191 more.": "5 + 19",  # a number not in the question
+    }
+    for question, program in refused.items():
+        result = reply(question, program, "program")
+        assert result.answer is None and result.line().startswith("no answer: This model knows 15 kinds"), question
+    assert reply("Find the median of 8, 31 and 56.", "31", "direct").answer is None  # direct mode: nothing to check
+
+
 @pytest.mark.parametrize(
     "split, options, message",
     [
@@ -243,3 +260,23 @@ def test_checkpoint_answers_through_the_cli():
     lines = result.stdout.splitlines()
     assert lines[:2] == ["84\t12 * 7", "31\tmedian(31, 8, 56)"]
     assert lines[2].startswith("no answer: This model knows 15 kinds")
+
+
+UNLISTED = {  # wordings that no family lists, with their answers
+    "Find the median of 8, 31 and 56.": "31", "Please add 250 and 19.": "269", "Take 8 from 20.": "12",
+    "A circle has radius 10. Find its area.": "314", "Give me the average of 2, 4 and 9.": "5",
+    "What do you get if you multiply 61 by 36?": "2196", "What is 3 plus 4 plus 5?": "12",
+    "I have 3 apples and eat 1. How many are left?": "2", "What is half of 50?": "25",
+    "What's the total of 120 and 35?": "155", "Find the middle value among 9, 2 and 5.": "5",
+}
+
+
+@needs_checkpoint
+def test_the_shipped_model_never_gives_a_wrong_answer_to_an_unlisted_wording():
+    from transformer_demo.checkpoint import load_checkpoint
+    from transformer_demo.math_answer import answer_questions
+
+    replies = answer_questions(load_checkpoint(CHECKPOINT), list(UNLISTED))
+    wrong = {r.question: r.answer for r in replies if r.answer is not None and r.answer != UNLISTED[r.question]}
+    assert wrong == {}
+    assert sum(r.answer is not None for r in replies) >= 4  # and it does answer some

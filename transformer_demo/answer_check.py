@@ -100,16 +100,21 @@ def check(answerer: Answerer, useranswer: Any, conversation: Any = None, questio
     if len(useranswer) > MAX_ANSWER_CHARS:
         raise ConversationError(f"useranswer is too long ({len(useranswer)} characters, at most {MAX_ANSWER_CHARS})")
     found = find_question(turns_from(conversation, question))
-    if found is None:
-        return {"Evaluation": "NO_QUESTION", "original_question_got": None, "botanswer": None,
-                "useranswer": useranswer, "message": NO_QUESTION_MESSAGE}
-    reply = answerer(found.canonical)
-    if reply.answer is None:
-        raise ServiceError(f"the model could not answer {found.canonical!r}: {reply.notice}")
+    if found is not None:
+        asked = found.canonical
+        reply = answerer(asked)
+        if reply.answer is None:
+            raise ServiceError(f"the model could not answer {asked!r}: {reply.notice}")
+    else:  # a plain question in a wording no family lists: the model's answer if its calculation is sound
+        asked = " ".join(question.split()) if question is not None else ""
+        reply = answerer(asked) if asked else None
+        if reply is None or reply.answer is None:
+            return {"Evaluation": "NO_QUESTION", "original_question_got": None, "botanswer": None,
+                    "useranswer": useranswer, "message": NO_QUESTION_MESSAGE}
     if reply.result is not None:
         right = equivalent(reply.result.value, reply.result.is_percent, useranswer)
     else:  # a direct-mode model: its answer text is all there is
         exact = read_number(reply.answer)
         right = exact is not None and equivalent(exact[0] / (100 if exact[2] else 1), exact[2], useranswer)
-    return {"Evaluation": "EQUIVALENT" if right else "NOT_EQUIVALENT", "original_question_got": found.canonical,
+    return {"Evaluation": "EQUIVALENT" if right else "NOT_EQUIVALENT", "original_question_got": asked,
             "botanswer": reply.answer, "useranswer": useranswer}

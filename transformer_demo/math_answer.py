@@ -1,9 +1,11 @@
 """From a math model's output to what a user sees: the answer, the program, or why there is none.
 
 A program-mode model writes a program ("12 * 7") that math_program.py evaluates exactly; a direct-mode
-model writes the answer itself. A question in none of the families gets no number at all, only the
-notice of what the model knows; a program that does not parse or evaluate (division by zero included)
-is reported as such, never as an answer.
+model writes the answer itself. A question in a wording the families do not list ("Find the median of 8, 31
+and 56.") is answered only when the model's program is sound for it: a calculation (not a bare number) over
+the question's own numbers and the families' constants; the reply then says to check the program shown.
+Anything else gets no number, only why; a program that does not parse or evaluate (division by zero
+included) is reported as such, never as an answer.
 """
 from __future__ import annotations
 
@@ -41,7 +43,8 @@ def unknown_question_notice(question: str) -> str | None:
     if found is None:
         return (
             f"This model knows {len(FAMILIES)} kinds of question ({known_kinds()}), each in a few wordings such as "
-            "the examples', and this question is not one of them, so it gives no answer."
+            "the examples', and this question is not one of those wordings, so it answers only with a calculation "
+            "on the question's own numbers."
         )
     if not found.family.in_range(found.operands):
         limit = "1 to 5" if found.family.ranges == (DIE,) else "1 to 1000"
@@ -77,10 +80,56 @@ def _stray_numbers(question: str, program: str, template: str) -> list[str]:
     return sorted(set(NUMBER.findall(program)) - allowed)
 
 
+CONSTANTS = "".join(re.sub(r"{\w}", "", f.program) for f in FAMILIES)  # 4, 3.14, 2, 6: every family's own
+# How a question names each operation of a program; an unlisted wording must name every one its program uses.
+OPERATION_WORDS = {
+    "+": r"plus|add|sum|total|more|\+",
+    "-": r"minus|subtract|difference|take|less|fewer|-",
+    "*": r"times|multipl|product|area|perimeter|derivative|slope|\bx\b|\*|×",
+    "/": r"divid|quotient|over|per|/|÷|integral|average|mean|probability|chance|odds",
+    "^": r"area|circle|integral|power|squared|\^",
+    "median": r"median|middle",
+    "mean": r"mean|average",
+    "pct": r"probability|chance|odds|percent|%",
+}
+
+
+def operations(program: str) -> set[str]:
+    return set(re.findall(r"[a-z]+(?=\()|[-+*/^]", program))
+
+
+def unknown_wording_reply(question: str, output: str, mode: str, notice: str) -> MathReply:
+    """A question in no listed wording: the model's program is answered only if it is sound for this question."""
+    numbers = set(NUMBER.findall(output))
+    if mode != "program":
+        why = "a direct-mode model's answer cannot be checked against the question"
+    elif NUMBER.fullmatch(output.strip()) or not numbers & set(NUMBER.findall(question)):
+        why = f"the model wrote {output!r}, which is not a calculation on the question's numbers"
+    elif _stray_numbers(question, output, CONSTANTS):
+        why = f"the model wrote {output!r}, which uses numbers that are not in the question"
+    elif set(NUMBER.findall(question)) - numbers:
+        left_out = ", ".join(sorted(set(NUMBER.findall(question)) - numbers))
+        why = f"the model wrote {output!r}, which leaves out {left_out} of the question"
+    elif unnamed := sorted(op for op in operations(output)
+                           if not re.search(OPERATION_WORDS.get(op, r"(?!)"), question, re.IGNORECASE)):
+        named = "an operation" if len(unnamed) == 1 else "operations"
+        why = f"the model wrote {output!r}, which uses {' and '.join(unnamed)}, {named} the question does not name"
+    else:
+        try:
+            result = evaluate(output)
+        except ProgramError as exc:
+            why = f"the model wrote {output!r}, which is not a valid program: {exc}"
+        else:
+            caution = f"{notice} Its program, {output}, uses only the question's numbers: check that it asks that."
+            return MathReply(question, output, output, str(result), result, caution)
+    return MathReply(question, output, output if mode == "program" else None, None, None,
+                     f"{notice} Here {why}, so there is no answer.")
+
+
 def reply(question: str, output: str, mode: str) -> MathReply:
     notice = unknown_question_notice(question)
     if parse_question(question) is None:
-        return MathReply(question, output, output if mode == "program" else None, None, None, notice)
+        return unknown_wording_reply(question, output, mode, notice)
     if mode == "direct":
         return MathReply(question, output, None, output, None, notice)
     stray = _stray_numbers(question, output, parse_question(question).family.program)

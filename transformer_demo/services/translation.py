@@ -205,7 +205,9 @@ class TranslationService:
 
         mode = mode_of(engine.checkpoint.run.train.task_options)
         replies = [reply(line, output.text, mode) for output in outputs]
-        extra = None if replies[0].notice == unknown_question_notice(line) else replies[0].notice
+        extra, known = replies[0].notice, unknown_question_notice(line)  # the reply's notice repeats the task's
+        if extra and known and extra.startswith(known):
+            extra = extra[len(known):].strip() or None
         answers = [output._replace(text=r.answer if r.answer is not None else "(no answer)")
                    for r, output in zip(replies, outputs)]
         return LineResult(line, answers, " ".join(n for n in (notice, extra) if n) or None, replies[0].program)

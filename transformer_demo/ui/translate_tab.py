@@ -29,8 +29,9 @@ def options_from(
 
 
 MATH_INTRO = """Type a math question, or several (one per line). Press **Enter** or **Ask**. The model writes a short
-program for each question (`12 * 7`, shown below the answers) and exact arithmetic runs it; a question the
-model does not know gets no answer. The Step-by-step and Attention tabs show the program being written."""
+program for each question (`12 * 7`, shown below the answers) and exact arithmetic runs it. A wording it was not
+trained on gets an answer only if that program uses the question's own numbers and operations, and nonsense gets
+none. The Step-by-step and Attention tabs show the program being written."""
 
 
 def labels_for(task: str) -> tuple[gr.Tab, gr.Markdown, gr.Textbox, gr.Button, gr.Textbox]:
