@@ -120,7 +120,8 @@ def unknown_wording_reply(question: str, output: str, mode: str, notice: str) ->
         except ProgramError as exc:
             why = f"the model wrote {output!r}, which is not a valid program: {exc}"
         else:
-            caution = f"{notice} Its program, {output}, uses only the question's numbers: check that it asks that."
+            caution = (f"This is not a wording the model was trained on; its program, {output}, uses the question's "
+                       "own numbers and operations: check that it asks that.")
             return MathReply(question, output, output, str(result), result, caution)
     return MathReply(question, output, output if mode == "program" else None, None, None,
                      f"{notice} Here {why}, so there is no answer.")

@@ -202,15 +202,18 @@ class TranslationService:
         if info.task != "math":
             return LineResult(line, outputs, notice)
         from ..math_answer import mode_of, reply, unknown_question_notice
+        from ..math_families import parse_question
 
         mode = mode_of(engine.checkpoint.run.train.task_options)
         replies = [reply(line, output.text, mode) for output in outputs]
-        extra, known = replies[0].notice, unknown_question_notice(line)  # the reply's notice repeats the task's
-        if extra and known and extra.startswith(known):
-            extra = extra[len(known):].strip() or None
+        # The task's notice on the question: the reply repeats it, or replaces it for a wording no family lists.
+        task_notice, said = unknown_question_notice(line), replies[0].notice or ""
+        if notice and task_notice and (task_notice in said or parse_question(line) is None):
+            notice = notice.replace(task_notice, "").strip() or None
         answers = [output._replace(text=r.answer if r.answer is not None else "(no answer)")
                    for r, output in zip(replies, outputs)]
-        return LineResult(line, answers, " ".join(n for n in (notice, extra) if n) or None, replies[0].program)
+        notices = " ".join(n for n in (notice, replies[0].notice) if n) or None
+        return LineResult(line, answers, notices, replies[0].program)
 
     def trace(
         self, model_name: str | None, text: str | None, forced: list[int] | None = None, top_k: int = 10,
