@@ -25,11 +25,12 @@ needs_checkpoint = pytest.mark.skipif(not (CHECKPOINT / "model.safetensors").is_
 
 
 def exact(question: str):
-    """An answerer that writes the right program (what a perfect model does), for tests without a model."""
+    """An answerer that writes the right program (what a perfect model does; nothing for an unlisted wording),
+    for tests without a model."""
     from transformer_demo.math_families import parse_question
 
     found = parse_question(question)
-    return reply(question, found.family.fill(found.family.program, found.operands), "program")
+    return reply(question, found.family.fill(found.family.program, found.operands) if found else "", "program")
 
 
 @pytest.mark.parametrize(
@@ -148,9 +149,13 @@ def test_a_plain_question_in_an_unlisted_wording_is_checked_on_a_sound_calculati
     assert check(model, "8", question=question)["Evaluation"] == "NOT_EQUIVALENT"
     unsound = check(lambda q: reply(q, "2 * 6", "program"), "12", question="What is the capital of France?")
     assert unsound["Evaluation"] == "NO_QUESTION" and unsound["botanswer"] is None
-    # in a conversation only listed wordings count as questions: a student's own words are never taken for one
-    assert check(model, "31", conversation=[{"user": "median of 8, 31 and 56 is 31", "bot": "ok"}])[
-        "Evaluation"] == "NO_QUESTION"
+    # in a conversation the model reads the last texts, newest first, and takes the first it calculates soundly
+    talk = [{"user": "Can you help me sum up 250 and 19?", "bot": "Sure! Line up the digits first."}]
+    found = check(lambda q: reply(q, "250 + 19", "program"), "269", conversation=talk)
+    assert found["Evaluation"] == "EQUIVALENT" and found["original_question_got"] == "Can you help me sum up 250 and 19?"
+    # a student's own working is not a question: "I got 5 by adding 2 and 3" leaves 5 out of "2 + 3"
+    working = [{"user": "I got 5 by adding 2 and 3", "bot": "Let me see."}]
+    assert check(lambda q: reply(q, "2 + 3", "program"), "5", conversation=working)["Evaluation"] == "NO_QUESTION"
 
 
 def test_a_model_that_writes_a_broken_program_gives_no_verdict():

@@ -5,8 +5,11 @@
      "useranswer": "2196"}
 
 The question is found by conversation.py and put in its canonical wording; the math model writes its
-program and math_program.py evaluates it exactly (botanswer). No question of a supported family:
-"NO_QUESTION" with a message, never a guess.
+program and math_program.py evaluates it exactly (botanswer). With no question in a listed wording, the model
+reads the plain question, or the conversation's last texts (newest first), itself: a text counts as the
+question only when the model's program for it is a sound calculation on it (math_answer.unknown_wording_reply:
+every number of the text and no other, every operation named). Nothing sound: "NO_QUESTION" with a message,
+never a guess.
 
 Equivalence is numeric. The student's answer may carry spaces, thousands commas ("2,196"), a sign, a
 leading "x =", a trailing ".", decimals, a percent sign or a fraction ("1/3"). The rule:
@@ -32,6 +35,7 @@ from .errors import ServiceError
 from .math_answer import MathReply
 
 MAX_ANSWER_CHARS = 200
+MODEL_READ_TEXTS = 6  # the conversation's last texts the model reads when no listed wording is found
 FRACTION = re.compile(r"([-+]?\d+)\s*/\s*(\d+)")
 DECIMAL = re.compile(r"([-+]?)(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d+))?\s*(%?)")
 NO_QUESTION_MESSAGE = (
@@ -99,15 +103,20 @@ def check(answerer: Answerer, useranswer: Any, conversation: Any = None, questio
     useranswer = str(useranswer)
     if len(useranswer) > MAX_ANSWER_CHARS:
         raise ConversationError(f"useranswer is too long ({len(useranswer)} characters, at most {MAX_ANSWER_CHARS})")
-    found = find_question(turns_from(conversation, question))
+    turns = turns_from(conversation, question)
+    found = find_question(turns)
     if found is not None:
         asked = found.canonical
         reply = answerer(asked)
         if reply.answer is None:
             raise ServiceError(f"the model could not answer {asked!r}: {reply.notice}")
-    else:  # a plain question in a wording no family lists: the model's answer if its calculation is sound
-        asked = " ".join(question.split()) if question is not None else ""
-        reply = answerer(asked) if asked else None
+    else:  # no listed wording: the first of the last texts for which the model writes a sound calculation
+        texts = [" ".join(t.split()) for turn in reversed(turns) for t in (turn.bot, turn.user)]
+        asked, reply = "", None
+        for text in [t for t in texts if t][:MODEL_READ_TEXTS]:
+            asked, reply = text, answerer(text)
+            if reply.answer is not None:
+                break
         if reply is None or reply.answer is None:
             return {"Evaluation": "NO_QUESTION", "original_question_got": None, "botanswer": None,
                     "useranswer": useranswer, "message": NO_QUESTION_MESSAGE}
