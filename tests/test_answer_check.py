@@ -152,7 +152,8 @@ def test_a_plain_question_in_an_unlisted_wording_is_checked_on_a_sound_calculati
     # in a conversation the model reads the last texts, newest first, and takes the first it calculates soundly
     talk = [{"user": "Can you help me sum up 250 and 19?", "bot": "Sure! Line up the digits first."}]
     found = check(lambda q: reply(q, "250 + 19", "program"), "269", conversation=talk)
-    assert found["Evaluation"] == "EQUIVALENT" and found["original_question_got"] == "Can you help me sum up 250 and 19?"
+    assert found["Evaluation"] == "EQUIVALENT"
+    assert found["original_question_got"] == "Can you help me sum up 250 and 19?"
     # a student's own working is not a question: "I got 5 by adding 2 and 3" leaves 5 out of "2 + 3"
     working = [{"user": "I got 5 by adding 2 and 3", "bot": "Let me see."}]
     assert check(lambda q: reply(q, "2 + 3", "program"), "5", conversation=working)["Evaluation"] == "NO_QUESTION"
