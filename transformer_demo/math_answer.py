@@ -100,16 +100,15 @@ def operations(program: str) -> set[str]:
 
 def unknown_wording_reply(question: str, output: str, mode: str, notice: str) -> MathReply:
     """A question in no listed wording: the model's program is answered only if it is sound for this question."""
-    numbers = set(NUMBER.findall(output))
+    numbers, asked = set(NUMBER.findall(output)), set(NUMBER.findall(question))
     if mode != "program":
         why = "a direct-mode model's answer cannot be checked against the question"
-    elif NUMBER.fullmatch(output.strip()) or not numbers & set(NUMBER.findall(question)):
+    elif NUMBER.fullmatch(output.strip()) or not numbers & asked:
         why = f"the model wrote {output!r}, which is not a calculation on the question's numbers"
     elif _stray_numbers(question, output, CONSTANTS):
         why = f"the model wrote {output!r}, which uses numbers that are not in the question"
-    elif set(NUMBER.findall(question)) - numbers:
-        left_out = ", ".join(sorted(set(NUMBER.findall(question)) - numbers))
-        why = f"the model wrote {output!r}, which leaves out {left_out} of the question"
+    elif asked - numbers:
+        why = f"the model wrote {output!r}, which leaves out {', '.join(sorted(asked - numbers))} of the question"
     elif unnamed := sorted(op for op in operations(output)
                            if not re.search(OPERATION_WORDS.get(op, r"(?!)"), question, re.IGNORECASE)):
         named = "an operation" if len(unnamed) == 1 else "operations"
@@ -136,13 +135,13 @@ def reply(question: str, output: str, mode: str) -> MathReply:
     stray = _stray_numbers(question, output, parse_question(question).family.program)
     if stray:
         numbers = f"{', '.join(stray)}: {'a number' if len(stray) == 1 else 'numbers'} not in the question"
-        notice = f"the model wrote {output!r}, which uses {numbers}; it misread the question, so there is no answer."
-        return MathReply(question, output, output, None, None, notice)
+        why = f"the model wrote {output!r}, which uses {numbers}; it misread the question, so there is no answer."
+        return MathReply(question, output, output, None, None, " ".join(n for n in (notice, why) if n))
     try:
         result = evaluate(output)
     except ProgramError as exc:
-        notice = f"the model wrote {output!r}, which is not a valid program: {exc}."
-        return MathReply(question, output, output, None, None, notice)
+        why = f"the model wrote {output!r}, which is not a valid program: {exc}."
+        return MathReply(question, output, output, None, None, " ".join(n for n in (notice, why) if n))
     return MathReply(question, output, output, str(result), result, notice)
 
 

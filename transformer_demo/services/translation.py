@@ -120,17 +120,18 @@ class TranslationService:
 
     def _notice(
         self, info: ModelInfo, engine: TorchEngine, text: str, best: list[Output] | None = None,
-        length_penalty: float | None = None, case_notice: str | None = None,
+        length_penalty: float | None = None, case_notice: str | None = None, task_notice: str | None = None,
     ) -> str | None:
         """Plain-word warnings for one line; given its best output [Output], the confidence checks too
-        (a length_penalty means beam search: its scores are length-normalised)."""
+        (a length_penalty means beam search: its scores are length-normalised). task_notice: what the task says
+        of the line once decoded (a math reply's notice), in place of its notice on the input alone."""
         notices = [case_notice]
         pieces = engine.vocab.encode_src(text)
         if len(pieces) > info.max_len - 1:
             notices.append(
                 f"This input has {len(pieces)} tokens; the model reads at most {info.max_len - 1}, so it was truncated."
             )
-        notices.append(get_task(info.task).notice(text))
+        notices.append(task_notice or get_task(info.task).notice(text))
         if info.task == "translation":
             mean = None
             for output in best or ():
@@ -198,22 +199,17 @@ class TranslationService:
         """read: (the text the model was given, why it differs from the line). A math model's outputs become
         answers (its programs evaluated); a failed program is said, never answered."""
         text, case_notice = read
-        notice = self._notice(info, engine, text, outputs[:1], length_penalty, case_notice)
         if info.task != "math":
-            return LineResult(line, outputs, notice)
-        from ..math_answer import mode_of, reply, unknown_question_notice
-        from ..math_families import parse_question
+            return LineResult(line, outputs, self._notice(info, engine, text, outputs[:1], length_penalty, case_notice))
+        from ..math_answer import mode_of, reply
 
         mode = mode_of(engine.checkpoint.run.train.task_options)
         replies = [reply(line, output.text, mode) for output in outputs]
-        # The task's notice on the question: the reply repeats it, or replaces it for a wording no family lists.
-        task_notice, said = unknown_question_notice(line), replies[0].notice or ""
-        if notice and task_notice and (task_notice in said or parse_question(line) is None):
-            notice = notice.replace(task_notice, "").strip() or None
         answers = [output._replace(text=r.answer if r.answer is not None else "(no answer)")
                    for r, output in zip(replies, outputs)]
-        notices = " ".join(n for n in (notice, replies[0].notice) if n) or None
-        return LineResult(line, answers, notices, replies[0].program)
+        # The reply's notice includes the question's (unknown wording, operands out of range) whenever it applies.
+        return LineResult(line, answers, self._notice(info, engine, text, task_notice=replies[0].notice),
+                          replies[0].program)
 
     def trace(
         self, model_name: str | None, text: str | None, forced: list[int] | None = None, top_k: int = 10,
