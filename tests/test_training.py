@@ -98,6 +98,29 @@ def test_learning_rate_warms_up_linearly_then_decays_as_inverse_sqrt():
     assert learning_rate(0, peak, warmup) == pytest.approx(peak / warmup)
 
 
+@pytest.mark.parametrize("schedule", ["cosine", "linear"])
+def test_decaying_schedules_reach_zero_at_the_planned_last_step(schedule):
+    peak, warmup, total = 1e-3, 100, 1000
+    lrs = [learning_rate(step, peak, warmup, schedule, total) for step in range(1, total + 1)]
+    assert lrs[warmup - 1] == pytest.approx(peak) and lrs[0] == pytest.approx(peak / warmup)
+    assert all(a > b for a, b in zip(lrs[warmup - 1 : -1], lrs[warmup:]))
+    assert lrs[-1] == pytest.approx(0.0, abs=1e-12)
+    halfway = learning_rate(warmup + (total - warmup) // 2, peak, warmup, schedule, total)
+    assert halfway == pytest.approx(peak / 2)  # both are at half the peak halfway through the decay
+    assert learning_rate(total + 50, peak, warmup, schedule, total) == 0.0  # past the plan: no step at all
+
+
+def test_the_trainer_decays_to_the_configured_steps_even_when_a_session_stops_early(
+    tiny_run_config, train_pairs, tmp_path
+):
+    run = tiny_run_config(steps=40, warmup=5, lr_schedule="linear", log_every=1)
+    trainer = Trainer(run, train_pairs[:20], train_pairs[:4], tmp_path / "run", device="cpu", max_steps=10)
+    steps = [e for e in trainer.run() if e.kind == "step"]
+    assert [e.step for e in steps] == list(range(1, 11))
+    assert steps[-1].lr == pytest.approx(learning_rate(10, run.train.lr, 5, "linear", 40))
+    assert steps[-1].lr > 0.5 * run.train.lr  # planned for 40 steps, not for the 10 this session ran
+
+
 # --- resume ---
 
 RESUME_STEPS = 20

@@ -155,6 +155,7 @@ class TrainConfig:
     epochs: int | None = None
     lr: float = 1e-3  # peak learning rate, reached at the end of warmup
     warmup: int = 4000
+    lr_schedule: str = "inverse_sqrt"  # after warmup: inverse_sqrt (the paper), or cosine / linear to zero at `steps`
     betas: tuple[float, float] = (0.9, 0.98)
     weight_decay: float = 0.0
     label_smoothing: float = 0.1
@@ -197,6 +198,10 @@ class TrainConfig:
         )
         _require(0.0 <= self.ema_decay < 1.0, f"ema_decay must be in [0, 1), got {self.ema_decay!r}")
         _require(self.lr > 0, f"lr must be positive, got {self.lr!r}")
+        _require(
+            self.lr_schedule in ("inverse_sqrt", "cosine", "linear"),
+            f"lr_schedule must be inverse_sqrt, cosine or linear, got {self.lr_schedule!r}",
+        )
         _require(0.0 <= self.label_smoothing < 1.0, f"label_smoothing must be in [0, 1), got {self.label_smoothing!r}")
         _require(
             self.precision in ("auto", "fp32", "bf16", "fp16"),

@@ -51,10 +51,19 @@ class TrainEvent:
         return json.dumps({k: v for k, v in asdict(self).items() if v not in (None, [], "")})
 
 
-def learning_rate(step: int, peak: float, warmup: int) -> float:
-    """The paper's schedule, d_model^-0.5 * min(step^-0.5, step * warmup^-1.5), rescaled to peak at warmup."""
+def learning_rate(step: int, peak: float, warmup: int, schedule: str = "inverse_sqrt", total: int = 0) -> float:
+    """A linear warmup to peak, then the decay schedule names.
+
+    inverse_sqrt: the paper's d_model^-0.5 * min(step^-0.5, step * warmup^-1.5), rescaled to peak at warmup.
+    cosine / linear: down to zero at step total, the planned last step (a short run ends on a small step size).
+    """
     step = max(step, 1)
-    return peak * min(step / warmup, math.sqrt(warmup / step))
+    if step <= warmup or schedule == "inverse_sqrt":
+        return peak * min(step / warmup, math.sqrt(warmup / step))
+    progress = min(1.0, (step - warmup) / max(total - warmup, 1))
+    if schedule == "cosine":
+        return peak * 0.5 * (1.0 + math.cos(math.pi * progress))
+    return peak * (1.0 - progress)
 
 
 def make_optimizer(model: torch.nn.Module, cfg: TrainConfig) -> torch.optim.AdamW:
@@ -120,6 +129,7 @@ class Trainer:
         self.batches_per_epoch = max(1, len(self._batches(0)) // self.world)
         steps_per_epoch = max(1, self.batches_per_epoch // cfg.grad_accum)
         self.total_steps = cfg.steps or (cfg.epochs or 1) * steps_per_epoch
+        self.planned_steps = self.total_steps  # where a decaying schedule reaches zero, whatever max_steps says
         if max_steps is not None:
             self.total_steps = min(self.total_steps, self.step + max_steps)
         self.parallel_model = self.model
@@ -148,7 +158,7 @@ class Trainer:
         """One optimizer step over the batches in group (gradient accumulation): (mean loss, target tokens)."""
         cfg = self.run_config.train
         for g in self.optimizer.param_groups:
-            g["lr"] = learning_rate(self.step + 1, cfg.lr, cfg.warmup)
+            g["lr"] = learning_rate(self.step + 1, cfg.lr, cfg.warmup, cfg.lr_schedule, self.planned_steps)
         loss_sum, tokens = 0.0, 0
         for indices in group:
             batch = collate([self.train_examples[i] for i in indices]).to(self.device)
