@@ -38,9 +38,15 @@ def constructed_inputs(pairs: list[Pair], seed: int = 0) -> dict[str, list[str]]
 def mean_log_probs(engine: TorchEngine, texts: list[str], options: DecodeOptions) -> list[float]:
     """Each text's best output: its mean token log-probability, in input order (as the app computes it)."""
     penalty = options.length_penalty if options.method == "beam" else None
-    outputs = [result.outputs[0] for result in engine.translate(texts, options)]
-    vocab = engine.checkpoint.vocab
-    return [mean_log_prob(score, len(vocab.encode_tgt(text)), penalty) for text, score in outputs]
+    vocab, means = engine.checkpoint.vocab, []
+    for result in engine.translate(texts, options):
+        if result.log_probs:  # the summed log-probability and its tokens, as the app reads them
+            log_prob, n_tokens = result.log_probs[0]
+            means.append(log_prob / max(n_tokens, 1))
+        else:
+            text, score = result.outputs[0]
+            means.append(mean_log_prob(score, len(vocab.encode_tgt(text)), penalty))
+    return means
 
 
 def quantile(values: list[float], share: float) -> float:

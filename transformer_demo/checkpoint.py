@@ -20,7 +20,7 @@ import torch
 from safetensors import SafetensorError
 from safetensors.torch import load_file, save
 
-from .config import ModelConfig, RunConfig, TrainConfig
+from .config import LENGTH_NORMS, ModelConfig, RunConfig, TrainConfig
 from .decoding import DecodeOptions
 from .errors import CheckpointError, ConfigError
 from .model import Transformer
@@ -151,12 +151,22 @@ class Checkpoint:
     def length_penalty(self) -> float:
         return beam_length_penalty(self.info)
 
+    @property
+    def length_norm(self) -> str:
+        return beam_length_norm(self.info)
+
 
 def beam_length_penalty(info: dict[str, Any]) -> float:
     """A model's beam-search length penalty: the one `tune` chose on its validation split, else the usual default."""
     value = info.get("length_penalty")
     tuned = isinstance(value, (int, float)) and not isinstance(value, bool)
     return float(value) if tuned else DecodeOptions.length_penalty
+
+
+def beam_length_norm(info: dict[str, Any]) -> str:
+    """How the model's beam search normalises for length (decoding.LENGTH_NORMS): as `tune` recorded it, else gnmt."""
+    value = info.get("length_norm")
+    return value if value in LENGTH_NORMS else "gnmt"
 
 
 def load_run_config(folder: Path) -> tuple[RunConfig, dict[str, Any]]:

@@ -10,7 +10,7 @@ import json
 import sys
 from pathlib import Path
 
-from .config import RunConfig
+from .config import LENGTH_NORMS, RunConfig
 from .errors import ConfigError, DataError, DecodeError, UserError
 
 USER_ERRORS = (UserError, FileNotFoundError)
@@ -70,8 +70,11 @@ def add_scoring_args(parser: argparse.ArgumentParser, split: str, split_help: st
     add_decode_args(parser)
 
 
-def decode_options(args: argparse.Namespace, model_length_penalty: float | None = None):
-    """Validated options; --length-penalty, when given, overrides the model's own (Checkpoint.length_penalty)."""
+def decode_options(
+    args: argparse.Namespace, model_length_penalty: float | None = None, model_length_norm: str = "gnmt"
+):
+    """Validated options; --length-penalty, when given, overrides the model's own (Checkpoint.length_penalty).
+    The length norm is the model's (Checkpoint.length_norm), or --length-norm where tune offers it."""
     from .decoding import DecodeOptions
 
     if args.beam < 0:
@@ -82,6 +85,7 @@ def decode_options(args: argparse.Namespace, model_length_penalty: float | None 
     )
     return DecodeOptions(
         method=method, beam_size=max(args.beam, 1), length_penalty=length_penalty,
+        length_norm=getattr(args, "length_norm", None) or model_length_norm,
         temperature=args.temperature, top_k=args.top_k, top_p=args.top_p, seed=args.seed,
     ).validate()
 
@@ -196,7 +200,7 @@ def cmd_translate(args: argparse.Namespace) -> int:
     from .inference import best
 
     engine = load_engine(args)
-    options = decode_options(args, engine.checkpoint.length_penalty)
+    options = decode_options(args, engine.checkpoint.length_penalty, engine.checkpoint.length_norm)
     lines = read_inputs(args)
     outputs = best(engine.translate([line.strip() for line in lines], options))
     if engine.checkpoint.run.train.task == "math":
@@ -265,7 +269,7 @@ def evaluate_suite(args: argparse.Namespace, engine) -> int:
         raise DataError(
             "the suite reads its test sets from --data-dir, the data root that holds multi30k/ and tatoeba/"
         )
-    options = decode_options(args, engine.checkpoint.length_penalty)
+    options = decode_options(args, engine.checkpoint.length_penalty, engine.checkpoint.length_norm)
     answered_by = {"engine": engine.route(options).engine.name}
     scored = run_suite(engine, args.data_dir, options, args.limit)
     results = {name: result | answered_by for name, result in scored.items()}
@@ -287,7 +291,8 @@ def load_for_scoring(args: argparse.Namespace, engine=None):
         pairs = pairs[: args.limit]
     if not pairs:
         raise DataError(f"split {args.split!r} has no sentence pairs")
-    return engine, get_task(run.train.task), pairs, decode_options(args, engine.checkpoint.length_penalty)
+    options = decode_options(args, engine.checkpoint.length_penalty, engine.checkpoint.length_norm)
+    return engine, get_task(run.train.task), pairs, options
 
 
 def writable_folder(checkpoint: str) -> Path:
@@ -322,12 +327,14 @@ def cmd_tune(args: argparse.Namespace) -> int:
     engine, task, pairs, options = load_for_scoring(args)
     best, results = tune_length_penalty(engine, task, pairs, options, args.values)
     summary = {
-        "split": args.split, "decoding": f"beam{args.beam}", "sentences": len(pairs), "best_length_penalty": best,
+        "split": args.split, "decoding": f"beam{args.beam}", "sentences": len(pairs),
+        "length_norm": options.length_norm, "best_length_penalty": best,
         "scores": {value: headline(result) for value, result in results.items()},
     }
     print(json.dumps(summary))
     if folder is not None:
-        write_json(folder / "config.json", {**read_json(folder / "config.json"), "length_penalty": best})
+        config = {**read_json(folder / "config.json"), "length_penalty": best, "length_norm": options.length_norm}
+        write_json(folder / "config.json", config)
         record_metric(folder, f"{args.split}/beam{args.beam}/length_penalty", summary)
     return 0
 
@@ -465,6 +472,11 @@ def build_parser() -> argparse.ArgumentParser:
     add_scoring_args(tune, "val", "the split to choose on (never a test set)")
     tune.add_argument(
         "--values", type=penalty_list, default=[0.0, 0.6, 1.0, 1.4, 2.0, 3.0], help="comma list, e.g. 0.6,1,2"
+    )
+    tune.add_argument(
+        "--length-norm", choices=LENGTH_NORMS,
+        help="gnmt: / ((5 + length) / 6)^a; length: / length^a, CTranslate2's, so its engine can serve beam search "
+        "(default: the model's own; --write stores it with the penalty)",
     )
     tune.add_argument(
         "--write", action="store_true", help="store the best value in config.json (the default from then on)"

@@ -63,6 +63,15 @@ def _require(condition: bool, message: str) -> None:
         raise ConfigError(message)
 
 
+# How beam search normalises a hypothesis' log-probability for its length, and when it stops:
+#   gnmt:   / ((5 + length) / 6) ** length_penalty, [EOS] counted (Wu et al. 2016); it stops once no live
+#           hypothesis can beat the beam_size-th finished one.
+#   length: / length ** length_penalty, [EOS] counted; it stops once beam_size hypotheses have ended, an [EOS]
+#           counting only among the beam_size best candidates (CTranslate2's beam search, which then gives the
+#           same outputs: engines/ctranslate2.py).
+LENGTH_NORMS = ("gnmt", "length")
+
+
 # Upper bounds checked before a model is built, so that a crafted config.json cannot make the server allocate
 # gigabytes before its weights are compared with it. Far above anything this project trains.
 MAX_SIZES = {"src_vocab_size": 262_144, "tgt_vocab_size": 262_144, "d_model": 4096, "n_heads": 64, "d_ff": 16_384,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import torch
 from torch import Tensor
 
+from .config import LENGTH_NORMS
 from .errors import DecodeError
 from .model import AttentionMaps, DecoderCache, Transformer, causal_mask, padding_mask
 from .tokenization import EOS_ID, PAD_ID, SOS_ID, Vocab
@@ -26,7 +27,8 @@ METHODS = ("greedy", "beam", "sample")
 class DecodeOptions:
     method: str = "greedy"
     beam_size: int = 4
-    length_penalty: float = 0.6  # GNMT: score / ((5 + length) / 6) ** length_penalty
+    length_penalty: float = 0.6  # beam search ranks by log-probability / a power of the length (length_norm)
+    length_norm: str = "gnmt"  # the model's own, from its config.json (LENGTH_NORMS)
     n_best: int = 1
     temperature: float = 1.0
     top_k: int = 0  # 0 = no top-k filter
@@ -45,6 +47,10 @@ class DecodeOptions:
                 f"n-best must be between 1 and the beam size ({self.beam_size}), got {self.n_best}",
             ),
             (0.0 <= self.length_penalty <= 5.0, f"length penalty must be between 0 and 5, got {self.length_penalty}"),
+            (
+                self.length_norm in LENGTH_NORMS,
+                f"length norm must be one of {', '.join(LENGTH_NORMS)}, got {self.length_norm!r}",
+            ),
             (0.0 < self.temperature <= 10.0, f"temperature must be in (0, 10], got {self.temperature}"),
             (self.top_k >= 0, f"top-k must be >= 0, got {self.top_k}"),
             (0.0 < self.top_p <= 1.0, f"top-p must be in (0, 1], got {self.top_p}"),
@@ -187,10 +193,68 @@ def greedy_or_sample(model: Transformer, src_ids: list[list[int]], options: Deco
     return hypotheses
 
 
+def length_normalised(log_prob: float, length: int, options: DecodeOptions) -> float:
+    """What beam search ranks a hypothesis by: its log-probability over a power of its length (the search's step:
+    the tokens generated, [EOS] included where it ended the output)."""
+    if options.length_norm == "length":
+        return log_prob / length**options.length_penalty
+    return log_prob / ((5 + length) / 6) ** options.length_penalty
+
+
+Candidate = tuple[int, int, float]  # (beam row it extends, next token, summed log-probability)
+
+
+def gnmt_select(
+    candidates: list[Candidate], prefix: Tensor, step: int, last_step: bool, finished: list[Hypothesis],
+    options: DecodeOptions,
+) -> tuple[list[Candidate], bool]:
+    """One sentence's step under the gnmt rule: (the live candidates kept, whether the sentence is done)."""
+    beam, kept = options.beam_size, []
+    for row, token, score in candidates:
+        if token == EOS_ID:
+            finished.append(Hypothesis(prefix[row, 1:].tolist(), length_normalised(score, step, options), score, step))
+        else:
+            kept.append((row, token, score))
+        if len(kept) == beam:
+            break
+    # Done once beam hypotheses have finished and no live one scores better than the beam-th of them
+    # (stopping at the first beam [EOS]s would let improbable early endings beat a likely longer output).
+    finished.sort(key=lambda h: -h.score)
+    best_live = length_normalised(kept[0][2], step, options) if kept else float("-inf")
+    if last_step:
+        finished.extend(
+            Hypothesis(prefix[r, 1:].tolist() + [t], length_normalised(s, step, options), s, step) for r, t, s in kept
+        )
+    return kept, last_step or (len(finished) >= beam and finished[beam - 1].score >= best_live)
+
+
+def length_select(
+    candidates: list[Candidate], prefix: Tensor, step: int, last_step: bool, finished: list[Hypothesis],
+    options: DecodeOptions,
+) -> tuple[list[Candidate], bool]:
+    """One sentence's step under the length rule (CTranslate2's): each of the beam_size best candidates that ends
+    (or every one, at the last step) is a finished hypothesis, and the next candidate that does not end takes its
+    place in the beam."""
+    beam, kept, spare = options.beam_size, [], options.beam_size
+    for row, token, score in candidates[:beam]:
+        if token == EOS_ID or last_step:
+            ids = prefix[row, 1:].tolist() + ([] if token == EOS_ID else [token])
+            finished.append(Hypothesis(ids, length_normalised(score, step, options), score, step))
+            while spare < len(candidates) and candidates[spare][1] == EOS_ID:
+                spare += 1
+            if spare == len(candidates):
+                continue
+            row, token, score = candidates[spare]
+            spare += 1
+        kept.append((row, token, score))
+    return kept, last_step or len(finished) >= beam
+
+
 @torch.inference_mode()
 def beam_search(model: Transformer, src_ids: list[list[int]], options: DecodeOptions) -> list[list[Hypothesis]]:
     """Keeps beam_size live hypotheses per sentence; returns the n_best finished ones, best first."""
     stop_at, beam = deadline(options), options.beam_size
+    select = length_select if options.length_norm == "length" else gnmt_select
     src = source_tensor(model, src_ids)
     batch, device = src.size(0), src.device
     stepper = Stepper(model, src, options.use_cache)
@@ -200,10 +264,6 @@ def beam_search(model: Transformer, src_ids: list[list[int]], options: DecodeOpt
     scores[:, 0] = 0.0  # all beams start identical: expand only the first
     finished: list[list[Hypothesis]] = [[] for _ in range(batch)]
     done = [False] * batch
-
-    def penalty(length: int) -> float:  # GNMT: log-probability / ((5 + length) / 6) ** length_penalty
-        return ((5 + length) / 6) ** options.length_penalty
-
     max_len = default_max_len(model, src_ids, options)
     for step in range(1, max_len + 1):
         last_step = step == max_len or time.monotonic() > stop_at  # keep the live hypotheses as they are
@@ -214,26 +274,13 @@ def beam_search(model: Transformer, src_ids: list[list[int]], options: DecodeOpt
         new_rows, new_tokens, new_scores = [], [], []
         for b in range(batch):
             kept = []
-            for score, index in zip(top_scores[b].tolist(), top_index[b].tolist()):
-                source_row, token = b * beam + index // vocab, index % vocab
-                if done[b] or score == float("-inf"):
-                    break
-                if token == EOS_ID:
-                    finished[b].append(Hypothesis(prefix[source_row, 1:].tolist(), score / penalty(step), score, step))
-                else:
-                    kept.append((source_row, token, score))
-                if len(kept) == beam:
-                    break
-            # Done once beam hypotheses have finished and no live one scores better than the beam-th of them
-            # (stopping at the first beam [EOS]s would let improbable early endings beat a likely longer output).
-            finished[b].sort(key=lambda h: -h.score)
-            best_live = kept[0][2] / penalty(step) if kept else float("-inf")
-            if (len(finished[b]) >= beam and finished[b][beam - 1].score >= best_live) or last_step:
-                if last_step:
-                    finished[b].extend(
-                        Hypothesis(prefix[r, 1:].tolist() + [t], s / penalty(step), s, step) for r, t, s in kept
-                    )
-                done[b] = True
+            if not done[b]:
+                ranked = [
+                    (b * beam + index // vocab, index % vocab, score)
+                    for score, index in zip(top_scores[b].tolist(), top_index[b].tolist())
+                    if score != float("-inf")
+                ]
+                kept, done[b] = select(ranked, prefix, step, last_step, finished[b], options)
             kept += [(b * beam, PAD_ID, float("-inf"))] * (beam - len(kept))  # dead beams for finished sentences
             for row, token, score in kept:
                 new_rows.append(row)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import torch
 
-from .checkpoint import Checkpoint, beam_length_penalty, load_checkpoint, load_run_config, read_json
+from .checkpoint import Checkpoint, beam_length_norm, beam_length_penalty, load_checkpoint, load_run_config, read_json
 from .confidence import log_prob_threshold
 from .engines import TorchEngine
 from .errors import CheckpointError, ModelNotFoundError
@@ -40,6 +40,7 @@ class ModelInfo:
     length_penalty: float  # for beam search: tuned on the validation split, else the usual default
     min_mean_log_prob: float  # below it, the confidence notice says the model is unsure (`calibrate`, else a default)
     sources: tuple[str, ...] = ()  # its training data's folders (config `sources`; empty: one data source)
+    length_norm: str = "gnmt"  # how its beam search normalises for length (decoding.LENGTH_NORMS)
 
     @property
     def pair(self) -> str:
@@ -77,7 +78,7 @@ def read_model_info(folder: Path, name: str) -> ModelInfo:
         run.model.max_len, (run.model.n_encoder_layers, run.model.n_decoder_layers), run.model.n_heads,
         describe_score(metrics if isinstance(metrics, dict) else {}, info),
         beam_length_penalty(info), log_prob_threshold(info),
-        tuple(str(source.get("path", "")) for source in run.train.sources),
+        tuple(str(source.get("path", "")) for source in run.train.sources), beam_length_norm(info),
     )
 
 

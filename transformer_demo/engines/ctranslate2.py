@@ -6,11 +6,11 @@ and says which requests it cannot take (`unsupported`), so that the caller hands
     sentences of similar length, as TorchEngine batches them), EOS allowed from the first step
     (min_decoding_length=0); the score is the summed log-probability of the tokens and [EOS], as ours.
   - beam search with length penalty 0: both keep the beam_size best prefixes from the 2 * beam_size
-    best candidates and return the summed log-probability. With a length penalty the two differ:
-    CTranslate2 divides by length ** alpha (length without [EOS]) and stops once beam_size hypotheses
-    have ended, ours divides by ((5 + length) / 6) ** alpha (GNMT, [EOS] counted) and stops when no
-    live hypothesis can beat the beam_size-th finished one. So do n-best lists beyond the first
-    (CTranslate2 stops at the first finished best). Those requests go to torch.
+    best candidates and return the summed log-probability. With a length penalty, both searches mean the same
+    thing only under the "length" norm (config.LENGTH_NORMS: log-probability / length ** alpha, [EOS]
+    counted, stop once beam_size hypotheses have ended), which models tuned with `tune --length-norm length`
+    use; the "gnmt" norm (((5 + length) / 6) ** alpha) has no CTranslate2 counterpart, so those requests go
+    to torch, as do n-best lists beyond the first (CTranslate2 may stop at the first finished best).
   - sampling goes to torch: its random draws come from torch's generator, so --seed reproduces them.
 """
 from __future__ import annotations
@@ -58,8 +58,9 @@ class CTranslate2Engine:
         """Why this engine would not decode as ours does with these options (None: it would)."""
         if options.method == "sample":
             return "sampling draws from torch's random generator (so that a seed reproduces it)"
-        if options.method == "beam" and options.length_penalty != 0:
-            return "a beam length penalty: CTranslate2 divides scores by length^a, ours by ((5 + length) / 6)^a"
+        if options.method == "beam" and options.length_penalty != 0 and options.length_norm != "length":
+            return ("a beam length penalty of the gnmt form, / ((5 + length) / 6)^a, which CTranslate2 has no "
+                    "setting for (it divides by length^a: `tune --length-norm length` makes a model use that form)")
         if options.method == "beam" and options.n_best > 1:
             return "an n-best list: CTranslate2's beam search stops at the first finished best"
         if not options.use_cache:
@@ -69,16 +70,23 @@ class CTranslate2Engine:
     def decode_ids(self, src_ids: list[list[int]], options: DecodeOptions) -> list[Hypothesis]:
         """One batch of encoded sources (our source rule applied) -> the best hypothesis of each, as decode() gives."""
         sources = [[self.vocab.src.id_to_token(i) for i in ids] for ids in src_ids]
+        penalty = options.length_penalty if options.method == "beam" and options.length_norm == "length" else 0.0
+        cap = length_cap(self.max_len, [len(s) for s in src_ids], options)
         results = self.translator.translate_batch(
-            sources, beam_size=options.beam_size if options.method == "beam" else 1, length_penalty=0.0,
-            min_decoding_length=0, max_decoding_length=length_cap(self.max_len, [len(s) for s in src_ids], options),
+            sources, beam_size=options.beam_size if options.method == "beam" else 1, length_penalty=penalty,
+            min_decoding_length=0, max_decoding_length=cap,
             max_input_length=0, return_scores=True,
         )
         outputs = [[self.tgt_ids[t] for t in r.hypotheses[0]] for r in results]
         if options.method != "beam":  # our greedy search drops [PAD] from its outputs (it pads finished rows)
             outputs = [[i for i in ids if i != PAD_ID] for ids in outputs]
-        # length_penalty 0: the score is the total log-probability, [EOS] included (equal to ours, tested)
-        return [Hypothesis(ids, r.scores[0], r.scores[0], len(ids) + 1) for ids, r in zip(outputs, results)]
+        # The score is the total log-probability, [EOS] included (equal to ours, tested), divided by
+        # length ** penalty (its tokens, and [EOS] unless it ran into the cap): multiplied back for the log-probability.
+        lengths = [len(ids) + (len(ids) < cap) for ids in outputs]
+        return [
+            Hypothesis(ids, r.scores[0], r.scores[0] * length**penalty, length)
+            for ids, r, length in zip(outputs, results, lengths)
+        ]
 
     def hypotheses(self, texts: list[str], options: DecodeOptions) -> list[Hypothesis]:
         """The best hypothesis per text, in input order, decoded in batches of similar length (as TorchEngine)."""

@@ -63,6 +63,7 @@ class TranslationResult:
     engine: str = "torch"  # the engine that answered
     engine_note: str | None = None  # why torch answered where CTranslate2 was asked for
     task: str = "translation"
+    options: DecodeOptions | None = None  # as decoded: the request's, with the model's length norm
 
 
 @dataclass
@@ -135,7 +136,10 @@ class TranslationService:
         if info.task == "translation":
             mean = None
             for output in best or ():
-                mean = confidence.mean_log_prob(output.score, len(engine.vocab.encode_tgt(output.text)), length_penalty)
+                mean = output.mean_log_prob
+                if mean is None:  # an engine without log-probabilities: undo the length normalisation of the score
+                    n_tokens = len(engine.vocab.encode_tgt(output.text))
+                    mean = confidence.mean_log_prob(output.score, n_tokens, length_penalty)
             signals = confidence.Signals(len(pieces), pieces.count(UNK_ID), mean)
             notices += confidence.notices(text, signals, info.src_lang, info.tgt_lang, info.min_mean_log_prob)
         return " ".join(n for n in notices if n) or None
@@ -171,8 +175,10 @@ class TranslationService:
             raise ServiceError("Please enter some text to translate: the input is empty.")
         if len(lines) > MAX_LINES:
             raise ServiceError(f"Please give at most {MAX_LINES} lines at a time (got {len(lines)}).")
-        options = replace(options or DecodeOptions(), time_limit=self.decode_time_limit).validate()
         info, engine = self.registry.entry(model_name)
+        options = replace(
+            options or DecodeOptions(), time_limit=self.decode_time_limit, length_norm=info.length_norm
+        ).validate()
         require(engine, options.method, info.name)
         cased = [self._cased(info, line) for line in lines]
         fast = self.fast.get(engine.checkpoint) if self.fast else FastEngine(None)
@@ -190,7 +196,9 @@ class TranslationService:
         if seconds >= self.decode_time_limit:
             notice = (f"Decoding stopped at the server's limit of {self.decode_time_limit:g} s, so the outputs may be "
                       "cut short: send fewer or shorter lines, or use a smaller beam.")
-        return TranslationResult(rows, seconds, notice, chosen.engine.name, chosen.note or fast.reason, info.task)
+        return TranslationResult(
+            rows, seconds, notice, chosen.engine.name, chosen.note or fast.reason, info.task, options
+        )
 
     def _line(
         self, info: ModelInfo, engine: TorchEngine, line: str, read: tuple[str, str | None],

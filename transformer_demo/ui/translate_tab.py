@@ -48,8 +48,10 @@ def labels_for(task: str) -> tuple[gr.Tab, gr.Markdown, gr.Textbox, gr.Button, g
 def ranking_note(options: DecodeOptions) -> str:
     """How the outputs were chosen, in the terms of the score columns."""
     if options.method == "beam":
-        return (f"Beam search ranked these by log-probability / ((5 + tokens) / 6)^{options.length_penalty:g} "
-                f"(length penalty {options.length_penalty:g}: higher favours longer outputs).")
+        a = f"{options.length_penalty:g}"
+        divisor = f"tokens^{a}" if options.length_norm == "length" else f"((5 + tokens) / 6)^{a}"
+        return (f"Beam search ranked these by log-probability / {divisor} "
+                f"(length penalty {a}: higher favours longer outputs).")
     if options.method == "sample":
         return "Scores are the model's own probabilities (temperature 1, no top-k or top-p), as for greedy and beam."
     return "Greedy decoding has one output per line: the most likely token at every step."
@@ -93,7 +95,7 @@ def render(result: TranslationResult, options: DecodeOptions, device: str) -> tu
     info += [f"**Program{f' {i}' if n > 1 else ''}:** `{line.program}` → {line.outputs[0].text}"
              for i, line in enumerate(result.lines, 1) if line.program]
     info += [f"**Engine:** {result.engine_note}"] if result.engine_note else []
-    return best, scores_table(result, options), "\n\n".join(info)
+    return best, scores_table(result, result.options or options), "\n\n".join(info)
 
 
 def build(service: TranslationService, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider, gr.Radio, list]:
