@@ -35,6 +35,7 @@ CSS = """
 .lv table td.lv-num { font-variant-numeric: tabular-nums; white-space: nowrap; text-align: right; }
 .lv table td.lv-wide { width: 60%; min-width: 80px; }
 .lv table td.lv-half { width: 25%; min-width: 32px; }
+.lv table td.lv-pair { width: 40%; min-width: 60px; }
 .lv table tr.lv-chosen td { background: rgba(228, 87, 46, 0.15); font-weight: 600; }
 .lv img.lv-px { display: block; width: 100%; image-rendering: pixelated; border-radius: 2px; margin: 0; }
 .lv .lv-bar { height: 12px; background: #4c78a8; border-radius: 2px; min-width: 1px; }
@@ -78,7 +79,7 @@ def number(value: float, digits: int = 3) -> str:
 
 
 def cell(content: str, kind: str = "lv-wide") -> str:
-    """A cell for a picture: most of the row's width (lv-wide), or a quarter of it (lv-half)."""
+    """A cell for a picture: most of the row's width (lv-wide), two fifths (lv-pair) or a quarter (lv-half)."""
     return f"<td class='{kind}'>{content}</td>"
 
 

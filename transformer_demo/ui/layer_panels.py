@@ -68,8 +68,9 @@ def clamp(value: int, count: int) -> int:
 def embeddings(result: LayersResult, view: View) -> str:
     cap, d = result.capture, result.config.d_model
     limit = scale_of(cap.src_embedded)
-    rows = [token(t) + f"<td class='lv-num'>{i}</td>" + cell(pixels(cap.src_lookup[n], limit))
-            + cell(pixels(cap.src_embedded[n], limit)) for n, (t, i) in enumerate(zip(result.src_tokens, cap.src_ids))]
+    rows = [token(t) + f"<td class='lv-num'>{i}</td>" + cell(pixels(cap.src_lookup[n], limit), "lv-pair")
+            + cell(pixels(cap.src_embedded[n], limit), "lv-pair")
+            for n, (t, i) in enumerate(zip(result.src_tokens, cap.src_ids))]
     rms = [float(np.sqrt(np.mean(np.square(a)))) for a in (cap.src_lookup, cap.src_embedded, cap.positional)]
     text = (f"The {result.words[0]} is cut into tokens, each token is an id in the vocabulary, and each id picks a row "
             f"of d_model = {d} numbers. Embeddings(x) = lut(x) · √d_model = lut(x) · {np.sqrt(d):.4g}: the rows as "
