@@ -197,3 +197,28 @@ def test_train_answers_stop_and_says_what_was_evaluated(page):
     shown, natural = chart.evaluate("img => [img.clientWidth, img.naturalWidth]")
     dpi = natural / viz.LOSS_WIDTH_INCHES
     assert viz.LOSS_MIN_FONT_PT / 72 * dpi * shown / natural >= MIN_TEXT_PX
+
+
+# --- Layer by layer (issue 27) ---
+
+
+def test_layer_by_layer_redraws_the_head_panel_for_another_head(page):
+    open_tab(page, "layers")
+    page.get_by_role("button", name="Show the layers").click()
+    head_panel = page.locator(f"{PANEL} .lv").nth(2)
+    playwright.expect(head_panel).to_contain_text("head 1 of 4")
+    before = head_panel.inner_html()
+    embeddings = page.locator(f"{PANEL} .lv").first.inner_html()
+    head = page.locator(PANEL).get_by_label("number input for Head")
+    head.fill("3")
+    head.press("Tab")  # a slider's box is released when it loses focus
+    playwright.expect(head_panel).to_contain_text("head 3 of 4")
+    assert head_panel.inner_html() != before
+    assert page.locator(f"{PANEL} .lv").first.inner_html() == embeddings  # a panel without heads stays as it was
+    width = page.viewport_size["width"]
+    boxes = page.locator(f"{PANEL} .lv").evaluate_all("nodes => nodes.map(n => n.getBoundingClientRect().right)")
+    assert len(boxes) == 6 and max(boxes) <= width
+    sizes = page.locator(f"{PANEL} .lv td, {PANEL} .lv th, {PANEL} .lv p").evaluate_all(
+        "nodes => nodes.filter(n => n.innerText.trim()).map(n => parseFloat(getComputedStyle(n).fontSize))"
+    )
+    assert sizes and min(sizes) >= MIN_TEXT_PX
