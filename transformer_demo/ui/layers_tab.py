@@ -110,9 +110,10 @@ def build(service: TranslationService, catalog: Catalog, model: gr.Dropdown) -> 
               "with 'blocks' (name, shape), 'parameters' (total, blocks) and 'output' (top next tokens)."),
         step.release(layers, [text, model, step], [data, result], api_visibility="private"),
     ]
-    for event in events:
-        event.then(render, view, everything, api_visibility="private")
-        event.failure(lambda: (HINT, None, None), None, [status, data, result], api_visibility="private")
+    for event in events:  # after an error, no panels of an earlier sentence beside it
+        event.success(render, view, everything, api_visibility="private")
+        event.failure(lambda: (HINT, None, None, *headers()), None, [status, data, result, *panels],
+                      api_visibility="private")
     for control, trigger in (("layer", layer.release), ("head", head.release), ("token", token.input),
                              ("kind", kind.input)):
         fn, outputs = redraw(control)
