@@ -10,7 +10,9 @@ import pytest
 import torch
 from conftest import small_config
 from gradio_client import Client
+from hostile_input import EMPTY, HOSTILE
 
+from transformer_demo import layer_html
 from transformer_demo.cli import main as cli_main
 from transformer_demo.decoding import eval_mode, trace
 from transformer_demo.errors import ModelNotFoundError, ServiceError
@@ -159,6 +161,30 @@ def test_hostile_and_empty_inputs_get_clear_errors(service: Service):
         service.layers("../../etc", TEXT)
     with pytest.raises(ServiceError, match="top-k"):
         service.layers("tiny-en-de", TEXT, 1, top_k=0)
+
+
+@pytest.mark.parametrize("text", [*HOSTILE.values(), " ".join(HOSTILE.values())[:10_000]],
+                         ids=[*HOSTILE.keys(), "everything"])
+def test_hostile_text_is_read_escaped_and_bounded(service: Service, text: str):
+    result = service.layers("tiny-en-de", text, 3)
+    assert len(result.src_tokens) <= 24 and result.capture.src_embedded.shape[0] == len(result.src_tokens)
+    view = layer_panels.View(1, 1, 2, "cross")
+    html = "".join(layer_panels.panel_html(result, n, view) for n in range(6))
+    assert "<script" not in html and html.count("<img ") == html.count("<img class='lv-px'")  # tokens escaped
+
+
+def test_tokens_and_labels_are_escaped():
+    bad = "<img src=x onerror=alert(1)>"
+    html = layer_html.table([bad], [layer_html.token(bad)]) + layer_html.strips([bad], [np.ones(4)])
+    assert "<img src=x" not in html
+    assert html.count("&lt;img src=x onerror=alert(1)&gt;") == 5  # header, cell, label, and the strip's alt and title
+    assert "' onload" not in layer_html.pixels(np.zeros((2, 3)), title="a' onload='x")  # a quote cannot end alt=
+
+
+@pytest.mark.parametrize("text", EMPTY.values(), ids=EMPTY.keys())
+def test_empty_text_is_a_clear_message(service: Service, text: str):
+    with pytest.raises(ServiceError, match="input is empty"):
+        service.layers("tiny-math", text)
 
 
 def test_layers_api_round_trip_agrees_with_step_by_step(client: Client):
