@@ -44,8 +44,8 @@ def summary(result: LayersResult) -> str:
     return "\n".join(lines)
 
 
-def build(service: TranslationService, catalog: Catalog, model: gr.Dropdown) -> gr.Textbox:
-    """Builds the tab; returns its text box."""
+def build(service: TranslationService, catalog: Catalog, model: gr.Dropdown) -> None:
+    """Builds the tab; it follows the model picker by itself (the text box's label and example)."""
     intro(INTRO)
     with gr.Row():
         text = gr.Textbox(label="Sentence", value=EXAMPLE, scale=4, min_width=240)
@@ -80,11 +80,11 @@ def build(service: TranslationService, catalog: Catalog, model: gr.Dropdown) -> 
         config = found.config
         view = view_of(layer, head, token, kind)
         choices = [(f"{n + 1} · {t}", n) for n, t in enumerate(found.src_tokens)]
-        return (
+        deepest = max(config.n_encoder_layers, config.n_decoder_layers)
+        return (  # a slider keeps a maximum of 2 or more: one from 1 to 1 cannot be drawn
             *[layer_panels.panel_html(found, n, view) for n in EVERY],
             gr.Slider(maximum=max(found.n_steps, 2), value=found.step),
-            gr.Slider(maximum=max(config.n_encoder_layers, config.n_decoder_layers, 2),
-                      value=min(view.layer, max(config.n_encoder_layers, config.n_decoder_layers))),
+            gr.Slider(maximum=max(deepest, 2), value=min(view.layer, deepest)),
             gr.Slider(maximum=max(config.n_heads, 2), value=min(view.head, config.n_heads)),
             gr.Dropdown(choices=choices, value=min(view.token, len(choices) - 1)),
             summary(found),
@@ -102,7 +102,7 @@ def build(service: TranslationService, catalog: Catalog, model: gr.Dropdown) -> 
 
         return panels_of, [panels[n] for n in indices]
 
-    view = [result, layer, head, token, kind]
+    controls = [result, layer, head, token, kind]
     everything = [*panels, step, layer, head, token, status]
     events = [
         gr.on([show.click, text.submit], layers, [text, model, step], [data, result], api_name="layers",
@@ -111,13 +111,13 @@ def build(service: TranslationService, catalog: Catalog, model: gr.Dropdown) -> 
         step.release(layers, [text, model, step], [data, result], api_visibility="private"),
     ]
     for event in events:  # after an error, no panels of an earlier sentence beside it
-        event.success(render, view, everything, api_visibility="private")
+        event.success(render, controls, everything, api_visibility="private")
         event.failure(lambda: (HINT, None, None, *headers()), None, [status, data, result, *panels],
                       api_visibility="private")
     for control, trigger in (("layer", layer.release), ("head", head.release), ("token", token.input),
                              ("kind", kind.input)):
         fn, outputs = redraw(control)
-        trigger(fn, view, outputs, api_visibility="private")
+        trigger(fn, controls, outputs, api_visibility="private")
 
     def model_changed(name: str | None, text: str, previous: tuple[str, str] | None):
         """The text box speaks the model's task (its words: sentence, question...); an example when they change.
@@ -126,12 +126,11 @@ def build(service: TranslationService, catalog: Catalog, model: gr.Dropdown) -> 
             info = catalog.model_info(name)
         except UserError:  # a name typed into the picker: Show says what is wrong with it
             return [gr.skip()] * (len(panels) + 4)
-        words = tuple(get_task(info.task).words)
+        spoken = tuple(get_task(info.task).words)
         examples = catalog.examples(info.name)
-        keep = text and (text in examples or words == tuple(previous or words))
-        box = gr.Textbox(label=words[0].capitalize(), value=text if keep else (examples or [""])[0])
-        return box, None, HINT, words, *headers()
+        keep = text and (text in examples or spoken == tuple(previous or spoken))
+        box = gr.Textbox(label=spoken[0].capitalize(), value=text if keep else (examples or [""])[0])
+        return box, None, HINT, spoken, *headers()
 
     model.change(model_changed, [model, text, words], [text, result, status, words, *panels],
                  api_visibility="private")
-    return text
