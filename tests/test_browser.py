@@ -197,3 +197,44 @@ def test_train_answers_stop_and_says_what_was_evaluated(page):
     shown, natural = chart.evaluate("img => [img.clientWidth, img.naturalWidth]")
     dpi = natural / viz.LOSS_WIDTH_INCHES
     assert viz.LOSS_MIN_FONT_PT / 72 * dpi * shown / natural >= MIN_TEXT_PX
+
+
+# --- Layer by layer (issue 27) ---
+
+
+def test_layer_by_layer_redraws_the_head_panel_for_another_head(page):
+    open_tab(page, "layers")
+    page.get_by_role("button", name="Show the layers").click()
+    head_panel = page.locator(f"{PANEL} .lv").nth(2)
+    playwright.expect(head_panel).to_contain_text("head 1 of 4")
+    before = head_panel.inner_html()
+    embeddings = page.locator(f"{PANEL} .lv").first.inner_html()
+    head = page.locator(PANEL).get_by_label("number input for Head")
+    head.fill("3")
+    head.press("Tab")  # a slider's box is released when it loses focus
+    playwright.expect(head_panel).to_contain_text("head 3 of 4")
+    assert head_panel.inner_html() != before
+    assert page.locator(f"{PANEL} .lv").first.inner_html() == embeddings  # a panel without heads stays as it was
+    page.locator(PANEL).get_by_label("Token (panels 1 to 4: the encoder)").click()
+    page.get_by_role("option").nth(1).click()  # the second token
+    rows = page.locator(f"{PANEL} .lv").first.locator("tbody tr")
+    playwright.expect(rows.nth(1)).to_have_class("lv-chosen")
+    playwright.expect(rows.nth(0)).not_to_have_class("lv-chosen")
+    width = page.viewport_size["width"]
+    boxes = page.locator(f"{PANEL} .lv").evaluate_all("nodes => nodes.map(n => n.getBoundingClientRect().right)")
+    assert len(boxes) == 6 and max(boxes) <= width
+    sizes = page.locator(f"{PANEL} .lv td, {PANEL} .lv th, {PANEL} .lv p").evaluate_all(
+        "nodes => nodes.filter(n => n.innerText.trim()).map(n => parseFloat(getComputedStyle(n).fontSize))"
+    )
+    assert sizes and min(sizes) >= MIN_TEXT_PX
+
+
+def test_layer_by_layer_error_clears_the_panels(page):
+    open_tab(page, "layers")
+    box = page.locator(PANEL).get_by_label("Sentence", exact=True)
+    panels = page.locator(f"{PANEL} .lv")
+    for text, count in (("   ", 0), ("A man is riding a bike.", 6), ("   ", 0)):  # from no panels, so no race
+        box.fill(text)
+        box.press("Enter")
+        playwright.expect(panels).to_have_count(count)
+    page.get_by_text("the input is empty").first.wait_for()

@@ -173,6 +173,7 @@ from .tasks import CONFIGS, DataSource, Preset, Task, register_task  # noqa: E40
 
 class MathTask(Task):
     name, label = "math", "Math questions (15 families)"
+    words = ("question", "program")
     presets = (Preset("math", label, CONFIGS / "math_qa.json"),)
 
     @staticmethod

@@ -72,6 +72,7 @@ class MultiHeadAttention(nn.Module):
         self.w_k = nn.Linear(d_model, d_model)
         self.w_v = nn.Linear(d_model, d_model)
         self.w_o = nn.Linear(d_model, d_model)
+        self.scaled_scores = nn.Identity()  # a hook point: QK^T / sqrt(d_k) passes here when weights are asked for
         self.dropout = dropout
         self._fused: tuple[tuple, Tensor, Tensor] | None = None  # (weights' identity and versions, W_qkv, b_qkv)
 
@@ -113,7 +114,7 @@ class MultiHeadAttention(nn.Module):
         """Heads of q (batch, heads, q_len, d_k) attend over k, v; the heads joined and projected by W_o."""
         dropout_p = self.dropout if self.training else 0.0
         if need_weights:
-            scores = q @ k.transpose(-2, -1) / math.sqrt(self.d_k)  # (batch, heads, q_len, k_len)
+            scores = self.scaled_scores(q @ k.transpose(-2, -1) / math.sqrt(self.d_k))  # (batch, heads, q, k)
             if mask is not None:
                 scores = scores.masked_fill(~mask, float("-inf"))
             weights = scores.softmax(dim=-1)

@@ -71,6 +71,7 @@ class Preset:
 class Task:
     name: str
     label: str
+    words: tuple[str, str] = ("input", "output")  # what the app calls what the model reads and what it writes
     presets: tuple[Preset, ...] = ()
     group_of: Callable[[str], str] | None = None  # input -> group name, for per-group scores
 
@@ -139,6 +140,7 @@ EVERYDAY = {
 
 class Translation(Task):
     name, label = "translation", "Translation"
+    words = ("sentence", "translation")
     presets = tuple(
         Preset(f"multi30k-en-{tgt}", f"Multi30k English → {language}", CONFIGS / "tiny.json", ("en", tgt), True)
         for tgt, language in (("de", "German"), ("fr", "French"))
@@ -185,6 +187,7 @@ class WordSequence(Task):
     """copy or reverse a sequence of words."""
 
     SIZES = {"train": 20000, "val": 200, "validation": 200, "test": 500}
+    words = ("sequence", "output")
 
     def __init__(self, name: str, label: str):
         self.name, self.label = name, label

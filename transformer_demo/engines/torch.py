@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..checkpoint import Checkpoint
 from ..decoding import DecodeOptions, DecodeTrace, Hypothesis, attention_maps, decode_batched, trace
 from ..inference import CAPABILITIES, EngineResult
+from ..inspection import Capture, capture
 from ..model import AttentionMaps
 
 
@@ -45,3 +46,7 @@ class TorchEngine:
     def attention(self, text: str, tgt_ids: list[int]) -> AttentionMaps:
         """Every layer's attention for the sentence and a given target (teacher-forced)."""
         return attention_maps(self.model, self.source_ids(text), tgt_ids)
+
+    def capture(self, text: str, tgt_ids: list[int]) -> Capture:
+        """Every block's tensors for the sentence and a target prefix, from the model's own forward pass."""
+        return capture(self.model, self.source_ids(text), tgt_ids)

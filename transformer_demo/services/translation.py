@@ -25,6 +25,7 @@ from ..registry import ModelInfo
 from ..tasks import get_task
 from ..tokenization import UNK_ID
 from .catalog import Catalog
+from .layers import LayersResult, inspect_layers
 
 MAX_LINES = 64
 MAX_CHARS = 20_000  # far beyond any model's max_len; only stops a huge paste from tying up the tokenizer
@@ -262,3 +263,13 @@ class TranslationService:
             cross=_stack(maps.cross),
             notice=self._notice(info, engine, text, case_notice=case_notice),
         )
+
+    def layers(self, model_name: str | None, text: str | None, step: int = 1, top_k: int = 10) -> LayersResult:
+        """The sentence through every block of the model at one step of its greedy decoding (services/layers.py)."""
+        if not 1 <= top_k <= MAX_TOP_K:
+            raise ServiceError(f"top-k must be between 1 and {MAX_TOP_K}, got {top_k}")
+        info, engine = self.registry.entry(model_name)
+        text, case_notice = self._cased(info, sentence(text))
+        require(engine, "attention", info.name)
+        notice = self._notice(info, engine, text, case_notice=case_notice)
+        return inspect_layers(engine, get_task(info.task).words, text, step, top_k, notice)

@@ -12,7 +12,7 @@ import gradio as gr
 from ..door import door_middleware
 from ..errors import UserError
 from ..service import Service
-from . import attention_tab, check_tab, hub_models, step_tab, train_tab, translate_tab
+from . import attention_tab, check_tab, hub_models, layers_tab, step_tab, train_tab, translate_tab
 from .common import model_choices
 from .guard import GuardedBlocks
 
@@ -62,6 +62,8 @@ def build_app(service: Service) -> gr.Blocks:
                 step_text = step_tab.build(translation, model)
             with gr.Tab("Attention"):
                 attention = attention_tab.build(translation, model)
+            with gr.Tab("Layer by layer"):
+                layers_tab.build(translation, catalog, model)
             with gr.Tab("Check an answer", visible=False) as check:
                 check_tab.build(service, model)
             with gr.Tab("Train"):

@@ -1,10 +1,10 @@
 """Regenerate the screenshots in docs/ from the running app: python -m transformer_demo.ui.screenshots [SHOT ...]
 
-Each shot is TAB:WIDTH (tabs: translate, step, attention, train; default: every tab at 1280 and 390 px). The app
+Each shot is TAB:WIDTH (tabs: translate, step, attention, layers, train; default: every tab at 1280 and 390 px). The app
 runs in-process on the shipped checkpoints (training goes to a temporary folder) and Debian's Chromium (playwright,
 from requirements-dev.txt) drives it: docs/screenshot-TAB.png at 1280 px, docs/screenshot-TAB-WIDTH.png otherwise.
 
-    python -m transformer_demo.ui.screenshots                        # all eight
+    python -m transformer_demo.ui.screenshots                        # all ten
     python -m transformer_demo.ui.screenshots attention:1280 attention:390
     take_screenshots([("translate", 390)], Path("docs"))             # from Python
 """
@@ -61,6 +61,15 @@ def show_attention(page, train_steps: int) -> None:
     page.locator(".attn-queries .attn-tok").filter(has_text="Fußball").first.click()  # pinned: stays in the shot
 
 
+def show_layers(page, train_steps: int) -> None:
+    page.get_by_role("button", name="Show the layers").click()
+    page.get_by_text("the model's own count").wait_for()
+    step = page.get_by_label("number input for Decoding step")
+    step.fill("3")
+    step.press("Tab")  # a slider's box is released when it loses focus: the decoder then has written two tokens
+    page.get_by_text("Step 3 of").first.wait_for()
+
+
 def show_train(page, train_steps: int) -> None:
     page.get_by_label("Steps (1 to").fill(str(train_steps))
     page.get_by_role("button", name="Train", exact=True).click()
@@ -71,6 +80,7 @@ TABS: dict[str, tuple[str, Callable]] = {
     "translate": ("Translate", show_translate),
     "step": ("Step by step", show_step),
     "attention": ("Attention", show_attention),
+    "layers": ("Layer by layer", show_layers),
     "train": ("Train", show_train),
 }
 
