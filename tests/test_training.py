@@ -190,6 +190,8 @@ def test_a_run_stopped_mid_way_resumes_from_its_last_checkpoint(tiny_run_config,
     assert first.step == 8
     assert json.loads((tmp_path / "last" / "trainer_state.json").read_text())["step"] == 5
 
+    saved_cpu = json.loads((tmp_path / "last" / "trainer_state.json").read_text())["cpu_seconds"]
+    assert saved_cpu > 0
     second = make_trainer(tiny_run_config, resume_pairs, tmp_path, resume=True)
     assert second.step == 5
     last: TrainEvent | None = None
@@ -197,6 +199,7 @@ def test_a_run_stopped_mid_way_resumes_from_its_last_checkpoint(tiny_run_config,
         pass
     assert last is not None and last.kind == "done" and second.step == RESUME_STEPS
     assert_same_weights(second, uninterrupted)
+    assert last.cpu_hours > saved_cpu / 3600  # the first session's CPU time is carried on, not started again
 
 
 def test_resume_without_a_saved_run_is_an_error(tiny_run_config, resume_pairs, tmp_path):

@@ -44,6 +44,7 @@ class TrainEvent:
     tokens_per_s: float | None = None
     eta_s: float | None = None
     val_loss: float | None = None
+    cpu_hours: float | None = None  # CPU time the run has used so far, over every session it was resumed in
     samples: list[tuple[str, str, str]] = field(default_factory=list)  # (source, output, reference)
     message: str = ""
 
@@ -109,6 +110,7 @@ class Trainer:
         self.device, self.rank, self.world = process_device(device)
         self.train_pairs, self.val_pairs = train_pairs, val_pairs
         self.step, self.epoch, self.batch_in_epoch, self.best_val = 0, 0, 0, float("inf")
+        self.cpu_seconds, self._cpu_mark = 0.0, time.process_time()  # time.process_time: all of this process' threads
         last = self.out_dir / LAST
         if resume and not has_train_state(last):
             raise CheckpointError(f"nothing to resume: no {last / 'trainer_state.json'}")
@@ -124,6 +126,7 @@ class Trainer:
             counters = load_train_state(last, self.optimizer, self.ema)
             self.step, self.epoch = counters["step"], counters["epoch"]
             self.batch_in_epoch, self.best_val = counters["batch_in_epoch"], counters["best_val"]
+            self.cpu_seconds = counters.get("cpu_seconds", 0.0)  # runs saved before it was counted start from 0
         self.train_examples, self.truncated = encode_pairs(train_pairs, self.vocab, self.run_config.model.max_len)
         self.val_examples, _ = encode_pairs(val_pairs, self.vocab, self.run_config.model.max_len)
         self.batches_per_epoch = max(1, len(self._batches(0)) // self.world)
@@ -141,6 +144,7 @@ class Trainer:
 
     def _save_train_state(self) -> None:
         counters = {k: getattr(self, k) for k in ("step", "epoch", "batch_in_epoch", "best_val")}
+        counters["cpu_seconds"] = self.used_cpu_seconds()
         save_train_state(
             self.out_dir / LAST, self.model, self.run_config, self.vocab, self.optimizer, self.ema, counters
         )
@@ -182,7 +186,13 @@ class Trainer:
         outputs = translate(self.model, self.vocab, [s for s, _ in pairs], DecodeOptions(max_len=60))
         return [(s, o, t) for (s, t), o in zip(pairs, outputs)]
 
+    def used_cpu_seconds(self) -> float:
+        """CPU seconds of this run: earlier sessions' (saved with the state) and this process' since it started."""
+        return self.cpu_seconds + time.process_time() - self._cpu_mark
+
     def _event(self, kind: str, **values) -> TrainEvent:
+        if kind in ("step", "eval", "done"):
+            values.setdefault("cpu_hours", self.used_cpu_seconds() / 3600)
         event = TrainEvent(kind, self.step, self.total_steps, self.epoch, **values)
         if self.rank == 0 and kind != "start":
             self.out_dir.mkdir(parents=True, exist_ok=True)
