@@ -72,11 +72,13 @@ def test_suite_scores_every_set_and_states_the_limit(tiny: Path, data_root: Path
     )  # 1 pair: not cut
     for result in results.values():
         assert {"bleu", "chrf", "bleu_signature"} <= set(result) and "case:mixed" in result["bleu_signature"]
+    assert results["everyday/test"]["sentences"] == 2 and results["everyday/test"]["available"] == 20
     metrics = json.loads((tiny / "metrics.json").read_text())
     assert set(metrics) == {
         "multi30k/test_2016_flickr/greedy/first2",
         "tatoeba/test/greedy/first2",
         "flores200/devtest/greedy",
+        "everyday/test/greedy/first2",
     }
     assert metrics["tatoeba/test/greedy/first2"] == results["tatoeba/test"]
 
@@ -109,7 +111,7 @@ def test_a_model_trained_on_several_sources_gets_the_suite_by_default(tiny: Path
     (tiny / "config.json").write_text(json.dumps(config))
     status, out, err = run(capsys, "evaluate", "--checkpoint", str(tiny), "--data-dir", str(data_root))
     assert status == 0, err
-    assert set(json.loads(out)["results"]) == {"multi30k/test_2016_flickr", "tatoeba/test", "flores200/devtest"}
+    assert list(json.loads(out)["results"]) == [b.name for b in TRANSLATION_SUITE]
     status, out, _ = run(capsys, "evaluate", "--checkpoint", str(tiny), "--data-dir", str(data_root), "--split", "test")
     assert status == 0 and json.loads(out)["split"] == "test"  # --split still picks one set (from the first source)
 

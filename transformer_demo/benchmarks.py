@@ -4,6 +4,7 @@ Folders are relative to a data root (e.g. ../shared/data) that holds multi30k/ a
   multi30k/test_2016_flickr   image captions (the Multi30k models' home ground)
   tatoeba/test                everyday sentences: tatoeba-test-v2021-08-07, as the OPUS-MT models report
   flores200/devtest           Wikipedia sentences, a general-domain stress set (reported, never tuned on)
+and one folder of this repository's: docs/everyday, 20 sentences a visitor types first, written for it.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from .tasks import get_task
 @dataclass(frozen=True)
 class Benchmark:
     name: str  # the key in metrics.json, before "/<decoding>"
-    folder: str  # under the data root; {src} and {tgt} are the model's languages
+    folder: str  # under the data root (or absolute); {src} and {tgt} are the model's languages
     split: str
 
     def pairs(self, data_root: Path, src_lang: str, tgt_lang: str) -> list[Pair]:
@@ -39,10 +40,13 @@ class Benchmark:
             raise DataError(f"{self.name}: {exc}") from None
 
 
+EVERYDAY = Path(__file__).resolve().parents[1] / "docs" / "everyday"
+
 TRANSLATION_SUITE = (
     Benchmark("multi30k/test_2016_flickr", "multi30k", "test_2016_flickr"),
     Benchmark("tatoeba/test", "tatoeba/{src}-{tgt}", "test"),
     Benchmark("flores200/devtest", "tatoeba/{src}-{tgt}", "flores200_devtest"),
+    Benchmark("everyday/test", str(EVERYDAY), "test"),  # an absolute folder: the data root does not matter
 )
 
 
