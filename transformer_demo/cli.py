@@ -356,6 +356,22 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_curve(args: argparse.Namespace) -> int:
+    from .checkpoint import read_json
+    from .curves import curve_figure, update_curve
+
+    suite = read_json(Path(args.scores)) if args.scores else None
+    info = read_json(Path(args.checkpoint) / "config.json") if args.checkpoint else None
+    if suite is not None and info is None:
+        raise ConfigError("--scores needs --checkpoint: the folder that was scored (its trained_steps place them)")
+    curve = update_curve(Path(args.out), Path(args.run), suite, info)
+    if args.figure:
+        curve_figure(curve, args.title or curve["run"]).savefig(args.figure, dpi=110)
+    last = curve["points"][-1] if curve["points"] else {}
+    print(json.dumps({"out": args.out, "points": len(curve["points"]), "scores": len(curve["scores"]), "last": last}))
+    return 0
+
+
 def cmd_params(args: argparse.Namespace) -> int:
     from .checkpoint import load_checkpoint
     from .model import Transformer, count_parameters
@@ -489,6 +505,17 @@ def build_parser() -> argparse.ArgumentParser:
     add_scoring_args(cal, "val", "the split to choose on (never a test set)")
     cal.add_argument("--write", action="store_true", help="store the threshold in config.json (the app uses it)")
     cal.set_defaults(func=cmd_calibrate)
+
+    curve = commands.add_parser(
+        "curve", help="a run's learning curve (steps, CPU hours, losses, suite scores) into a JSON file; prints JSON"
+    )
+    curve.add_argument("--run", required=True, help="the run's folder (its train_log.jsonl)")
+    curve.add_argument("--out", required=True, help="the curve's JSON file (kept scores are carried over)")
+    curve.add_argument("--scores", help="an `evaluate --suite` report (JSON file) to add to the curve")
+    curve.add_argument("--checkpoint", help="the checkpoint folder that report scored (for its trained steps)")
+    curve.add_argument("--figure", help="also draw the curve into this PNG file")
+    curve.add_argument("--title", help="the figure's title (default: the run's folder name)")
+    curve.set_defaults(func=cmd_curve)
 
     params = commands.add_parser("params", help="parameter count: formula vs the real model; prints JSON")
     params.add_argument("--checkpoint")

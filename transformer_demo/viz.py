@@ -126,3 +126,26 @@ def loss_figure(
     if steps or val_steps:
         ax.legend(fontsize=LOSS_MIN_FONT_PT)
     return fig
+
+
+def learning_curve_figure(
+    val_hours: Sequence[float], val_losses: Sequence[float], score_hours: Sequence[float],
+    scores: dict[str, Sequence[float]], title: str,
+) -> Figure:
+    """A long run against CPU hours: validation loss on the left, benchmark scores (name -> one value per
+    score_hours entry) on the right."""
+    fig = Figure(figsize=(9.0, 3.2), layout="constrained")
+    loss_ax, score_ax = fig.subplots(1, 2)
+    loss_ax.plot(val_hours, val_losses, "o-", color=CHOSEN_COLOR, markersize=3)
+    loss_ax.set_ylabel("validation loss", fontsize=LOSS_MIN_FONT_PT)
+    for name, values in scores.items():
+        score_ax.plot(score_hours, values, "o-", markersize=4, label=name)
+    score_ax.set_ylabel("score", fontsize=LOSS_MIN_FONT_PT)
+    if scores:
+        score_ax.legend(fontsize=LOSS_MIN_FONT_PT - 1)
+    for ax in (loss_ax, score_ax):
+        ax.set_xlabel("CPU hours", fontsize=LOSS_MIN_FONT_PT)
+        ax.tick_params(labelsize=LOSS_MIN_FONT_PT)
+        ax.grid(alpha=0.3)
+    fig.suptitle(title, fontsize=LOSS_MIN_FONT_PT + 1)
+    return fig
