@@ -137,16 +137,15 @@ def test_attention_has_every_layer_and_rows_sum_to_one(service: Service):
 
 
 def test_examples_suit_the_model(service: Service):
-    examples = service.examples("tiny-en-de")
-    assert "A man is riding a bike." in examples  # a caption
-    assert "Where is the train station?" in examples  # a question
-    assert "I would like a cup of coffee, please." in examples  # an everyday sentence
-    french = get_task("translation").examples("en", "fr")  # per language pair: French places for French
+    examples = service.examples("tiny-en-de")  # a caption model (no sources recorded): only what it can translate
+    assert examples[0] == "A man is riding a bike." and "Where is the train station?" not in examples
+    assert "I would like a cup of coffee, please." not in examples
+    french = get_task("translation").examples("en", "fr", ("tatoeba/en-fr", "multi30k"))  # French places for French
     assert "Where is the nearest bakery?" in french and "A man is riding a bike." in french
-    assert examples[0] == "A man is riding a bike."  # a caption model opens on what it can translate
     everyday_model = get_task("translation").examples("en", "it", ("tatoeba/en-it", "multi30k"))
     assert everyday_model[0] == "Good morning! How are you?"  # any other en->X, trained beyond captions
-    assert get_task("translation").examples("en", "de", ("multi30k",))[0] == "A man is riding a bike."
+    assert "Where is the train station?" in everyday_model and "A man is riding a bike." in everyday_model
+    assert get_task("translation").examples("en", "de", ("multi30k",)) == get_task("translation").examples("en", "de")
     assert all(q.endswith(("?", ".")) for q in service.examples("tiny-math"))
     assert all(
         set(s.split()) <= set("red green blue cat dog bird sun moon tree house river stone one two three four".split())
@@ -201,3 +200,16 @@ def test_viz_figures_have_the_expected_panels():
     assert viz.loss_figure([1, 2, 3], [3.0, 2.0, 1.5], [3], [1.7]).axes[0].get_legend() is not None
     assert viz.loss_figure([], [], [], []).axes  # an empty run still draws
     assert plt.get_fignums() == open_before  # no pyplot figures left open
+
+
+def test_the_default_model_is_an_everyday_one_where_there_is_one(service: Service):
+    from dataclasses import replace
+
+    from transformer_demo.registry import default_name
+
+    captions = service.model_info("tiny-en-de")
+    everyday = replace(captions, name="en-de", sources=("tatoeba/en-de", "multi30k"))
+    math = service.model_info("tiny-math")
+    assert default_name([math, captions, everyday]) == "en-de"
+    assert default_name([math, captions]) == "tiny-en-de"
+    assert default_name([math, replace(everyday, src_lang="de", tgt_lang="en"), captions]) == "tiny-en-de"

@@ -101,6 +101,11 @@ def read_mixed(data_root: str | Path, sources: list[dict], split: str, src_lang:
     return pairs
 
 
+def beyond_captions(sources: tuple[str, ...] | list[str]) -> bool:
+    """Whether a model trained on these data folders (config `sources`) saw more than Multi30k's image captions."""
+    return any("multi30k" not in source.lower() for source in sources)
+
+
 def read_pairs_file(path: str | Path) -> list[Pair]:
     """TSV: source<TAB>target per line. JSONL: {"src": ..., "tgt": ...} per line."""
     path = Path(path)

@@ -19,6 +19,7 @@ import torch
 
 from .checkpoint import Checkpoint, beam_length_norm, beam_length_penalty, load_checkpoint, load_run_config, read_json
 from .confidence import log_prob_threshold
+from .data import beyond_captions
 from .engines import TorchEngine
 from .errors import CheckpointError, ModelNotFoundError
 from .limits import shorten
@@ -83,8 +84,8 @@ def read_model_info(folder: Path, name: str) -> ModelInfo:
 
 
 def default_name(models: list[ModelInfo]) -> str:
-    """The first translation model, en→de when there is one."""
-    return min(models, key=lambda m: (m.task != "translation", m.pair != "en→de")).name
+    """The first translation model, en→de when there is one, trained beyond image captions when there is one."""
+    return min(models, key=lambda m: (m.task != "translation", m.pair != "en→de", not beyond_captions(m.sources))).name
 
 
 class ModelRegistry:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .config import TrainConfig
-from .data import Pair, load_hub_pairs, read_mixed, read_pairs_file, read_parallel_dir
+from .data import Pair, beyond_captions, load_hub_pairs, read_mixed, read_pairs_file, read_parallel_dir
 from .errors import ConfigError, DataError
 from .scoring import exact_match_scores, translation_scores
 
@@ -160,13 +160,12 @@ class Translation(Task):
 
     def examples(self, src_lang: str, tgt_lang: str, sources: tuple[str, ...] = ()) -> list[str]:
         """sources: the model's training data (config `sources`). A model trained on more than captions opens on
-        everyday sentences; a caption model (Multi30k alone, or data not recorded) opens on captions, which it
-        can translate, and offers the everyday ones after them."""
+        everyday sentences, then captions; a caption model (Multi30k alone, or data not recorded) offers only
+        captions, which it can translate (an everyday example would only show it failing)."""
         everyday = EVERYDAY.get((src_lang, tgt_lang), EVERYDAY.get((src_lang, None), []))
         if src_lang != "en":
             return everyday
-        beyond_captions = any("multi30k" not in source.lower() for source in sources)
-        return everyday + CAPTIONS if beyond_captions else CAPTIONS + everyday
+        return everyday + CAPTIONS if beyond_captions(sources) else CAPTIONS
 
 
 WORDS = "red green blue cat dog bird sun moon tree house river stone one two three four".split()
