@@ -200,5 +200,5 @@ class WordSequence(Task):
 
 register_task(Translation())
 
-register_task(WordSequence("copy", "Copy a word sequence (learns in a minute)"))
-register_task(WordSequence("reverse", "Reverse a word sequence (learns in a few minutes)"))
+register_task(WordSequence("copy", "Copy words (a minute)"))
+register_task(WordSequence("reverse", "Reverse words (a few minutes)"))

@@ -23,9 +23,18 @@ input[role=combobox] { text-overflow: ellipsis; padding-right: 2.2em; }  /* drop
 .scroll-table table { display: block; overflow-x: auto; width: max-content; max-width: 100%; border: none; }
 .scroll-table th, .scroll-table td { word-break: normal; overflow-wrap: normal; padding: 4px 8px; }
 .scroll-table td:not(:nth-child(2)) { white-space: nowrap; }
+.how-it-works > button { padding-top: 6px; padding-bottom: 6px; }
 @media (max-width: 640px) {
-  #model-picker input { font-size: 0.85em; }
+  #model-picker { padding: 8px; }
+  #model-picker input { font-size: 0.8em; padding-right: 1.8em; }
+  /* examples: one row of chips that scrolls sideways, so the Translate button stays on the first screen */
+  #examples .gallery { flex-wrap: nowrap; overflow-x: auto; scrollbar-width: thin; }
+  #examples .gallery-item { flex-shrink: 0; white-space: nowrap; }
   .gradio-container { padding-left: 8px !important; padding-right: 8px !important; }
+  /* the tab bar: one row that scrolls sideways, its thin scrollbar and the cut-off last tab showing there is more */
+  .tab-container.wrap { flex-wrap: nowrap !important; overflow-x: auto !important; overflow-y: hidden !important;
+                        background: none !important; scrollbar-width: thin; }
+  .tab-container.wrap > button { flex-shrink: 0; max-width: none !important; padding-left: 10px; padding-right: 10px; }
 }
 """
 LAUNCH_OPTIONS = {"theme": gr.themes.Soft(), "css": CSS, "footer_links": ["api", "gradio"]}
@@ -37,25 +46,27 @@ def launch_options(service: Service) -> dict[str, Any]:
     return {**LAUNCH_OPTIONS, "max_file_size": f"{limits.max_body_kb}kb",
             "app_kwargs": {"middleware": [door_middleware(limits)]}}
 
-HEADER = """# Transformer demo
-An encoder-decoder Transformer ("Attention Is All You Need") written from scratch in PyTorch. Translate with it,
-watch it decode token by token, look at its attention, or train a small one yourself."""
+TITLE = "# Transformer demo"
+ABOUT = """An encoder-decoder Transformer ("Attention Is All You Need") written from scratch in PyTorch. Translate
+with it, watch it decode token by token, look at its attention, or train a small one yourself. The model picker
+above is shared by all tabs: it lists the checkpoints and the models trained here by name, language pair, score
+and size."""
 
 
 def build_app(service: Service) -> gr.Blocks:
     catalog, translation = service.catalog, service.translation
     cache = service.limits.cache_minutes * 60
     with GuardedBlocks(service.gate, title="Transformer demo", delete_cache=(max(cache // 4, 60), cache)) as demo:
-        gr.Markdown(HEADER)
+        gr.Markdown(TITLE)
         model = gr.Dropdown(
             model_choices(catalog), value=catalog.default_model(), label="Model (shared by all tabs)",
-            info="Checkpoints and models trained here: name · language pair · score · parameters. "
-            f"Running on {catalog.device_description()}.",
             allow_custom_value=True,  # the registry checks the name; models trained later are not in the list yet
             elem_id="model-picker",
         )
-        hub_models.build(catalog, model)
-        with gr.Tabs(overflow_behavior="wrap"):  # every tab by its name on a phone, never behind a "..." menu
+        with gr.Accordion("About this demo", open=False, elem_classes=["how-it-works"]):  # on a phone: folded away
+            gr.Markdown(f"{ABOUT} Running on {catalog.device_description()}.")
+            hub_models.build(catalog, model)
+        with gr.Tabs(overflow_behavior="wrap"):  # every tab by its name, never behind a "..." menu (CSS: one row)
             with gr.Tab("Translate") as translate:
                 examples, length_penalty, method, wording = translate_tab.build(translation, model)
             with gr.Tab("Step by step"):

@@ -30,7 +30,7 @@ def file_name(tab: str, width: int) -> str:
 
 
 def open_tab(page, label: str) -> None:
-    """Click the tab by its name (the tab bar wraps on a narrow screen: no "More tabs" menu)."""
+    """Click the tab by its name (on a narrow screen the tab bar scrolls sideways: no "More tabs" menu)."""
     page.get_by_role("tab", name=label, exact=True).click()
 
 
