@@ -173,11 +173,23 @@ def test_step_by_step_starts_at_step_1_and_says_when_it_is_finished(page):
     assert sizes and min(sizes) >= MIN_TEXT_PX
 
 
-def test_attention_head_redraws_on_enter(page):
+def test_attention_opens_on_nothing_then_draws_readable_described_figures(page):
     open_tab(page, "attention")
+    figures = page.locator(f"{PANEL} .attn-figures img")
+    if not figures.count():  # the first visit: no empty plot frames before Show attention
+        assert page.locator(f"{PANEL} [data-testid=matplotlib], {PANEL} .empty").count() == 0
     page.get_by_role("button", name="Show attention").click()
-    page.locator(f"{PANEL} img[src^='data:image/png']").nth(3).wait_for()
+    figures.nth(3).wait_for()
     page.locator(f"{PANEL} .attn-view[data-ready] .attn-tok").first.wait_for()  # the interactive view
+    alts = figures.evaluate_all("images => images.map(image => image.alt)")
+    assert len(alts) == 4 and all("heatmap" in alt.lower() and "undefined" not in alt for alt in alts), alts
+    shown, natural = figures.nth(2).evaluate("image => [image.clientWidth, image.naturalWidth]")  # the layer's heads
+    width = page.viewport_size["width"]
+    if width < 640:  # a phone: at natural size (scrolling sideways), so its 10 pt text stays >= 10 px
+        assert shown == natural
+    else:  # a desktop: the interactive view uses the width
+        view = page.locator(f"{PANEL} .attn-columns").bounding_box()["width"]
+        assert view >= 0.8 * page.locator(PANEL).bounding_box()["width"]
     head = page.get_by_label("Head to enlarge (Enter to redraw)")
     head.fill("3")
     head.press("Enter")

@@ -68,10 +68,19 @@ class Preset:
     needs_data_dir: bool = False  # offered only when the server has a data folder
 
 
+@dataclass(frozen=True)
+class Words:
+    """What the app calls a task's input and what its model writes (Step by step and Attention speak so)."""
+
+    source: str = "sentence"  # what the model reads
+    written: str = "translation"  # what it writes, one token at a time
+
+
 class Task:
     name: str
     label: str
     presets: tuple[Preset, ...] = ()
+    words: Words = Words()
     group_of: Callable[[str], str] | None = None  # input -> group name, for per-group scores
 
     def pairs(self, cfg: TrainConfig, split: str, source: DataSource | None = None) -> list[Pair]:
@@ -183,6 +192,8 @@ def synthetic_sequence_pairs(kind: str, n: int, seed: int, min_len: int = 3, max
 
 class WordSequence(Task):
     """copy or reverse a sequence of words."""
+
+    words = Words("word sequence", "output")
 
     SIZES = {"train": 20000, "val": 200, "validation": 200, "test": 500}
 

@@ -12,6 +12,7 @@ import gradio as gr
 from ..door import door_middleware
 from ..errors import UserError
 from ..service import Service
+from ..tasks import get_task
 from . import attention_tab, check_tab, hub_models, step_tab, train_tab, translate_tab
 from .common import model_choices
 from .guard import GuardedBlocks
@@ -70,7 +71,7 @@ def build_app(service: Service) -> gr.Blocks:
             with gr.Tab("Translate") as translate:
                 examples, length_penalty, method, wording = translate_tab.build(translation, model)
             with gr.Tab("Step by step"):
-                step_text = step_tab.build(translation, model)
+                step_intro, step_text = step_tab.build(translation, model)
             with gr.Tab("Attention"):
                 attention = attention_tab.build(translation, model)
             with gr.Tab("Check an answer", visible=False) as check:
@@ -84,15 +85,16 @@ def build_app(service: Service) -> gr.Blocks:
             try:
                 info = catalog.model_info(name)
             except UserError:  # a name typed into the picker: the next request says what is wrong with it
-                return (*[gr.skip()] * 13, previous_task)
+                return (*[gr.skip()] * 15, previous_task)
             examples = catalog.examples(info.name)
-            sentence = gr.Textbox(value=examples[0]) if examples and info.task != previous_task else gr.skip()
+            sentence = examples[0] if examples and info.task != previous_task else None
+            words = get_task(info.task).words
             layer, head = attention_tab.controls_for(info)
             penalty = gr.Slider(value=info.length_penalty)
             examples = gr.Dataset(samples=[[e] for e in examples])
             checking = gr.Tab(visible=info.task == "math")
             return (examples, penalty, methods(info.name), layer, head, *translate_tab.labels_for(info.task), checking,
-                    sentence, sentence, info.task)
+                    *step_tab.labels_for(words, sentence), *attention_tab.labels_for(words, sentence), info.task)
 
         def methods(name: str) -> gr.Radio | dict:
             """The decoding methods the model's engine offers (a broken model says so at the first request)."""
@@ -103,7 +105,7 @@ def build_app(service: Service) -> gr.Blocks:
             return gr.Radio(choices=[m for m in translate_tab.METHODS if m in capabilities])
 
         outputs = [examples, length_penalty, method, attention.layer, attention.head, translate, *wording, check,
-                   step_text, attention.text, task]
+                   step_intro, step_text, attention.text, attention.target, task]
         model.change(model_changed, [model, task], outputs, api_visibility="private")
 
         def page_loaded(name: str | None, previous: str | None, request: gr.Request):
