@@ -25,6 +25,9 @@ input[role=combobox] { text-overflow: ellipsis; padding-right: 2.2em; }  /* drop
 .scroll-table th, .scroll-table td { word-break: normal; overflow-wrap: normal; padding: 4px 8px; }
 .scroll-table td:not(:nth-child(2)) { white-space: nowrap; }
 .how-it-works > button { padding-top: 6px; padding-bottom: 6px; }
+.check-examples table { table-layout: fixed; width: 100% !important; min-width: 0 !important; }
+.check-examples th, .check-examples td { white-space: normal !important; overflow-wrap: anywhere; }
+.check-examples th:last-child, .check-examples td:last-child { width: 32%; }
 @media (max-width: 640px) {
   #model-picker { padding: 8px; }
   #model-picker input { font-size: 0.8em; padding-right: 1.8em; }

@@ -105,7 +105,7 @@ def build(service: TranslationService, model: gr.Dropdown) -> tuple[gr.Markdown,
         [], label="Candidates: pick one to continue from it", info=step_views.WORD_START, type="value"
     )
     bar_hint = step_views.hint("Press Start: the most likely next tokens appear here.")
-    heat_hint = step_views.hint("Press Start: where each step looks in the source sentence appears here.")
+    heat_hint = step_views.hint("Press Start: where each step looks in the input appears here.")
     with gr.Row():  # side by side on a desktop, one under the other on a phone
         with gr.Column(min_width=320):
             bars = gr.HTML(bar_hint, label="Next-token probabilities")
