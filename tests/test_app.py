@@ -107,4 +107,4 @@ def test_stop_ends_a_streaming_training_job(client: Client):
     assert "Stopping after the current step" in client.predict(api_name="/stop_training")
     status, *_ = job.result(timeout=120)
     assert "stopped at step" in status and "Done" in status
-    assert client.predict(api_name="/stop_training") == ""  # nothing running: a passing note, nothing in the page
+    assert client.predict(api_name="/stop_training") == "*No training job is running.*"

@@ -111,3 +111,13 @@ def test_the_body_and_per_visitor_limits_apply(tmp_path):
         assert [a.status_code for a in answers] == [200, 200, 429, 429, 429]
         assert "Busy: too many requests in this page; try again in" in answers[2].json()["detail"]  # the gate
         assert "Busy: too many requests from your address; try again in" in answers[4].json()["detail"]  # the door
+
+
+def test_a_server_busy_with_other_calls_says_so(tmp_path, monkeypatch):
+    from transformer_demo.ui import translate_api
+
+    monkeypatch.setattr(translate_api, "API_SLOTS", 0)  # every slot taken by someone else
+    monkeypatch.setattr(translate_api, "WAIT_S", 0.1)
+    for url in server(tmp_path, **LOOSE):
+        answer = post(url, {"text": "Hi.", "model": "tiny-copy"})
+        assert answer.status_code == 503 and "Busy: the server is translating for others" in answer.json()["detail"]

@@ -35,6 +35,7 @@ class Limits:
     allow_uploads: bool = False  # the app has no file input, so /gradio_api/upload is refused
     queue_size: int = 256  # requests waiting in the queue, all visitors together
     address_waiting: int = 64  # ... from one client address: a class of 30 behind one school address fits twice
+    address_running: int = 1  # model calls of one address running at once; the rest wait their turn (not refused)
     joins_per_minute: int = 600  # queued requests one client address may send per minute (at the door): 20 each
     session_concurrency: int = 1  # model calls (translate, step, attention) running at once per session
     session_calls_per_minute: int = 40  # model calls started per session per minute

@@ -3,9 +3,11 @@
 Gradio runs a queue first come, first served, so 64 requests queued by one address would all run before anyone
 else's. FairQueue reorders the waiting requests each time a slot frees: round by round, one request per client
 address, and within an address one per page (session); a visitor's round counts the requests it already has
-running. A class of 30 behind one school address is served in turn, while a flood from one address or one page
-waits behind everyone else's next request. A join is refused (503 "Busy: ...") when its address already has
-Limits.address_waiting requests waiting, so that one address cannot fill the queue for everyone.
+running. One address runs at most Limits.address_running requests of a kind at once (its others wait, they are
+not refused), so another visitor finds a free slot at once. A class of 30 behind one school address is served
+in turn, while a flood from one address or one page waits behind everyone else's next request. A join is
+refused (503 "Busy: ...") when its address already has Limits.address_waiting requests waiting, so that one
+address cannot fill the queue for everyone.
 
 GuardedBlocks.queue() makes its queue a FairQueue.
 """
@@ -59,16 +61,39 @@ class FairQueue(queueing.Queue):
             event.visitor = request_visitor(event.session_hash, event.request, self.limits.hops)
         return event.visitor
 
-    def running(self, visitor: Visitor) -> tuple[int, int]:
-        events = [self.visitor(event) for job in self.active_jobs if job for event in job]
-        return sum(v.session == visitor.session for v in events), sum(v.address == visitor.address for v in events)
+    def counts(self, concurrency_id: str) -> Callable[[Visitor], tuple[int, int]]:
+        """visitor -> (requests of this kind running for its page, for its address)."""
+        running = [self.visitor(e) for job in self.active_jobs if job for e in job
+                   if e.concurrency_id == concurrency_id]
+        sessions, addresses = Counter(v.session for v in running), Counter(v.address for v in running)
+
+        def count(visitor: Visitor) -> tuple[int, int]:
+            return sessions[visitor.session], addresses[visitor.address]
+
+        return count
+
+    def may_start(self, page_running: int, address_running: int) -> bool:
+        """Below its address's share; or a page already at its limit, which the gate (limits.py) refuses at once
+        ("try again in N s") rather than keep it waiting."""
+        return address_running < self.limits.address_running or page_running >= self.limits.session_concurrency
 
     def get_events(self) -> tuple[list[queueing.Event], bool, str] | None:
-        for event_queue in self.event_queue_per_concurrency_id.values():
-            waiting = event_queue.queue
-            if len(waiting) > 1:
-                waiting[:] = [waiting[i] for i in fair_order([self.visitor(e) for e in waiting], self.running)]
-        return super().get_events()
+        """Gradio's choice among the waiting requests that may run now, put in fair order; the others (their
+        address has address_running requests running in a pool of few slots) stay in the queue for a later turn.
+        Events without a concurrency limit (training, which the service runs one at a time) are never held."""
+        held: list[tuple[list[queueing.Event], list[queueing.Event]]] = []
+        for concurrency_id, event_queue in self.event_queue_per_concurrency_id.items():
+            waiting, count = event_queue.queue, self.counts(concurrency_id)
+            ordered = [waiting[i] for i in fair_order([self.visitor(e) for e in waiting], count)]
+            unlimited = event_queue.concurrency_limit is None
+            ready = [unlimited or self.may_start(*count(self.visitor(e))) for e in ordered]
+            waiting[:] = [e for e, go in zip(ordered, ready) if go]
+            held.append((waiting, [e for e, go in zip(ordered, ready) if not go]))
+        try:
+            return super().get_events()
+        finally:
+            for waiting, later in held:
+                waiting.extend(later)
 
     async def push(self, body: Any, request: Any, username: str | None) -> tuple[bool, Any, str]:
         address = request_visitor("", request, self.limits.hops).address

@@ -154,13 +154,19 @@ def build(service: TrainingService, model: gr.Dropdown) -> gr.Dropdown:
     train = user_errors(gpu_task(train, gpu_seconds))
 
     @user_errors
+    def stop_training(request: gr.Request = None) -> str:
+        """Stop this visitor's run: "Stopping after the current step; ..." or "No training job is running."."""
+        return f"*{STOPPING if service.stop_training(visitor(service.catalog, request)) else NOTHING_TO_STOP}*"
+
     def request_stop(request: gr.Request = None) -> str:
-        """Answered beside the buttons while a run stops (another visitor's job: a refusal in a message box); the
-        status below says when it has ended. With nothing running, a passing note, not a line above the results."""
-        if service.stop_training(visitor(service.catalog, request)):
-            return f"*{STOPPING}*"
-        gr.Info(NOTHING_TO_STOP)
-        return ""
+        """The page's Stop, answered beside the buttons while a run stops (another visitor's job: a refusal in a
+        message box; the status below says when it has ended). With nothing running: a passing note, so that no
+        line sits above the results of a finished run."""
+        said = stop_training(request)
+        if NOTHING_TO_STOP in said:
+            gr.Info(NOTHING_TO_STOP)
+            return ""
+        return said
 
     # No queue limit: the service runs one job at a time and refuses a second one at once with a clear
     # message, where a limit of 1 would keep the second user waiting and then train after the first.
@@ -171,7 +177,8 @@ def build(service: TrainingService, model: gr.Dropdown) -> gr.Dropdown:
     )
     # On ZeroGPU the run is in another process (the GPU worker): Stop cancels the event, which closes the run there.
     stop.click(  # queued (so that its passing note can show) but never waiting: no concurrency limit
-        request_stop, None, stop_note, concurrency_limit=None, api_name="stop_training",
+        request_stop, None, stop_note, concurrency_limit=None, api_visibility="private",
         cancels=[run] if on_zerogpu() else None,
     )
+    gr.api(stop_training, api_name="stop_training", concurrency_limit=None)
     return base

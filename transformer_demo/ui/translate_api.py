@@ -6,12 +6,14 @@
                        "notice": null, "n_best": [{"translation": ..., "log_prob": ..., "tokens": [...]}, ...]}]}
 
 The same translation service, options and checks as the tab's /translate (so the same translations); the door's
-body and rate limits and the per-visitor gate apply, the visitor being the client address (one call at a time).
-A malformed body gets 422 {"detail": ...}, a busy visitor 429, too large a body 413 (door.py).
+body and rate limits and the per-visitor gate apply, the visitor being the client address (one call at a time),
+and at most API_SLOTS calls run at once in all (the app's model slots are Gradio's queue, which this route does
+not use). A malformed body gets 422 {"detail": ...}, a busy visitor 429, a busy server 503, too large a body 413.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Literal
 
 from fastapi import FastAPI, Request
@@ -20,11 +22,13 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import UserError
-from ..limits import BusyError, Visitor
+from ..limits import BusyError, Visitor, try_again
 from ..service import Service
 from ..services.translation import Output
 from .fair_queue import request_visitor
 from .translate_tab import options_from
+
+API_SLOTS, WAIT_S = 2, 10.0  # calls translating at once, and how long another waits for a slot before a 503
 
 
 class TranslateRequest(BaseModel):
@@ -78,9 +82,21 @@ def translate(service: Service, body: TranslateRequest) -> TranslateResponse:
 
 
 def add_translate_route(app: FastAPI, service: Service) -> None:
+    slots = threading.BoundedSemaphore(API_SLOTS)
+
+    def in_turn(body: TranslateRequest) -> TranslateResponse | None:
+        """The translation once a slot is free; None when none frees within WAIT_S."""
+        if not slots.acquire(timeout=WAIT_S):
+            return None
+        try:
+            return translate(service, body)
+        finally:
+            slots.release()
+
     @app.post("/api/translate", response_model=TranslateResponse, responses={
         413: {"description": "The body is too large"}, 422: {"description": "A malformed body or a bad value"},
         429: {"description": "Busy: this address has a call running or too many in the last minute"},
+        503: {"description": "Busy: the server is translating for others; try again in a few seconds"},
     })
     async def api_translate(body: TranslateRequest, request: Request) -> TranslateResponse | JSONResponse:
         """Translate text, one sentence per line: per line the best translation, its log-probability and
@@ -88,7 +104,11 @@ def add_translate_route(app: FastAPI, service: Service) -> None:
         address = request_visitor("", request, service.limits.hops).address
         try:
             with service.gate.enter(Visitor("api " + address, address)):
-                return await run_in_threadpool(translate, service, body)
+                answer = await run_in_threadpool(in_turn, body)
+            if answer is None:
+                return JSONResponse({"detail": f"Busy: the server is translating for others; {try_again(2)}."},
+                                    status_code=503)
+            return answer
         except BusyError as exc:
             return JSONResponse({"detail": str(exc)}, status_code=429)
         except UserError as exc:  # an unknown model, empty text, a value the decoder refuses
