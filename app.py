@@ -110,12 +110,12 @@ def main() -> None:
     except UserError as exc:  # e.g. --device cuda without a GPU, a bad $PORT
         raise SystemExit(f"error: {exc}") from None
     threading.Thread(target=service.translation.prepare, daemon=True).start()  # the default model, off the main thread
-    if zerogpu:  # ZeroGPU's runtime expects Gradio's own launch: the app without the /query-ai-bot route
+    if zerogpu:  # ZeroGPU's runtime expects Gradio's own launch: the app without the JSON routes
         build_app(service).launch(server_name=host, server_port=port, **launch_options(service))
         return
     import uvicorn
 
-    print(f"* Running on http://{host}:{port} (the app; POST /query-ai-bot checks an answer)", flush=True)
+    print(f"* Running on http://{host}:{port} (the app; POST /api/translate and /query-ai-bot: /docs)", flush=True)
     app = server_app(service, build_app(service), **launch_options(service))
     uvicorn.run(app, host=host, port=port, log_level="warning")
 

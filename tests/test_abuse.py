@@ -2,7 +2,7 @@
 counts and time (about 40 s in all on the shared 2-core CPU). Marked `abuse` (`-m abuse` runs only these).
 
 Visitors are told apart by the X-Forwarded-For header, as behind the Spaces proxy (proxy_hops=1): the
-attacker is 10.0.0.66, the other visitor 10.0.0.7.
+attacker is 10.0.0.66, the other visitor 10.0.0.7, a school (issue 26: 30 pages behind one address) 10.0.0.30.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 import gradio as gr
@@ -34,7 +35,7 @@ from transformer_demo.service import Service
 
 pytestmark = pytest.mark.abuse
 
-ATTACKER, VISITOR = {"X-Forwarded-For": "10.0.0.66"}, {"X-Forwarded-For": "10.0.0.7"}
+ATTACKER, VISITOR, SCHOOL = ({"X-Forwarded-For": f"10.0.0.{n}"} for n in (66, 7, 30))
 VISITOR_ADDRESS = Visitor("another page", "10.0.0.7")  # the visitor's address, from a page other than the one used
 TEXT = "A man is riding a bike."
 HEAVY = "\n".join(["dog " * 75] * 64)  # 64 lines, beam 16: runs to the decoding time limit
@@ -43,6 +44,7 @@ FLOOD = 64  # queued requests the attacker sends at once (the issue's flood)
 VICTIM_SECONDS = 4.0  # another visitor's translation during the flood; without the gate it waited FLOOD / 2 x 1.2 s
 BODY_MB = 8  # streamed by each of 6 parallel oversize requests
 MEMORY_GROWTH_MB = 30.0  # what the server process may grow by while refusing 6 x BODY_MB
+CLASS_SIZE, CLASS_SECONDS = 30, 30.0  # pages behind one address translating at once; all answered within
 SLOWDOWN = 1.10  # translate with 500 runs on disk, against none: median latency at most 10 % higher
 
 
@@ -70,27 +72,42 @@ def fn_index(demo: gr.Blocks, api_name: str) -> int:
     return next(index for index, fn in demo.fns.items() if fn.api_name == api_name)
 
 
-def join(http: httpx.Client, index: int, data: list, headers: dict) -> int:
+def join(http: httpx.Client, index: int, data: list, headers: dict, session: str | None = None) -> int:
     body = {
         "data": data,
         "fn_index": index,
-        "session_hash": secrets.token_hex(8),
+        "session_hash": session or secrets.token_hex(8),
         "event_data": None,
         "trigger_id": None,
     }
     return http.post("/gradio_api/queue/join", json=body, headers=headers).status_code
 
 
-def call_error(http: httpx.Client, api: str, body: bytes | str, headers: dict | None = None) -> str:
-    """POST /gradio_api/call/<api> with a raw body and read the error message the stream ends with."""
+def call(http: httpx.Client, api: str, body: bytes | str, headers: dict | None = None) -> tuple[str, Any]:
+    """POST /gradio_api/call/<api> with a raw body and read how the stream ends: ("complete", outputs) or
+    ("error", message)."""
     answer = http.post(
         f"/gradio_api/call/{api}", content=body, headers={"content-type": "application/json", **(headers or {})}
     )
     assert answer.status_code == 200, answer.text
     stream = http.get(f"/gradio_api/call/{api}/{answer.json()['event_id']}").text
-    assert "event: error" in stream, stream[:300]
-    data = stream.split("event: error", 1)[1].split("data:", 1)[1].strip().splitlines()[0]
-    return json.loads(data)["error"]
+    event = "complete" if "event: complete" in stream else "error"
+    assert f"event: {event}" in stream, stream[:300]
+    data = json.loads(stream.split(f"event: {event}", 1)[1].split("data:", 1)[1].strip().splitlines()[0])
+    return event, data if event == "complete" else data["error"]
+
+
+def call_error(http: httpx.Client, api: str, body: bytes | str, headers: dict | None = None) -> str:
+    event, message = call(http, api, body, headers)
+    assert event == "error", message
+    return message
+
+
+def translate_in_page(http: httpx.Client, page: str, headers: dict) -> tuple[str, Any, float]:
+    """One page's translation of TEXT: (outcome, outputs or message, seconds)."""
+    began = time.perf_counter()
+    event, data = call(http, "translate", json.dumps({"data": translate_args(), "session_hash": page}), headers)
+    return event, data, time.perf_counter() - began
 
 
 # --- 1. queue flooding ---
@@ -120,6 +137,37 @@ def test_a_flood_from_one_address_does_not_starve_another_visitor(tmp_path):
             + ", ".join(f"{s:.2f} s" for s in latencies)
         )
         assert max(latencies) < VICTIM_SECONDS
+
+
+def test_a_class_of_30_behind_one_address_is_served_in_turn(tmp_path):
+    with app(tmp_path) as (_, url, _), httpx.Client(base_url=url, timeout=60) as http:
+        with ThreadPoolExecutor(CLASS_SIZE) as pool:
+            answers = list(pool.map(lambda n: translate_in_page(http, f"pupil-{n}", SCHOOL), range(CLASS_SIZE)))
+        print(f"\n{CLASS_SIZE} pages behind one address: the slowest answered in {max(s for *_, s in answers):.2f} s")
+        assert [event for event, *_ in answers] == ["complete"] * CLASS_SIZE, [a for a in answers if a[0] != "complete"]
+        assert all("Translated 1 sentence" in outputs[1] for _, outputs, _ in answers)
+        assert max(seconds for *_, seconds in answers) < CLASS_SECONDS
+
+
+def test_a_flood_from_one_page_does_not_starve_a_classmate(tmp_path):
+    with app(tmp_path) as (demo, url, _), httpx.Client(base_url=url, timeout=30) as http:
+        index, heavy = fn_index(demo, "translate"), translate_args(HEAVY, method="beam", beam=16)
+        assert [join(http, index, heavy, SCHOOL, "flooder") for _ in range(FLOOD)] == [200] * FLOOD
+        answers = [translate_in_page(http, "classmate", SCHOOL) for _ in range(3)]
+        print("\nthe classmate's translations during the flood: " + ", ".join(f"{s:.2f} s" for *_, s in answers))
+        assert all(event == "complete" and "Translated 1 sentence" in data[1] for event, data, _ in answers), answers
+        assert max(seconds for *_, seconds in answers) < VICTIM_SECONDS
+
+
+def test_one_address_cannot_fill_the_queue(tmp_path):
+    with app(tmp_path, address_waiting=3) as (demo, url, _), httpx.Client(base_url=url, timeout=30) as http:
+        index, heavy = fn_index(demo, "translate"), translate_args(HEAVY, method="beam", beam=16)
+        answers = [http.post("/gradio_api/queue/join", headers=ATTACKER, json={
+            "data": heavy, "fn_index": index, "session_hash": f"tab-{n}", "event_data": None, "trigger_id": None,
+        }) for n in range(12)]  # 2 running (each at least 1 s), 3 waiting: the rest are refused
+        refused = [answer for answer in answers if answer.status_code == 503]
+        assert refused and all("from your address are waiting; try again in" in a.json()["detail"] for a in refused)
+        assert join(http, index, translate_args(), VISITOR) == 200  # another address still gets in
 
 
 def test_a_second_call_from_the_same_page_is_told_to_try_again(tmp_path):

@@ -251,7 +251,7 @@ def test_http_endpoint_answers_the_seeds_requests(server_url: str):
         ('{"useranswer": "1", "question": "What is 1 plus 1?", "model": "../etc"}', 422, "model"),
         ('{"useranswer": "1", "question": "What is 1 plus 1?", "model": "multi30k-en-de"}', 422, "needs a math model"),
         ("[" * 50_000, 400, "must be JSON"),
-        ('{"useranswer": "1", "conversation": "' + "x" * 300_000 + '"}', 413, "larger than"),
+        ('{"useranswer": "1", "conversation": "' + "x" * 300_000 + '"}', 413, "Request too large"),  # the door
     ],
     ids=["text", "list", "empty", "no-conversation", "both", "plain-text", "number-turn", "list-answer",
          "unknown-field", "path-model", "translation-model", "deep-nesting", "300k-body"],

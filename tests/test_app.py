@@ -46,8 +46,8 @@ def test_a_math_model_speaks_math(client: Client):
 
 
 def test_check_answer_endpoint(client: Client):
-    result = client.predict("What is the capital of France?", "42", "tiny-math", api_name="/check_answer")
-    assert result["Evaluation"] == "NO_QUESTION"
+    said, result = client.predict("What is the capital of France?", "42", "tiny-math", api_name="/check_answer")
+    assert result["Evaluation"] == "NO_QUESTION" and said.startswith("**Can't tell:** No math question")
     with pytest.raises(Exception, match="enter a question or a conversation"):
         client.predict("  ", "42", "tiny-math", api_name="/check_answer")
     with pytest.raises(Exception, match="must be a list of turns"):
@@ -78,9 +78,10 @@ def test_decode_step_walks_and_can_be_overruled(client: Client):
 
 
 def test_attention_returns_the_four_figures(client: Client):
-    summary, view, *plots = client.predict(TEXT, "tiny-en-de", "", "encoder_self", 2, 3, api_name="/attention")
+    summary, view, figures = client.predict(TEXT, "tiny-en-de", "", "encoder_self", 2, 3, api_name="/attention")
     assert "Translation" in summary and "layer 2 of 2, head 3 of 4" in summary
-    assert len(plots) == 4 and all(p["type"] == "matplotlib" for p in plots)
+    assert figures.count('<img src="data:image/png;base64,') == 4
+    assert 'alt="Heatmap of encoder self-attention, layer 2, head 3: rows are the source tokens (' in figures
     assert 'class="attn-view"' in view and '&quot;kind&quot;: &quot;encoder_self&quot;' in view
     with pytest.raises(Exception, match="not in the list of choices"):
         client.predict(TEXT, "tiny-en-de", "", "sideways", 1, 1, api_name="/attention")

@@ -63,14 +63,30 @@ def open_tab(page, tab: str) -> None:
     page.get_by_role("tab", name=TABS[tab][0], exact=True).click()
 
 
-def test_every_tab_is_reachable_by_its_name(page):
-    width = page.viewport_size["width"]
+def test_every_tab_is_reachable_by_its_name_in_one_row(page):
+    width, rows = page.viewport_size["width"], set()
     for name, _ in TABS.values():
         tab = page.get_by_role("tab", name=name, exact=True)
+        tab.scroll_into_view_if_needed()  # on a phone the bar scrolls sideways
         playwright.expect(tab).to_be_visible()
         box = tab.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, f"tab {name!r} is off the screen"
+        rows.add(round(box["y"]))
+    assert len(rows) == 1, f"the tab bar has {len(rows)} rows"
     assert page.locator(".overflow-menu:visible").count() == 0  # no unlabelled "..." menu
+
+
+def test_the_first_screen_holds_the_text_box_an_example_and_the_button(page):
+    page.evaluate("window.scrollTo(0, 0)")
+    open_tab(page, "translate")
+    page.evaluate("window.scrollTo(0, 0)")
+    height = page.viewport_size["height"]
+    for what in (page.get_by_label("Source text (one sentence per line)"),
+                 page.locator("#examples .gallery-item").first,
+                 page.get_by_role("button", name="Translate", exact=True)):
+        box = what.bounding_box()
+        assert box and box["y"] + box["height"] <= height, f"{what} ends at {box and box['y'] + box['height']:.0f} px"
+    playwright.expect(page.locator(".tab-intro:visible")).to_have_count(0)  # the long help is folded away
 
 
 def test_the_model_picker_shows_name_pair_and_score(page):
@@ -157,11 +173,23 @@ def test_step_by_step_starts_at_step_1_and_says_when_it_is_finished(page):
     assert sizes and min(sizes) >= MIN_TEXT_PX
 
 
-def test_attention_head_redraws_on_enter(page):
+def test_attention_opens_on_nothing_then_draws_readable_described_figures(page):
     open_tab(page, "attention")
+    figures = page.locator(f"{PANEL} .attn-figures img")
+    if not figures.count():  # the first visit: no empty plot frames before Show attention
+        assert page.locator(f"{PANEL} [data-testid=matplotlib], {PANEL} .empty").count() == 0
     page.get_by_role("button", name="Show attention").click()
-    page.locator(f"{PANEL} img[src^='data:image/png']").nth(3).wait_for()
+    figures.nth(3).wait_for()
     page.locator(f"{PANEL} .attn-view[data-ready] .attn-tok").first.wait_for()  # the interactive view
+    alts = figures.evaluate_all("images => images.map(image => image.alt)")
+    assert len(alts) == 4 and all("heatmap" in alt.lower() and "undefined" not in alt for alt in alts), alts
+    shown, natural = figures.nth(2).evaluate("image => [image.clientWidth, image.naturalWidth]")  # the layer's heads
+    width = page.viewport_size["width"]
+    if width < 640:  # a phone: at natural size (scrolling sideways), so its 10 pt text stays >= 10 px
+        assert shown == natural
+    else:  # a desktop: the interactive view uses the width
+        view = page.locator(f"{PANEL} .attn-columns").bounding_box()["width"]
+        assert view >= 0.8 * page.locator(PANEL).bounding_box()["width"]
     head = page.get_by_label("Head to enlarge (Enter to redraw)")
     head.fill("3")
     head.press("Enter")

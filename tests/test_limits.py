@@ -15,6 +15,7 @@ from transformer_demo.limits import BusyError, Limits, Visitor, VisitorGate, Win
 from transformer_demo.registry import ModelRegistry
 from transformer_demo.runs import RunIndex, StepBudget
 from transformer_demo.service import Service, ServiceError
+from transformer_demo.ui.fair_queue import fair_order
 
 ALICE, BOB = Visitor("alice-page", "10.0.0.1"), Visitor("bob-page", "10.0.0.2")
 
@@ -58,15 +59,13 @@ def test_a_window_refuses_past_its_limit_and_says_for_how_long():
     assert window.wait("k", 60.5) == 0  # the first event has left the window
 
 
-def test_the_gate_allows_one_call_per_page_and_per_address_at_a_time():
-    gate = VisitorGate(Limits(session_calls_per_minute=3))
+def test_the_gate_allows_one_call_per_page_at_a_time_and_many_pages_per_address():
+    gate = VisitorGate(Limits(session_calls_per_minute=3, address_calls_per_minute=4))
     with gate.enter(ALICE):
         busy = r"1 request in this page still running; try again in \d+ s"
         with pytest.raises(BusyError, match=busy), gate.enter(ALICE):
             pass
-        with pytest.raises(BusyError, match="from your address"), gate.enter(Visitor("alice-other-tab", ALICE.address)):
-            pass
-        with gate.enter(BOB):  # another visitor is not held up
+        with gate.enter(Visitor("alice-classmate", ALICE.address)), gate.enter(BOB):  # a classmate, another visitor
             pass
     with gate.enter(ALICE), pytest.raises(BusyError), gate.enter(ALICE):
         pass
@@ -74,6 +73,9 @@ def test_the_gate_allows_one_call_per_page_and_per_address_at_a_time():
         pass
     with pytest.raises(BusyError, match=r"too many requests in this page; try again in \d+ s"), gate.enter(ALICE):
         pass  # a 4th call in the minute
+    third_tab = Visitor("alice-third-tab", ALICE.address)
+    with pytest.raises(BusyError, match="too many requests from your address"), gate.enter(third_tab):
+        pass  # the address's 5th
 
 
 def test_the_gate_holds_under_concurrent_callers():
@@ -98,6 +100,19 @@ def test_the_gate_holds_under_concurrent_callers():
     for thread in threads:
         thread.join()
     assert most[0] == 1
+
+
+def test_the_queue_takes_waiting_calls_in_turn_by_address_then_by_page():
+    school, home = "10.0.0.30", "10.0.0.7"
+    waiting = [Visitor("pupil-1", school), Visitor("pupil-2", school), Visitor("pupil-3", school),
+               Visitor("home", home), Visitor("flooder", school), Visitor("flooder", school)]
+    assert fair_order(waiting, lambda visitor: (0, 0)) == [0, 3, 1, 2, 4, 5]  # nothing running: arrival, by rounds
+
+    def running(visitor: Visitor) -> tuple[int, int]:  # pupil-1 has a call running, so the school has one too
+        return int(visitor.session == "pupil-1"), int(visitor.address == school)
+
+    assert fair_order(waiting, running) == [3, 1, 2, 4, 0, 5]  # pupil-1 and the flooder's second wait their turn
+    assert fair_order([Visitor("pupil-1", school)] * 3, running) == [0, 1, 2]
 
 
 def test_step_budgets_per_visitor_and_in_total():

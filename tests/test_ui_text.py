@@ -75,9 +75,35 @@ def test_a_run_stopped_after_evaluations_says_what_was_evaluated():
     assert describe_score({}, {"trained_steps": 57, "stopped_early": True}) == "stopped at step 57, not evaluated"
 
 
+def test_a_running_status_opens_on_its_step_and_says_why_training_loss_is_higher():
+    progress = progress_of(TrainEvent("step", 180, 300, loss=0.61), TrainEvent("eval", 200, 300, val_loss=0.17),
+                           TrainEvent("step", 220, 300, loss=0.6))
+    lines = progress.status().split("  \n")
+    assert lines[0].startswith("**Step 220 / 300** · loss 0.600 · validation loss 0.170")
+    assert "dropout and label smoothing are on in training only" in lines[1]
+    assert lines[-1] == "Saving to `runs/copy-300-steps`."
+    lower = progress_of(TrainEvent("eval", 200, 300, val_loss=0.9), TrainEvent("step", 220, 300, loss=0.5))
+    assert "dropout" not in lower.status()
+    done = progress_of(TrainEvent("step", 300, 300, loss=0.5), TrainEvent("done", 300, 300, message="finished"))
+    assert "Saving to" not in done.status() and "**Done.** Select **runs/copy-300-steps**" in done.status()
+
+
 def test_step_views_escape_tokens_and_keep_every_candidate():
     bars = step_views.probability_bars(["<b>", "▁x"], [0.75, 0.25], 0, "Top 2")
     assert "&lt;b&gt;" in bars and "<b>" not in bars.replace("<b>Top 2</b>", "")
     assert "75.0%" in bars and "25.0%" in bars and "▁ starts a new word" in bars
     heat = step_views.source_attention([[0.2, 0.8], [0.5, 0.5]], ["▁a", "[EOS]"], "Where")
     assert heat.count("<tr>") == 3 and "layer 2" in heat and "0.80" in heat
+
+
+def test_the_answer_check_says_its_verdict_in_plain_words():
+    from transformer_demo.answer_check import NO_QUESTION_MESSAGE
+    from transformer_demo.ui.check_tab import verdict
+
+    asked = {"original_question_got": "What is 17 times 25?", "botanswer": "425"}
+    assert verdict({"Evaluation": "EQUIVALENT", **asked, "useranswer": "425"}) == (
+        "**Right.** 425 is the answer to “What is 17 times 25?”.")
+    assert verdict({"Evaluation": "NOT_EQUIVALENT", **asked, "useranswer": "415"}).startswith(
+        "**Not right: the answer is 425**")
+    said = verdict({"Evaluation": "NO_QUESTION", "useranswer": "3", "message": NO_QUESTION_MESSAGE})
+    assert said == f"**Can't tell:** {NO_QUESTION_MESSAGE}"

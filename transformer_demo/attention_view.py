@@ -102,8 +102,7 @@ VIEW_CSS = f"""
 .attn-controls label {{ display: inline-flex; align-items: center; gap: 4px; }}
 .attn-controls select {{ min-width: 64px; max-width: 210px; padding: 2px 26px 2px 6px; font-size: 13px; }}
 .attn-hint {{ margin: 2px 0 8px; opacity: 0.75; font-size: 12px; }}
-.attn-columns {{ display: grid; grid-template-columns: minmax(0, 1fr) minmax(48px, 1.3fr) minmax(0, 1fr);
-  max-width: 760px; }}
+.attn-columns {{ display: grid; grid-template-columns: minmax(0, 1fr) minmax(48px, 1.3fr) minmax(0, 1fr); }}
 .attn-col-title {{ font-size: 11px; opacity: 0.7; padding: 0 4px 4px; }}
 .attn-key-title {{ text-align: right; }}
 .attn-col {{ display: flex; flex-direction: column; min-width: 0; }}

@@ -3,7 +3,8 @@
 - A body larger than Limits.max_body_kb: refused from its Content-Length before a byte is read, or, for a
   streamed body without one, as soon as the bytes counted pass the limit (413).
 - Uploads when the app takes no files (403).
-- More than Limits.joins_per_minute queued requests from one client address (429 "try again in N s").
+- More than Limits.joins_per_minute queued requests (and calls of POST /api/translate) from one client address
+  (429 "try again in N s").
 
 Answers are JSON {"detail": ...} like FastAPI's own errors.
 
@@ -28,7 +29,7 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-QUEUED = ("/gradio_api/queue/join", "/gradio_api/call/", "/gradio_api/run/")
+QUEUED = ("/gradio_api/queue/join", "/gradio_api/call/", "/gradio_api/run/", "/api/translate")
 
 
 async def answer(send: Send, status: int, detail: str, extra: list[tuple[bytes, bytes]] = ()) -> None:

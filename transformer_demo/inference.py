@@ -25,6 +25,7 @@ class EngineResult:
     outputs: list[tuple[str, float]]  # n-best (text, score), best first
     log_probs: list[tuple[float, int]] = field(default_factory=list)  # per output (total log-probability, tokens),
     # [EOS] included, when the engine knows them: one measure for every decoding method (score is what it ranked by)
+    token_ids: list[list[int]] = field(default_factory=list)  # per output, the target ids it decoded to (no [EOS])
 
 
 @runtime_checkable

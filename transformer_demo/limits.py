@@ -1,5 +1,7 @@
 """What one visitor may ask of a public server: the numbers (Limits), who a visitor is (Visitor) and the
-per-visitor gate on the expensive calls (VisitorGate).
+per-visitor gate on the expensive calls (VisitorGate). Sharing the model slots fairly between visitors is the
+queue's part (ui/fair_queue.py): per page first, then per client address, sized so that a class of 30 behind one
+school address is served in turn.
 
 Every number has a default fit for a 2-core CPU Space and can be changed by an environment variable
 (TRANSFORMER_DEMO_<FIELD>, e.g. TRANSFORMER_DEMO_MAX_BODY_KB=512) or the matching app.py flag
@@ -31,14 +33,13 @@ class BusyError(UserError):
 class Limits:
     max_body_kb: int = 256  # any request body; 20,000 characters of text escaped as JSON fit in 120 KB
     allow_uploads: bool = False  # the app has no file input, so /gradio_api/upload is refused
-    queue_size: int = 128  # requests waiting in the queue, all visitors together
-    joins_per_minute: int = 90  # queued requests one client address may send per minute (at the door)
+    queue_size: int = 256  # requests waiting in the queue, all visitors together
+    address_waiting: int = 64  # ... from one client address: a class of 30 behind one school address fits twice
+    address_running: int = 1  # model calls of one address running at once; the rest wait their turn (not refused)
+    joins_per_minute: int = 600  # queued requests one client address may send per minute (at the door): 20 each
     session_concurrency: int = 1  # model calls (translate, step, attention) running at once per session
-    address_concurrency: int = (
-        1  # ... per client address: below the app's 2 model slots, so one address never holds both
-    )
     session_calls_per_minute: int = 40  # model calls started per session per minute
-    address_calls_per_minute: int = 80  # ... per client address
+    address_calls_per_minute: int = 600  # ... per client address: a class of 30, 20 each
     proxy_hops: int = -1  # trusted proxies in front of the app (X-Forwarded-For); -1: 1 on a Space, else 0
     visitor_steps_per_hour: int = 4000  # training steps one visitor (client address) may start per hour
     total_steps_per_hour: int = 20000  # training steps all visitors together may start per hour
@@ -138,33 +139,32 @@ def try_again(seconds: float) -> str:
 
 
 class VisitorGate:
-    """Per-visitor concurrency and rate limits on the calls that run a model. A call over a limit is refused
-    at once with BusyError (the queue then moves on) instead of waiting in a queue one visitor could fill."""
+    """Per-page concurrency and per-page and per-address rate limits on the calls that run a model. A call over
+    a limit is refused at once with BusyError (the queue then moves on) instead of waiting in a queue one visitor
+    could fill. Calls from one address run side by side: many pages behind one address are a class, not a flood,
+    and the fair queue keeps them from starving anyone else."""
 
     def __init__(self, limits: Limits):
         self.limits = limits
-        self._running: dict[str, list[float]] = {}  # key -> start times of its calls in progress
+        self._running: dict[str, list[float]] = {}  # session -> start times of its calls in progress
         self._windows = {
             "session": Window(limits.session_calls_per_minute),
             "address": Window(limits.address_calls_per_minute),
         }
         self._lock = threading.Lock()
 
-    def _keys(self, visitor: Visitor) -> dict[str, tuple[str, int]]:
-        return {
-            "session": ("s:" + visitor.session, self.limits.session_concurrency),
-            "address": ("a:" + visitor.address, self.limits.address_concurrency),
-        }
+    @staticmethod
+    def _keys(visitor: Visitor) -> dict[str, str]:
+        return {"session": "s:" + visitor.session, "address": "a:" + visitor.address}
 
     def _refusal(self, visitor: Visitor, now: float) -> str | None:
-        for kind, (key, concurrency) in self._keys(visitor).items():
-            running = self._running.get(key, [])
-            if len(running) >= concurrency:
-                where = "in this page" if kind == "session" else "from your address"
-                return (
-                    f"Busy: {len(running)} request{'s' * (len(running) != 1)} {where} still running; "
-                    f"{try_again(2.0 - (now - max(running)))}."
-                )
+        running = self._running.get(visitor.session, [])
+        if len(running) >= self.limits.session_concurrency:
+            return (
+                f"Busy: {len(running)} request{'s' * (len(running) != 1)} in this page still running; "
+                f"{try_again(2.0 - (now - max(running)))}."
+            )
+        for kind, key in self._keys(visitor).items():
             wait = self._windows[kind].wait(key, now)
             if wait:
                 where = "in this page" if kind == "session" else "from your address"
@@ -178,15 +178,13 @@ class VisitorGate:
             refusal = self._refusal(visitor, now)
             if refusal:
                 raise BusyError(refusal)
-            keys = [key for key, _ in self._keys(visitor).values()]
-            for kind, key in zip(("session", "address"), keys):
+            for kind, key in self._keys(visitor).items():
                 self._windows[kind].add(key, now)
-                self._running.setdefault(key, []).append(now)
+            self._running.setdefault(visitor.session, []).append(now)
         try:
             yield
         finally:
             with self._lock:
-                for key in keys:
-                    self._running[key].remove(now)
-                    if not self._running[key]:
-                        del self._running[key]
+                self._running[visitor.session].remove(now)
+                if not self._running[visitor.session]:
+                    del self._running[visitor.session]

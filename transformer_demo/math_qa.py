@@ -168,12 +168,12 @@ def solve(question: str) -> str | None:
 
 # --- the task (registered with tasks.py) ---
 
-from .tasks import CONFIGS, DataSource, Preset, Task, register_task  # noqa: E402  (the task, after the generator)
+from .tasks import CONFIGS, DataSource, Preset, Task, Words, register_task  # noqa: E402  (the task, after the generator)
 
 
 class MathTask(Task):
     name, label = "math", "Math questions (15 families)"
-    words = ("question", "program")
+    words = Words("question", "program")  # the model writes a program; exact arithmetic answers
     presets = (Preset("math", label, CONFIGS / "math_qa.json"),)
 
     @staticmethod

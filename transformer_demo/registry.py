@@ -50,7 +50,7 @@ class ModelInfo:
     @property
     def label(self) -> str:
         size = f"{self.parameters / 1e6:.1f}M" if self.parameters >= 1e6 else f"{self.parameters / 1e3:.0f}k"
-        return f"{self.name} · {self.pair} · {self.score} · {size} params"
+        return f"{self.name} · {self.pair} · {self.score} · {size}"  # short enough for a phone's picker
 
 
 def describe_score(metrics: dict, info: dict) -> str:

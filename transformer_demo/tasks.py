@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .config import TrainConfig
 from .data import Pair, beyond_captions, load_hub_pairs, read_mixed, read_pairs_file, read_parallel_dir
@@ -68,11 +68,19 @@ class Preset:
     needs_data_dir: bool = False  # offered only when the server has a data folder
 
 
+class Words(NamedTuple):
+    """What the app calls a task's input and what its model writes (Step by step, Attention and Layer by layer
+    speak so)."""
+
+    source: str = "sentence"  # what the model reads
+    written: str = "translation"  # what it writes, one token at a time
+
+
 class Task:
     name: str
     label: str
-    words: tuple[str, str] = ("input", "output")  # what the app calls what the model reads and what it writes
     presets: tuple[Preset, ...] = ()
+    words: Words = Words()
     group_of: Callable[[str], str] | None = None  # input -> group name, for per-group scores
 
     def pairs(self, cfg: TrainConfig, split: str, source: DataSource | None = None) -> list[Pair]:
@@ -140,7 +148,6 @@ EVERYDAY = {
 
 class Translation(Task):
     name, label = "translation", "Translation"
-    words = ("sentence", "translation")
     presets = tuple(
         Preset(f"multi30k-en-{tgt}", f"Multi30k English → {language}", CONFIGS / "tiny.json", ("en", tgt), True)
         for tgt, language in (("de", "German"), ("fr", "French"))
@@ -185,8 +192,9 @@ def synthetic_sequence_pairs(kind: str, n: int, seed: int, min_len: int = 3, max
 class WordSequence(Task):
     """copy or reverse a sequence of words."""
 
+    words = Words("word sequence", "output")
+
     SIZES = {"train": 20000, "val": 200, "validation": 200, "test": 500}
-    words = ("sequence", "output")
 
     def __init__(self, name: str, label: str):
         self.name, self.label = name, label
@@ -202,5 +210,5 @@ class WordSequence(Task):
 
 register_task(Translation())
 
-register_task(WordSequence("copy", "Copy a word sequence (learns in a minute)"))
-register_task(WordSequence("reverse", "Reverse a word sequence (learns in a few minutes)"))
+register_task(WordSequence("copy", "Copy words (a minute)"))
+register_task(WordSequence("reverse", "Reverse words (a few minutes)"))

@@ -104,6 +104,6 @@ class CTranslate2Engine:
 
     def translate(self, texts: list[str], options: DecodeOptions) -> list[EngineResult]:
         return [
-            EngineResult([(self.vocab.decode_tgt(h.ids), h.score)], [(h.log_prob, h.n_tokens)])
+            EngineResult([(self.vocab.decode_tgt(h.ids), h.score)], [(h.log_prob, h.n_tokens)], [list(h.ids)])
             for h in self.hypotheses(texts, options)
         ]

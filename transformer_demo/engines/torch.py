@@ -32,7 +32,8 @@ class TorchEngine:
     def translate(self, texts: list[str], options: DecodeOptions) -> list[EngineResult]:
         return [
             EngineResult(
-                [(self.vocab.decode_tgt(h.ids), h.score) for h in hyps], [(h.log_prob, h.n_tokens) for h in hyps]
+                [(self.vocab.decode_tgt(h.ids), h.score) for h in hyps], [(h.log_prob, h.n_tokens) for h in hyps],
+                [list(h.ids) for h in hyps],
             )
             for hyps in self.hypotheses(texts, options)
         ]

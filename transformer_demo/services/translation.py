@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -19,7 +20,7 @@ from ..decoding import DecodeOptions, DecodeTrace
 from ..engines import TorchEngine
 from ..engines.choice import FastEngine, FastEngines, route
 from ..errors import ServiceError
-from ..inference import Engine
+from ..inference import Engine, EngineResult
 from ..limits import shorten
 from ..registry import ModelInfo
 from ..tasks import get_task
@@ -42,6 +43,7 @@ class Output(NamedTuple):
     score: float  # what the search ranked by: the total log-probability, length-normalised for beam search
     log_prob: float | None = None  # total log-probability under the model, [EOS] included (None: engine lacks it)
     n_tokens: int = 0
+    tokens: tuple[str, ...] = ()  # the pieces the model wrote (a math model's: its program's)
 
     @property
     def mean_log_prob(self) -> float | None:
@@ -105,6 +107,13 @@ def sentence(text: str | None) -> str:
     if not joined:
         raise ServiceError("Please enter a sentence: the input is empty.")
     return joined
+
+
+def outputs(result: EngineResult, token: Callable[[int], str]) -> list[Output]:
+    """An engine's outputs for one line with their log-probabilities and pieces, where it reports them."""
+    empty = [()] * len(result.outputs)
+    return [Output(*output, *log_prob, tokens=tuple(map(token, ids)))
+            for output, log_prob, ids in zip(result.outputs, result.log_probs or empty, result.token_ids or empty)]
 
 
 def require(engine: Engine, capability: str, model: str) -> None:
@@ -188,11 +197,8 @@ class TranslationService:
         results = chosen.engine.translate([text for text, _ in cased], options)
         seconds = time.perf_counter() - start
         penalty = options.length_penalty if options.method == "beam" else None
-        rows = [
-            self._line(info, engine, line, read,
-                       [Output(*o, *lp) for o, lp in zip(r.outputs, r.log_probs or [()] * len(r.outputs))], penalty)
-            for line, read, r in zip(lines, cased, results)
-        ]
+        rows = [self._line(info, engine, line, read, outputs(r, engine.vocab.tgt_token), penalty)
+                for line, read, r in zip(lines, cased, results)]
         notice = None
         if seconds >= self.decode_time_limit:
             notice = (f"Decoding stopped at the server's limit of {self.decode_time_limit:g} s, so the outputs may be "

@@ -12,6 +12,7 @@ import gradio as gr
 from ..door import door_middleware
 from ..errors import UserError
 from ..service import Service
+from ..tasks import get_task
 from . import attention_tab, check_tab, hub_models, layers_tab, step_tab, train_tab, translate_tab
 from .common import model_choices
 from .guard import GuardedBlocks
@@ -23,9 +24,21 @@ input[role=combobox] { text-overflow: ellipsis; padding-right: 2.2em; }  /* drop
 .scroll-table table { display: block; overflow-x: auto; width: max-content; max-width: 100%; border: none; }
 .scroll-table th, .scroll-table td { word-break: normal; overflow-wrap: normal; padding: 4px 8px; }
 .scroll-table td:not(:nth-child(2)) { white-space: nowrap; }
+.how-it-works > button { padding-top: 6px; padding-bottom: 6px; }
+.check-examples table { table-layout: fixed; width: 100% !important; min-width: 0 !important; }
+.check-examples th, .check-examples td { white-space: normal !important; overflow-wrap: anywhere; }
+.check-examples th:last-child, .check-examples td:last-child { width: 32%; }
 @media (max-width: 640px) {
-  #model-picker input { font-size: 0.85em; }
+  #model-picker { padding: 8px; }
+  #model-picker input { font-size: 0.8em; padding-right: 1.8em; }
+  /* examples: one row of chips that scrolls sideways, so the Translate button stays on the first screen */
+  #examples .gallery { flex-wrap: nowrap; overflow-x: auto; scrollbar-width: thin; }
+  #examples .gallery-item { flex-shrink: 0; white-space: nowrap; }
   .gradio-container { padding-left: 8px !important; padding-right: 8px !important; }
+  /* the tab bar: one row that scrolls sideways, its thin scrollbar and the cut-off last tab showing there is more */
+  .tab-container.wrap { flex-wrap: nowrap !important; overflow-x: auto !important; overflow-y: hidden !important;
+                        background: none !important; scrollbar-width: thin; }
+  .tab-container.wrap > button { flex-shrink: 0; max-width: none !important; padding-left: 10px; padding-right: 10px; }
 }
 """
 LAUNCH_OPTIONS = {"theme": gr.themes.Soft(), "css": CSS, "footer_links": ["api", "gradio"]}
@@ -37,29 +50,31 @@ def launch_options(service: Service) -> dict[str, Any]:
     return {**LAUNCH_OPTIONS, "max_file_size": f"{limits.max_body_kb}kb",
             "app_kwargs": {"middleware": [door_middleware(limits)]}}
 
-HEADER = """# Transformer demo
-An encoder-decoder Transformer ("Attention Is All You Need") written from scratch in PyTorch. Translate with it,
-watch it decode token by token, look at its attention, or train a small one yourself."""
+TITLE = "# Transformer demo"
+ABOUT = """An encoder-decoder Transformer ("Attention Is All You Need") written from scratch in PyTorch. Translate
+with it, watch it decode token by token, look at its attention, or train a small one yourself. The model picker
+above is shared by all tabs: it lists the checkpoints and the models trained here by name, language pair, score
+and size."""
 
 
 def build_app(service: Service) -> gr.Blocks:
     catalog, translation = service.catalog, service.translation
     cache = service.limits.cache_minutes * 60
     with GuardedBlocks(service.gate, title="Transformer demo", delete_cache=(max(cache // 4, 60), cache)) as demo:
-        gr.Markdown(HEADER)
+        gr.Markdown(TITLE)
         model = gr.Dropdown(
             model_choices(catalog), value=catalog.default_model(), label="Model (shared by all tabs)",
-            info="Checkpoints and models trained here: name · language pair · score · parameters. "
-            f"Running on {catalog.device_description()}.",
             allow_custom_value=True,  # the registry checks the name; models trained later are not in the list yet
             elem_id="model-picker",
         )
-        hub_models.build(catalog, model)
-        with gr.Tabs(overflow_behavior="wrap"):  # every tab by its name on a phone, never behind a "..." menu
+        with gr.Accordion("About this demo", open=False, elem_classes=["how-it-works"]):  # on a phone: folded away
+            gr.Markdown(f"{ABOUT} Running on {catalog.device_description()}.")
+            hub_models.build(catalog, model)
+        with gr.Tabs(overflow_behavior="wrap"):  # every tab by its name, never behind a "..." menu (CSS: one row)
             with gr.Tab("Translate") as translate:
                 examples, length_penalty, method, wording = translate_tab.build(translation, model)
             with gr.Tab("Step by step"):
-                step_text = step_tab.build(translation, model)
+                step_intro, step_text = step_tab.build(translation, model)
             with gr.Tab("Attention"):
                 attention = attention_tab.build(translation, model)
             with gr.Tab("Layer by layer"):
@@ -75,15 +90,16 @@ def build_app(service: Service) -> gr.Blocks:
             try:
                 info = catalog.model_info(name)
             except UserError:  # a name typed into the picker: the next request says what is wrong with it
-                return (*[gr.skip()] * 13, previous_task)
+                return (*[gr.skip()] * 15, previous_task)
             examples = catalog.examples(info.name)
-            sentence = gr.Textbox(value=examples[0]) if examples and info.task != previous_task else gr.skip()
+            sentence = examples[0] if examples and info.task != previous_task else None
+            words = get_task(info.task).words
             layer, head = attention_tab.controls_for(info)
             penalty = gr.Slider(value=info.length_penalty)
             examples = gr.Dataset(samples=[[e] for e in examples])
             checking = gr.Tab(visible=info.task == "math")
             return (examples, penalty, methods(info.name), layer, head, *translate_tab.labels_for(info.task), checking,
-                    sentence, sentence, info.task)
+                    *step_tab.labels_for(words, sentence), *attention_tab.labels_for(words, sentence), info.task)
 
         def methods(name: str) -> gr.Radio | dict:
             """The decoding methods the model's engine offers (a broken model says so at the first request)."""
@@ -94,7 +110,7 @@ def build_app(service: Service) -> gr.Blocks:
             return gr.Radio(choices=[m for m in translate_tab.METHODS if m in capabilities])
 
         outputs = [examples, length_penalty, method, attention.layer, attention.head, translate, *wording, check,
-                   step_text, attention.text, task]
+                   step_intro, step_text, attention.text, attention.target, task]
         model.change(model_changed, [model, task], outputs, api_visibility="private")
 
         def page_loaded(name: str | None, previous: str | None, request: gr.Request):

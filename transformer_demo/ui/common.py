@@ -58,8 +58,10 @@ def model_choices(catalog: Catalog, request: gr.Request | None = None) -> list[t
 
 
 def intro(text: str) -> gr.Markdown:
-    """The two or three plain sentences that open each tab."""
-    return gr.Markdown(text, elem_classes=["tab-intro"])
+    """The plain sentences that explain each tab, folded under "How it works" so that the tab's own controls
+    come first (on a phone, within the first screen)."""
+    with gr.Accordion("How it works", open=False, elem_classes=["how-it-works"]):
+        return gr.Markdown(text, elem_classes=["tab-intro"])
 
 
 def readable(tokens: list[str]) -> str:

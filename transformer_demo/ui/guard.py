@@ -2,9 +2,10 @@
 
 Before Gradio preprocesses the inputs: too few of them, a lone surrogate in any text, a string, NaN or
 Infinity for a number each get a plain gr.Error. Calls marked `costly` (they run a model) pass the
-visitor's gate of limits.py first. Afterwards every error's message is made safe to echo (escaped, cut
-short), and an unexpected exception is logged with its traceback once per kind and at most every
-LOG_EVERY_S seconds, then answered with a short message instead of Gradio's blank "Error".
+visitor's gate of limits.py first; the queue takes waiting calls in turn by visitor (fair_queue.py).
+Afterwards every error's message is made safe to echo (escaped, cut short), and an unexpected exception is
+logged with its traceback once per kind and at most every LOG_EVERY_S seconds, then answered with a short
+message instead of Gradio's blank "Error".
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 import gradio as gr
 
 from ..limits import BusyError, Visitor, VisitorGate, client_address, shorten
+from .fair_queue import FairQueue
 
 MESSAGE_CHARS = 600  # an error message longer than this is cut (it would only repeat what was sent)
 LOG_EVERY_S = 600.0
@@ -98,9 +100,16 @@ class ErrorLog:
 
 class GuardedBlocks(gr.Blocks):
     def __init__(self, gate: VisitorGate, **kwargs):
+        self.gate = gate  # before Blocks.__init__, which makes the queue
         super().__init__(**kwargs)
-        self.gate = gate
         self.errors = ErrorLog()
+
+    def queue(self, *args, **kwargs) -> GuardedBlocks:
+        """Gradio's queue, made a FairQueue (its subclass that only reorders and bounds what waits)."""
+        super().queue(*args, **kwargs)
+        self._queue.__class__ = FairQueue
+        self._queue.limits = self.gate.limits
+        return self
 
     def check_inputs(self, block_fn: Any, inputs: list[Any]) -> None:
         wanted = block_fn.inputs

@@ -14,7 +14,8 @@ OFFLINE = "This server is offline (HF_HUB_OFFLINE is set), so models cannot be a
 
 def build(catalog: Catalog, model: gr.Dropdown) -> None:
     offline = hub_offline()
-    with gr.Accordion("Add a model from the Hugging Face Hub", open=False), gr.Row():
+    gr.Markdown("**Add a model from the Hugging Face Hub**")
+    with gr.Row():
         model_id = gr.Textbox(
             label="Hub model id",
             placeholder="OWNER/NAME or hf://OWNER/NAME@REVISION",

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import socket
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -12,6 +14,7 @@ import torch
 
 from ..service import Service
 from . import build_app, launch_options
+from .server import server_app
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -50,3 +53,26 @@ def served(service: Service) -> Iterator[str]:
     finally:
         demo.close()
         torch.set_num_threads(threads)
+
+
+@contextmanager
+def served_server(service: Service, seconds: float = 60.0) -> Iterator[str]:
+    """The whole server of app.py (ui/server.py: the JSON routes beside the Gradio app) under uvicorn on a free
+    port of 127.0.0.1 for the duration of the block; yields its url."""
+    import uvicorn
+
+    port = free_port()
+    app = server_app(service, build_app(service), **launch_options(service))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + seconds
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError(f"the server did not start within {seconds:g} s")
+        time.sleep(0.1)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)

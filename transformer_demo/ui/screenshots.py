@@ -1,6 +1,7 @@
 """Regenerate the screenshots in docs/ from the running app: python -m transformer_demo.ui.screenshots [SHOT ...]
 
-Each shot is TAB:WIDTH (tabs: translate, step, attention, layers, train; default: every tab at 1280 and 390 px). The app
+Each shot is TAB:WIDTH (tabs: translate, step, attention, layers, train, check; default: every tab at 1280 and
+390 px; check, the Check-an-answer tab, with the math-qa model chosen). The app
 runs in-process on the shipped checkpoints (training goes to a temporary folder) and Debian's Chromium (playwright,
 from requirements-dev.txt) drives it: docs/screenshot-TAB.png at 1280 px, docs/screenshot-TAB-WIDTH.png otherwise.
 
@@ -30,7 +31,7 @@ def file_name(tab: str, width: int) -> str:
 
 
 def open_tab(page, label: str) -> None:
-    """Click the tab by its name (the tab bar wraps on a narrow screen: no "More tabs" menu)."""
+    """Click the tab by its name (on a narrow screen the tab bar scrolls sideways: no "More tabs" menu)."""
     page.get_by_role("tab", name=label, exact=True).click()
 
 
@@ -76,6 +77,13 @@ def show_train(page, train_steps: int) -> None:
     page.get_by_text("Done. Select").wait_for(timeout=TIMEOUT_MS * 4)
 
 
+def show_check(page, train_steps: int) -> None:
+    page.get_by_label("Question or conversation").fill("What is 17 times 25?")
+    page.get_by_label("Student's answer").fill("415")
+    page.get_by_role("button", name="Check", exact=True).click()
+    page.get_by_text("Not right: the answer is").wait_for()
+
+
 TABS: dict[str, tuple[str, Callable]] = {
     "translate": ("Translate", show_translate),
     "step": ("Step by step", show_step),
@@ -83,13 +91,20 @@ TABS: dict[str, tuple[str, Callable]] = {
     "layers": ("Layer by layer", show_layers),
     "train": ("Train", show_train),
 }
+MATH_TABS: dict[str, tuple[str, Callable]] = {"check": ("Check an answer", show_check)}  # shown for math models
+MATH_MODEL = "math-qa"
+
+
+def choose_model(page, name: str) -> None:
+    page.locator("#model-picker input").click()
+    page.get_by_role("option").filter(has_text=name).first.click()
 
 
 def parse_shot(text: str) -> tuple[str, int]:
     tab, _, width = text.partition(":")
-    if tab not in TABS or not width.isdigit() or not 320 <= int(width) <= 3840:
+    if tab not in TABS | MATH_TABS or not width.isdigit() or not 320 <= int(width) <= 3840:
         raise argparse.ArgumentTypeError(
-            f"a shot is TAB:WIDTH with TAB one of {', '.join(TABS)} and WIDTH 320-3840, got {text!r}"
+            f"a shot is TAB:WIDTH with TAB one of {', '.join(TABS | MATH_TABS)} and WIDTH 320-3840, got {text!r}"
         )
     return tab, int(width)
 
@@ -111,7 +126,9 @@ def take_screenshots(shots: Iterable[tuple[str, int]], out: Path, train_steps: i
             page.set_default_timeout(TIMEOUT_MS)
             page.goto(url)
             page.get_by_text("Two dogs are playing in the snow.").first.wait_for()  # the load event has run
-            label, show = TABS[tab]
+            if tab in MATH_TABS:
+                choose_model(page, MATH_MODEL)
+            label, show = (TABS | MATH_TABS)[tab]
             open_tab(page, label)
             show(page, train_steps)
             page.wait_for_timeout(1500)  # let the last update settle (progress bars fade out)
@@ -135,7 +152,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if not CHROMIUM.exists():
         parser.error(f"{CHROMIUM} not found (apt-get install chromium)")
-    shots = args.shots or [(tab, width) for tab in TABS for width in WIDTHS]
+    shots = args.shots or [(tab, width) for tab in TABS | MATH_TABS for width in WIDTHS]
     for path in take_screenshots(shots, args.out, args.train_steps):
         print(path)
 

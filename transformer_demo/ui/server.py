@@ -1,4 +1,5 @@
-"""The app's web server: the Gradio app at "/" plus the seed's answer-check route on the same port.
+"""The app's web server: the Gradio app at "/" plus two JSON routes on the same port, behind the door (door.py):
+the seed's answer check below, and POST /api/translate for programs (translate_api.py). Their schemas: /docs.
 
     POST /query-ai-bot  {"useranswer": "2196", "conversation": "<a list of turns, or a string holding one>"}
                         (or {"useranswer": ..., "question": "What is 61 times 36?"}; optional "model")
@@ -18,7 +19,9 @@ from fastapi import FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
+from ..door import Door
 from ..service import Service
+from .translate_api import add_translate_route
 
 MAX_BODY_BYTES = 256 * 1024
 FIELDS = {"useranswer", "conversation", "question", "model"}
@@ -72,7 +75,12 @@ def add_routes(app: FastAPI, service: Service) -> None:
 
 
 def server_app(service: Service, demo: gr.Blocks, **launch_options: Any) -> FastAPI:
-    """A FastAPI app serving the seed's route and the Gradio app (run it with uvicorn)."""
-    app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+    """A FastAPI app serving the JSON routes and the Gradio app (run it with uvicorn). The door stands in front of
+    all of them, in place of the one launch_options would put in front of the Gradio app alone."""
+    app = FastAPI(title="Transformer demo", summary="JSON routes beside the Gradio app (its own API: /gradio_api)",
+                  redoc_url=None)
+    app.add_middleware(Door, limits=service.limits)
     add_routes(app, service)
-    return gr.mount_gradio_app(app, demo, path="/", **launch_options)
+    add_translate_route(app, service)
+    gradio_options = {key: value for key, value in launch_options.items() if key != "app_kwargs"}
+    return gr.mount_gradio_app(app, demo, path="/", **gradio_options)

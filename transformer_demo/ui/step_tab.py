@@ -1,6 +1,8 @@
 """Step-by-step tab: greedy decoding one token at a time, with the option to overrule the model."""
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import gradio as gr
 import numpy as np
 
@@ -8,20 +10,21 @@ from ..decoding import DecodeTrace
 from ..errors import ServiceError
 from ..limits import shorten
 from ..services import TranslationService
+from ..tasks import Words
 from . import step_views
 from .common import intro, readable, user_errors, whole
 from .guard import costly
 
-INTRO = """The model writes its translation **one token at a time**. At each step it reads the source sentence and
+INTRO = """The model writes its {written} **one token at a time**. At each step it reads the {source} and
 everything it has written so far, and gives a probability to every token in its vocabulary; greedy decoding
 takes the most likely one (red bar). Walk through with **Next** and **Back**, or pick another candidate below to
 overrule the model and see how it carries on from your choice. The table shows where this step looked in the
-source sentence (cross-attention, averaged over heads, one column per decoder layer). Tokens are pieces of words:
+{source} (cross-attention, averaged over heads, one column per decoder layer). Tokens are pieces of words:
 `▁` marks the start of a word."""
 
 LAST = 10**6  # "run to end": any step past the last one shows the last one
 NOT_STARTED = -1  # the step before Start: Next from here shows step 1
-START_HINT = "Press Start (or Enter in the sentence box) to decode; Next also starts at step 1."
+START_HINT = "Press Start (or Enter in the text box) to decode; Next also starts at step 1."
 
 
 def parse_ids(text: str | None) -> list[int]:
@@ -78,9 +81,15 @@ def step_html(trace: DecodeTrace, index: int, temperature: float) -> tuple[str, 
     return bars, heat
 
 
-def build(service: TranslationService, model: gr.Dropdown) -> gr.Textbox:
-    """Builds the tab; returns its sentence box (the app puts a fitting example there when the model changes)."""
-    intro(INTRO)
+def labels_for(words: Words, value: str | None = None) -> tuple[gr.Markdown, gr.Textbox]:
+    """The intro and the text box in the words of the model's task (and a fitting example in the box)."""
+    box = {"label": words.source.capitalize()} | ({} if value is None else {"value": value})
+    return gr.Markdown(INTRO.format(**asdict(words))), gr.Textbox(**box)
+
+
+def build(service: TranslationService, model: gr.Dropdown) -> tuple[gr.Markdown, gr.Textbox]:
+    """Builds the tab; returns its intro and text box (the app sets them for the selected model)."""
+    heading = intro(INTRO.format(**asdict(Words())))
     with gr.Row():
         text = gr.Textbox(label="Sentence", value="A man is riding a bike.", scale=4)
         start = gr.Button("Start", variant="primary", scale=1)
@@ -96,7 +105,7 @@ def build(service: TranslationService, model: gr.Dropdown) -> gr.Textbox:
         [], label="Candidates: pick one to continue from it", info=step_views.WORD_START, type="value"
     )
     bar_hint = step_views.hint("Press Start: the most likely next tokens appear here.")
-    heat_hint = step_views.hint("Press Start: where each step looks in the source sentence appears here.")
+    heat_hint = step_views.hint("Press Start: where each step looks in the input appears here.")
     with gr.Row():  # side by side on a desktop, one under the other on a phone
         with gr.Column(min_width=320):
             bars = gr.HTML(bar_hint, label="Next-token probabilities")
@@ -175,4 +184,4 @@ def build(service: TranslationService, model: gr.Dropdown) -> gr.Textbox:
     ]
     for event in events:
         event.failure(cleared, None, outputs, api_visibility="private")
-    return text
+    return heading, text

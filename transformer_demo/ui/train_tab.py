@@ -23,6 +23,8 @@ REDRAW_SECONDS = 1.0  # redraw the loss curve at most this often (every step is 
 START_HINT = "*Choose a task and a number of steps, then press **Train**: the loss curve and samples appear here.*"
 STOPPING = "Stopping after the current step; the model trained so far is saved."
 NOTHING_TO_STOP = "No training job is running."
+HIGHER = ("*The training loss is above the validation loss because dropout and label smoothing are on in training "
+          "only.*")
 
 
 @dataclass
@@ -53,19 +55,26 @@ class Progress:
             self.messages.append(event.message)
 
     def status(self) -> str:
-        lines = [f"Saving to `{self.job.name}`."] + self.messages
-        event = self.last
+        """The step line first, then what the run said, and where it is saved (named by "Done" at the end)."""
+        lines, event = [], self.last
         if event is not None and event.step:
             line = f"**Step {event.step:,} / {event.total_steps:,}**"
             if self.losses:
                 line += f" · loss {self.losses[-1]:.3f}"
+            if self.val_losses:
+                line += f" · validation loss {self.val_losses[-1]:.3f}"
             if event.tokens_per_s:
                 line += f" · {event.tokens_per_s:,.0f} tokens/s"
             if event.eta_s is not None and event.kind == "step":
                 line += f" · about {event.eta_s:.0f} s to go"
             lines.append(line)
+        lines += self.messages
+        if self.losses and self.val_losses and self.losses[-1] > self.val_losses[-1]:
+            lines.append(HIGHER)
         if event is not None and event.kind == "done":
             lines.append(f"**Done.** Select **{self.job.name}** in the model picker to try it. {self.evaluated()}")
+        else:
+            lines.append(f"Saving to `{self.job.name}`.")
         return "  \n".join(lines)
 
     def evaluated(self) -> str:
@@ -145,10 +154,19 @@ def build(service: TrainingService, model: gr.Dropdown) -> gr.Dropdown:
     train = user_errors(gpu_task(train, gpu_seconds))
 
     @user_errors
-    def request_stop(request: gr.Request = None) -> str:
-        """Answered beside the buttons (another visitor's job: a refusal in a message box); the status below
-        says when the run has ended."""
+    def stop_training(request: gr.Request = None) -> str:
+        """Stop this visitor's run: "Stopping after the current step; ..." or "No training job is running."."""
         return f"*{STOPPING if service.stop_training(visitor(service.catalog, request)) else NOTHING_TO_STOP}*"
+
+    def request_stop(request: gr.Request = None) -> str:
+        """The page's Stop, answered beside the buttons while a run stops (another visitor's job: a refusal in a
+        message box; the status below says when it has ended). With nothing running: a passing note, so that no
+        line sits above the results of a finished run."""
+        said = stop_training(request)
+        if NOTHING_TO_STOP in said:
+            gr.Info(NOTHING_TO_STOP)
+            return ""
+        return said
 
     # No queue limit: the service runs one job at a time and refuses a second one at once with a clear
     # message, where a limit of 1 would keep the second user waiting and then train after the first.
@@ -158,7 +176,9 @@ def build(service: TrainingService, model: gr.Dropdown) -> gr.Dropdown:
         api_description="Train (task, steps, base model or '') and stream progress; returns the final status.",
     )
     # On ZeroGPU the run is in another process (the GPU worker): Stop cancels the event, which closes the run there.
-    stop.click(
-        request_stop, None, stop_note, queue=False, api_name="stop_training", cancels=[run] if on_zerogpu() else None
+    stop.click(  # queued (so that its passing note can show) but never waiting: no concurrency limit
+        request_stop, None, stop_note, concurrency_limit=None, api_visibility="private",
+        cancels=[run] if on_zerogpu() else None,
     )
+    gr.api(stop_training, api_name="stop_training", concurrency_limit=None)
     return base

@@ -108,7 +108,8 @@ def build(service: TranslationService, model: gr.Dropdown) -> tuple[gr.Dataset, 
                 label="Source text (one sentence per line)", lines=1, max_lines=12, autofocus=True,
                 placeholder="A man is riding a bike.",
             )
-            examples = gr.Dataset(components=[text], samples=[], label="Examples")  # filled for the model on load
+            examples = gr.Dataset(components=[text], samples=[], label="Examples",  # filled for the model on load
+                                  elem_id="examples")
         with gr.Column(scale=2):  # the options come before the button they configure (on a phone: above it)
             method = gr.Radio(list(METHODS), value="greedy", label="Decoding")
             with gr.Group(visible=False) as beam_controls:
