@@ -1,8 +1,6 @@
 """Step-by-step tab: greedy decoding one token at a time, with the option to overrule the model."""
 from __future__ import annotations
 
-from dataclasses import asdict
-
 import gradio as gr
 import numpy as np
 
@@ -84,12 +82,12 @@ def step_html(trace: DecodeTrace, index: int, temperature: float) -> tuple[str, 
 def labels_for(words: Words, value: str | None = None) -> tuple[gr.Markdown, gr.Textbox]:
     """The intro and the text box in the words of the model's task (and a fitting example in the box)."""
     box = {"label": words.source.capitalize()} | ({} if value is None else {"value": value})
-    return gr.Markdown(INTRO.format(**asdict(words))), gr.Textbox(**box)
+    return gr.Markdown(INTRO.format(**words._asdict())), gr.Textbox(**box)
 
 
 def build(service: TranslationService, model: gr.Dropdown) -> tuple[gr.Markdown, gr.Textbox]:
     """Builds the tab; returns its intro and text box (the app sets them for the selected model)."""
-    heading = intro(INTRO.format(**asdict(Words())))
+    heading = intro(INTRO.format(**Words()._asdict()))
     with gr.Row():
         text = gr.Textbox(label="Sentence", value="A man is riding a bike.", scale=4)
         start = gr.Button("Start", variant="primary", scale=1)
