@@ -169,6 +169,10 @@ def add_engine_arg(parser: argparse.ArgumentParser) -> None:
         "when it is installed); requests CTranslate2 cannot decode as ours (sampling, a beam length penalty, "
         "n-best) are answered by torch, with a note on stderr",
     )
+    parser.add_argument(
+        "--quantization", choices=["int8", "float32"], default="int8",
+        help="CTranslate2 weights: int8 (default, fastest on a CPU) or float32 (outputs identical to torch)",
+    )
 
 
 def note(message: str) -> None:
@@ -186,7 +190,7 @@ def load_engine(args: argparse.Namespace):
     from .engines.choice import RoutingEngine, fast_engine
 
     choice = getattr(args, "engine", "torch")  # tune has no --engine: its beam length penalties need torch
-    fast = fast_engine(torch_engine.checkpoint, choice)
+    fast = fast_engine(torch_engine.checkpoint, choice, getattr(args, "quantization", "int8"))
     if fast.engine is None and choice != "torch":
         note(f"{fast.reason}; using torch")
     return RoutingEngine(torch_engine, fast.engine, note)
