@@ -197,28 +197,27 @@ def load_engine(args: argparse.Namespace):
 
 
 def cmd_translate(args: argparse.Namespace) -> int:
-    from .inference import best
+    from .tasks import get_task
 
     engine = load_engine(args)
-    options = decode_options(args, engine.checkpoint.length_penalty)
+    checkpoint = engine.checkpoint
+    options = decode_options(args, checkpoint.length_penalty)
     lines = read_inputs(args)
-    outputs = best(engine.translate([line.strip() for line in lines], options))
-    if engine.checkpoint.run.train.task == "math":
-        from .math_answer import mode_of, reply
-
-        mode = mode_of(engine.checkpoint.run.train.task_options)
-        outputs = [reply(line.strip(), out, mode).line(args.show_program) for line, out in zip(lines, outputs)]
-    elif args.show_program:
+    task = get_task(checkpoint.run.train.task)
+    if args.show_program and not task.answers_questions:
         raise DecodeError("--show-program is for math models only")
-    for line, output in zip(lines, outputs):
-        print(output if line.strip() else "")
+    results = task.translate(engine, checkpoint, [line.strip() for line in lines], options)
+    for line, result in zip(lines, results):
+        print(task.cli_line(result, args.show_program) if line.strip() else "")
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     from .answer_check import check
     from .checkpoint import load_checkpoint
-    from .math_answer import answer_questions
+    from .engines import TorchEngine
+    from .math_qa import answer_questions
+    from .tasks import get_task
 
     if bool(args.question) == bool(args.conversation):
         raise DataError("give exactly one of --question or --conversation FILE")
@@ -229,9 +228,10 @@ def cmd_check(args: argparse.Namespace) -> int:
             raise DataError(f"conversation file not found: {args.conversation}")
         conversation = sys.stdin.read() if args.conversation == "-" else path.read_text(encoding="utf-8")
     checkpoint = load_checkpoint(args.checkpoint)
-    if checkpoint.run.train.task != "math":
+    if not get_task(checkpoint.run.train.task).answers_questions:
         raise DataError(f"{args.checkpoint} is not a math model (its task is {checkpoint.run.train.task})")
-    result = check(lambda q: answer_questions(checkpoint, [q])[0], args.answer, conversation, args.question)
+    engine = TorchEngine(checkpoint)
+    result = check(lambda q: answer_questions(engine, [q])[0], args.answer, conversation, args.question)
     print(json.dumps(result, ensure_ascii=False))
     return 0
 
@@ -342,7 +342,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
     folder = writable_folder(args.checkpoint) if args.write else None
     engine, task, pairs, options = load_for_scoring(args)
-    if task.name != "translation":
+    if not task.between_languages:
         raise DataError(f"the confidence threshold is for translation models; this one is a {task.name} model")
     result = {"split": args.split, **calibrate(engine, pairs, options)}
     print(json.dumps(result))

@@ -143,12 +143,3 @@ def reply(question: str, output: str, mode: str) -> MathReply:
         why = f"the model wrote {output!r}, which is not a valid program: {exc}."
         return MathReply(question, output, output, None, None, " ".join(n for n in (notice, why) if n))
     return MathReply(question, output, output, str(result), result, notice)
-
-
-def answer_questions(checkpoint, questions: list[str], options=None, batch_size: int = 64) -> list[MathReply]:
-    """Greedy (or the given) decoding of each question, then the reply a user sees."""
-    from .decoding import DecodeOptions, translate
-
-    outputs = translate(checkpoint.model, checkpoint.vocab, questions, options or DecodeOptions(), batch_size)
-    mode = mode_of(checkpoint.run.train.task_options)
-    return [reply(q, out, mode) for q, out in zip(questions, outputs)]

@@ -168,12 +168,30 @@ def solve(question: str) -> str | None:
 
 # --- the task (registered with tasks.py) ---
 
-from .tasks import CONFIGS, DataSource, Preset, Task, register_task  # noqa: E402  (the task, after the generator)
+from .decoding import DecodeOptions  # noqa: E402  (the task, after the generator)
+from .inference import Engine, EngineResult  # noqa: E402
+from .math_answer import EXAMPLE_QUESTIONS, MathReply, mode_of, reply, unknown_question_notice  # noqa: E402
+from .tasks import (  # noqa: E402
+    CONFIGS,
+    DataSource,
+    LineResult,
+    Prepared,
+    Preset,
+    Task,
+    joined,
+    outputs_of,
+    register_task,
+    truncation_notice,
+)
 
 
 class MathTask(Task):
+    """finish is the reply: each output's program evaluated (math_answer.reply), a failed one said, never answered."""
+
     name, label = "math", "Math questions (15 families)"
     presets = (Preset("math", label, CONFIGS / "math_qa.json"),)
+    answers_questions = True
+    usage_example = EXAMPLE_QUESTIONS[0]
 
     @staticmethod
     def group_of(question: str) -> str:
@@ -190,14 +208,29 @@ class MathTask(Task):
         return math_scores(sources, hypotheses, references)
 
     def examples(self, src_lang: str, tgt_lang: str, sources: tuple[str, ...] = ()) -> list[str]:
-        from .math_answer import EXAMPLE_QUESTIONS
-
         return list(EXAMPLE_QUESTIONS)
 
     def notice(self, text: str) -> str | None:
-        from .math_answer import unknown_question_notice
-
         return unknown_question_notice(text)
 
+    def finish(self, source: str, prepared: Prepared, result: EngineResult, checkpoint, options) -> LineResult:
+        """The outputs become answers; the reply's notice includes the question's (unknown wording, operands out
+        of range) whenever it applies."""
+        text, notice = prepared
+        outputs = outputs_of(result)
+        replies = [reply(source, output.text, mode_of(checkpoint.run.train.task_options)) for output in outputs]
+        answers = [output._replace(text=r.answer if r.answer is not None else "(no answer)")
+                   for r, output in zip(replies, outputs)]
+        notice = joined([notice, truncation_notice(text, checkpoint), replies[0].notice])
+        return LineResult(source, answers, notice, replies[0].program, replies[0])
 
-register_task(MathTask())
+    def cli_line(self, line: LineResult, show_program: bool = False) -> str:
+        return line.reply.line(show_program)
+
+
+MATH = register_task(MathTask())
+
+
+def answer_questions(engine: Engine, questions: list[str], options: DecodeOptions | None = None) -> list[MathReply]:
+    """What a user gets for each question (greedy unless options say otherwise): MathTask.translate's replies."""
+    return [line.reply for line in MATH.translate(engine, engine.checkpoint, questions, options or DecodeOptions())]

@@ -2,7 +2,14 @@
 
 A task knows where its sentence pairs come from (`pairs`), how outputs are scored (`score`), which inputs
 suit it (`examples`), what to tell a user about an input (`notice`) and which configs the Train tab offers
-(`presets`). A task is one module that calls register_task (math_qa.py does, at its end) and whose name is in
+(`presets`). It owns its input and output, as OpenNMT's transforms do (apply / apply_reverse):
+
+    prepared = task.prepare(line, checkpoint)                # (what the model reads, why it differs)
+    results = engine.translate([prepared[0]], options)
+    line_result = task.finish(line, prepared, results[0], checkpoint, options)   # outputs, notices, programs
+
+`task.translate(engine, checkpoint, lines, options)` does the three; the app, the CLI and the answer check
+all go through it. A task is one module that calls register_task (math_qa.py does, at its end) and whose name is in
 TASK_MODULES, so that it is imported the first time the registry is read (tasks.py never imports it itself:
 it sits above this module).
 
@@ -17,12 +24,19 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from . import confidence
 from .config import TrainConfig
 from .data import Pair, load_hub_pairs, read_mixed, read_pairs_file, read_parallel_dir
+from .decoding import DecodeOptions
 from .errors import ConfigError, DataError
+from .inference import Engine, EngineResult
 from .scoring import exact_match_scores, translation_scores
+from .tokenization import UNK_ID
+
+if TYPE_CHECKING:
+    from .checkpoint import Checkpoint
 
 CONFIGS = Path(__file__).resolve().parents[1] / "configs"
 SEED_OFFSET = {"train": 0, "val": 1, "validation": 1, "test": 2}  # generated tasks: one seed per split
@@ -68,11 +82,61 @@ class Preset:
     needs_data_dir: bool = False  # offered only when the server has a data folder
 
 
+class Output(NamedTuple):
+    """One output with its scores (see decoding.Hypothesis)."""
+
+    text: str
+    score: float  # what the search ranked by: the total log-probability, length-normalised for beam search
+    log_prob: float | None = None  # total log-probability under the model, [EOS] included (None: engine lacks it)
+    n_tokens: int = 0
+
+    @property
+    def mean_log_prob(self) -> float | None:
+        return None if self.log_prob is None else self.log_prob / max(self.n_tokens, 1)
+
+
+@dataclass
+class LineResult:
+    """What a task makes of one input line and the engine's outputs for it."""
+
+    source: str
+    outputs: list[Output]  # best first (a math model's: the answers its programs give)
+    notice: str | None  # truncated, a math question outside the known families, or why not to trust it (confidence.py)
+    program: str | None = None  # a math model's program for the best output
+    reply: Any = None  # the task's own account of the best output (a math model's MathReply, for the answer check)
+
+
+Prepared = tuple[str, str | None]  # (the text the model reads, why it differs from the input line)
+
+
+def outputs_of(result: EngineResult) -> list[Output]:
+    return [Output(*o, *lp) for o, lp in zip(result.outputs, result.log_probs or [()] * len(result.outputs))]
+
+
+def joined(notices: list[str | None]) -> str | None:
+    return " ".join(n for n in notices if n) or None
+
+
+def truncation_notice(text: str, checkpoint: Checkpoint) -> str | None:
+    n_pieces, max_len = len(checkpoint.vocab.encode_src(text)), checkpoint.run.model.max_len
+    if n_pieces > max_len - 1:
+        return f"This input has {n_pieces} tokens; the model reads at most {max_len - 1}, so it was truncated."
+    return None
+
+
+def beam_penalty(options: DecodeOptions) -> float | None:
+    """The length penalty a beam search divided its scores by (None: the scores are plain sums)."""
+    return options.length_penalty if options.method == "beam" else None
+
+
 class Task:
     name: str
     label: str
     presets: tuple[Preset, ...] = ()
     group_of: Callable[[str], str] | None = None  # input -> group name, for per-group scores
+    between_languages = False  # reads src_lang, writes tgt_lang: language pairs, the quality suite, calibration
+    answers_questions = False  # its outputs are answers: the Ask wording, --show-program and the answer check
+    usage_example = "A man is riding a bike."  # the model card's command line
 
     def pairs(self, cfg: TrainConfig, split: str, source: DataSource | None = None) -> list[Pair]:
         raise NotImplementedError
@@ -86,6 +150,38 @@ class Task:
     def notice(self, text: str) -> str | None:
         """Something the user should know about this input (None: nothing)."""
         return None
+
+    def prepare(self, text: str, checkpoint: Checkpoint) -> Prepared:
+        """What the model reads for an input line, and a notice when that differs from the line."""
+        return text, None
+
+    def line_notice(
+        self, prepared: Prepared, checkpoint: Checkpoint, best: Output | None = None,
+        length_penalty: float | None = None,
+    ) -> str | None:
+        """Every plain-word warning for one line; given its best output, those about the output too."""
+        text, notice = prepared
+        return joined([notice, truncation_notice(text, checkpoint), self.notice(text)])
+
+    def finish(
+        self, source: str, prepared: Prepared, result: EngineResult, checkpoint: Checkpoint, options: DecodeOptions
+    ) -> LineResult:
+        """The engine's outputs for one line, as the user gets them."""
+        outputs = outputs_of(result)
+        best = outputs[0] if outputs else None
+        return LineResult(source, outputs, self.line_notice(prepared, checkpoint, best, beam_penalty(options)))
+
+    def translate(
+        self, engine: Engine, checkpoint: Checkpoint, lines: list[str], options: DecodeOptions
+    ) -> list[LineResult]:
+        """prepare, engine.translate, finish: the one way a model's outputs reach a user."""
+        prepared = [self.prepare(line, checkpoint) for line in lines]
+        results = engine.translate([text for text, _ in prepared], options)
+        return [self.finish(*found, checkpoint, options) for found in zip(lines, prepared, results)]
+
+    def cli_line(self, line: LineResult, show_program: bool = False) -> str:
+        """The line the command line prints."""
+        return line.outputs[0].text if line.outputs else ""
 
 
 TASKS: dict[str, Task] = {}  # name -> task, in the order the Train tab lists them; read through tasks()
@@ -108,6 +204,12 @@ def get_task(name: str) -> Task:
     if name not in tasks():
         raise ConfigError(f"task must be one of {', '.join(TASKS)}, got {name!r}")
     return TASKS[name]
+
+
+def traits_of(name: str) -> Task:
+    """The task of that name, for its traits (between_languages, answers_questions ...); for a name no module
+    registers (a checkpoint from elsewhere), the base Task, which has none."""
+    return tasks().get(name) or Task()
 
 
 def load_task_pairs(cfg: TrainConfig, split: str, source: DataSource | None = None) -> list[Pair]:
@@ -138,7 +240,10 @@ EVERYDAY = {
 
 
 class Translation(Task):
+    """Owns case normalisation (prepare) and the confidence notices (line_notice): confidence.py."""
+
     name, label = "translation", "Translation"
+    between_languages = True
     presets = tuple(
         Preset(f"multi30k-en-{tgt}", f"Multi30k English → {language}", CONFIGS / "tiny.json", ("en", tgt), True)
         for tgt, language in (("de", "German"), ("fr", "French"))
@@ -165,6 +270,26 @@ class Translation(Task):
             return everyday
         beyond_captions = any("multi30k" not in source.lower() for source in sources)
         return everyday + CAPTIONS if beyond_captions else CAPTIONS + everyday
+
+    def prepare(self, text: str, checkpoint: Checkpoint) -> Prepared:
+        """All-capital English is sentence-cased first (confidence.normalize_case)."""
+        return confidence.normalize_case(text, checkpoint.run.train.src_lang)
+
+    def line_notice(
+        self, prepared: Prepared, checkpoint: Checkpoint, best: Output | None = None,
+        length_penalty: float | None = None,
+    ) -> str | None:
+        """The task's notices, then confidence.py's checks (a length_penalty: beam scores, length-normalised)."""
+        text, _ = prepared
+        vocab, train = checkpoint.vocab, checkpoint.run.train
+        pieces = vocab.encode_src(text)
+        mean = None
+        if best is not None:
+            mean = confidence.mean_log_prob(best.score, len(vocab.encode_tgt(best.text)), length_penalty)
+        signals = confidence.Signals(len(pieces), pieces.count(UNK_ID), mean)
+        found = confidence.notices(text, signals, train.src_lang, train.tgt_lang,
+                                   confidence.log_prob_threshold(checkpoint.info))
+        return joined([super().line_notice(prepared, checkpoint), *found])
 
 
 WORDS = "red green blue cat dog bird sun moon tree house river stone one two three four".split()

@@ -73,13 +73,13 @@ def build_app(service: Service) -> gr.Blocks:
             try:
                 info = catalog.model_info(name)
             except UserError:  # a name typed into the picker: the next request says what is wrong with it
-                return (*[gr.skip()] * 13, previous_task)
+                return (*[gr.skip()] * (len(outputs) - 1), previous_task)  # every output but the task kept
             examples = catalog.examples(info.name)
             sentence = gr.Textbox(value=examples[0]) if examples and info.task != previous_task else gr.skip()
             layer, head = attention_tab.controls_for(info)
             penalty = gr.Slider(value=info.length_penalty)
             examples = gr.Dataset(samples=[[e] for e in examples])
-            checking = gr.Tab(visible=info.task == "math")
+            checking = gr.Tab(visible=info.answers_questions)
             return (examples, penalty, methods(info.name), layer, head, *translate_tab.labels_for(info.task), checking,
                     sentence, sentence, info.task)
 

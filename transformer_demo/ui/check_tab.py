@@ -41,7 +41,7 @@ def build(service: Service, model: gr.Dropdown) -> None:
         if not text:
             raise ServiceError("Please enter a question or a conversation.")
         is_conversation = text.startswith(("[", "'[", '"['))
-        chosen = model if model and service.catalog.model_info(model).task == "math" else None
+        chosen = model if model and service.catalog.model_info(model).answers_questions else None
         if is_conversation:
             return service.check_answer(chosen, answer or "", conversation=text)
         return service.check_answer(chosen, answer or "", question=text)
