@@ -9,9 +9,9 @@ from tiny_training import memorise
 
 from transformer_demo.checkpoint import save_checkpoint
 from transformer_demo.config import ModelConfig, RunConfig, TrainConfig
-from transformer_demo.math_answer import EXAMPLE_QUESTIONS
 from transformer_demo.model import Transformer
 from transformer_demo.tasks import synthetic_sequence_pairs
+from transformer_demo.tasks.math.answer import EXAMPLE_QUESTIONS
 from transformer_demo.tokenization import Vocab
 from transformer_demo.ui.local import free_port, launch, served  # noqa: F401 (the tests' import path)
 

@@ -213,11 +213,11 @@ def cmd_translate(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from .answer_check import check
     from .checkpoint import load_checkpoint
     from .engines import TorchEngine
-    from .math_qa import answer_questions
     from .tasks import get_task
+    from .tasks.math.answer_check import check
+    from .tasks.math.questions import answer_questions
 
     if bool(args.question) == bool(args.conversation):
         raise DataError("give exactly one of --question or --conversation FILE")

@@ -18,8 +18,8 @@ class CheckingService:
                      question: str | None = None) -> dict[str, Any]:
         """The seed's response; the model: the one named, else checkpoints' math-qa, else the first model whose
         task answers questions (a math model)."""
-        from ..answer_check import check
-        from ..math_qa import answer_questions
+        from ..tasks.math.answer_check import check
+        from ..tasks.math.questions import answer_questions
 
         answering = [m.name for m in self.catalog.models() if m.answers_questions]
         name = model_name or ("math-qa" if "math-qa" in answering else next(iter(answering), None))

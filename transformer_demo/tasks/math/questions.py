@@ -23,8 +23,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from .data import DataError, Pair
-from .math_families import DIE, FAMILIES, SMALL, Family, parse_question
+from ...data import DataError, Pair
+from .families import DIE, FAMILIES, SMALL, Family, parse_question
 
 ENUMERATE_LIMIT = 20_000  # spaces with at most this many tuples are listed whole, others sampled
 TINY_SPACE = 20
@@ -168,10 +168,9 @@ def solve(question: str) -> str | None:
 
 # --- the task (registered with tasks.py) ---
 
-from .decoding import DecodeOptions  # noqa: E402  (the task, after the generator)
-from .inference import Engine, EngineResult  # noqa: E402
-from .math_answer import EXAMPLE_QUESTIONS, MathReply, mode_of, reply, unknown_question_notice  # noqa: E402
-from .tasks import (  # noqa: E402
+from ...decoding import DecodeOptions  # noqa: E402  (the task, after the generator)
+from ...inference import Engine, EngineResult  # noqa: E402
+from .. import (  # noqa: E402
     CONFIGS,
     DataSource,
     LineResult,
@@ -183,6 +182,7 @@ from .tasks import (  # noqa: E402
     register_task,
     truncation_notice,
 )
+from .answer import EXAMPLE_QUESTIONS, MathReply, mode_of, reply, unknown_question_notice  # noqa: E402
 
 
 class MathTask(Task):
@@ -195,7 +195,7 @@ class MathTask(Task):
 
     @staticmethod
     def group_of(question: str) -> str:
-        from .math_families import family_of
+        from .families import family_of
 
         return family_of(question)
 
@@ -203,7 +203,7 @@ class MathTask(Task):
         return math_pairs(split, cfg.task_options)
 
     def score(self, hypotheses: list[str], references: list[str], sources: list[str]) -> dict[str, Any]:
-        from .math_scoring import math_scores
+        from .scoring import math_scores
 
         return math_scores(sources, hypotheses, references)
 

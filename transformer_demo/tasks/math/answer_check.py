@@ -30,9 +30,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from ...errors import ServiceError
+from .answer import MathReply
 from .conversation import ConversationError, Turn, find_question, parse_conversation
-from .errors import ServiceError
-from .math_answer import MathReply
 
 MAX_ANSWER_CHARS = 200
 MODEL_READ_TEXTS = 6  # the conversation's last texts the model reads when no listed wording is found

@@ -26,19 +26,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from . import confidence
-from .config import TrainConfig
-from .data import Pair, load_hub_pairs, read_mixed, read_pairs_file, read_parallel_dir
-from .decoding import DecodeOptions
-from .errors import ConfigError, DataError
-from .inference import Engine, EngineResult
-from .scoring import exact_match_scores, translation_scores
-from .tokenization import UNK_ID
+from .. import confidence
+from ..config import TrainConfig
+from ..data import Pair, load_hub_pairs, read_mixed, read_pairs_file, read_parallel_dir
+from ..decoding import DecodeOptions
+from ..errors import ConfigError, DataError
+from ..inference import Engine, EngineResult
+from ..scoring import exact_match_scores, translation_scores
+from ..tokenization import UNK_ID
 
 if TYPE_CHECKING:
-    from .checkpoint import Checkpoint
+    from ..checkpoint import Checkpoint
 
-CONFIGS = Path(__file__).resolve().parents[1] / "configs"
+CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 SEED_OFFSET = {"train": 0, "val": 1, "validation": 1, "test": 2}  # generated tasks: one seed per split
 
 
@@ -185,7 +185,7 @@ class Task:
 
 
 TASKS: dict[str, Task] = {}  # name -> task, in the order the Train tab lists them; read through tasks()
-TASK_MODULES = ("math_qa",)  # modules of this package that register tasks of their own
+TASK_MODULES = ("math.questions",)  # modules of this package that register tasks of their own
 
 
 def register_task(task: Task) -> Task:

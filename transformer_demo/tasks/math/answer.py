@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .math_families import DIE, FAMILIES, parse_question
-from .math_program import ProgramError, Result, evaluate
+from .families import DIE, FAMILIES, parse_question
+from .program import ProgramError, Result, evaluate
 
 EXAMPLE_QUESTIONS = [
     "What is 12 times 7?",

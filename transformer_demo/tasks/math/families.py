@@ -42,7 +42,7 @@ class Family:
         return template.format(**dict(zip(self.placeholders, operands)))
 
     def answer_text(self, operands: tuple[int, ...]) -> str:
-        from .math_program import format_number, percent
+        from .program import format_number, percent
 
         value = self.answer(*operands)
         return percent(value) if self.is_percent else format_number(value)
