@@ -217,7 +217,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from .engines import TorchEngine
     from .tasks import get_task
     from .tasks.math.answer_check import check
-    from .tasks.math.questions import answer_questions
+    from .tasks.math.task import answer_questions
 
     if bool(args.question) == bool(args.conversation):
         raise DataError("give exactly one of --question or --conversation FILE")

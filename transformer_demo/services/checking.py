@@ -1,4 +1,4 @@
-"""The answer check (answer_check.py) as a service: a math model from the catalog answers the question."""
+"""The answer check (tasks/math/answer_check.py) as a service: a math model from the catalog answers the question."""
 from __future__ import annotations
 
 from typing import Any
@@ -19,7 +19,7 @@ class CheckingService:
         """The seed's response; the model: the one named, else checkpoints' math-qa, else the first model whose
         task answers questions (a math model)."""
         from ..tasks.math.answer_check import check
-        from ..tasks.math.questions import answer_questions
+        from ..tasks.math.task import answer_questions
 
         answering = [m.name for m in self.catalog.models() if m.answers_questions]
         name = model_name or ("math-qa" if "math-qa" in answering else next(iter(answering), None))

@@ -1,207 +1,39 @@
-"""Tasks: what a model is trained to do, as objects in one registry.
-
-A task knows where its sentence pairs come from (`pairs`), how outputs are scored (`score`), which inputs
-suit it (`examples`), what to tell a user about an input (`notice`) and which configs the Train tab offers
-(`presets`). It owns its input and output, as OpenNMT's transforms do (apply / apply_reverse):
-
-    prepared = task.prepare(line, checkpoint)                # (what the model reads, why it differs)
-    results = engine.translate([prepared[0]], options)
-    line_result = task.finish(line, prepared, results[0], checkpoint, options)   # outputs, notices, programs
-
-`task.translate(engine, checkpoint, lines, options)` does the three; the app, the CLI and the answer check
-all go through it. A task is one module that calls register_task (math_qa.py does, at its end) and whose name is in
-TASK_MODULES, so that it is imported the first time the registry is read (tasks.py never imports it itself:
-it sits above this module).
+"""Tasks: what a model is trained to do, as objects in one registry (TASKS, in the order the Train tab lists
+them). Each task is a module (or package) of this folder with a Task subclass (base.py); adding one is that
+module and a line in TASKS below.
 
 translation: pairs from a data folder, a hub dataset or a pairs file; scored with sacreBLEU/chrF.
 copy / reverse: synthetic sequences of words that a small model learns in a minute (exact match).
-math: generated question/answer pairs (math_qa.py); exact match, per family.
+math: generated question/answer pairs (math/); exact match, per family.
 """
 from __future__ import annotations
 
-import importlib
-import random
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
-
-from .. import confidence
 from ..config import TrainConfig
-from ..data import Pair, load_hub_pairs, read_mixed, read_pairs_file, read_parallel_dir
-from ..decoding import DecodeOptions
-from ..errors import ConfigError, DataError
-from ..inference import Engine, EngineResult
-from ..scoring import exact_match_scores, translation_scores
-from ..tokenization import UNK_ID
+from ..data import Pair
+from ..errors import ConfigError
+from .base import CONFIGS, DataSource, LineResult, Output, Prepared, Preset, Task, check_split
+from .math.task import MathTask
+from .sequences import WordSequence, synthetic_sequence_pairs
+from .translation import Translation
 
-if TYPE_CHECKING:
-    from ..checkpoint import Checkpoint
+__all__ = ["CONFIGS", "DataSource", "LineResult", "Output", "Prepared", "Preset", "Task", "check_split", "get_task",
+           "load_task_pairs", "synthetic_sequence_pairs", "tasks", "traits_of"]
 
-CONFIGS = Path(__file__).resolve().parents[2] / "configs"
-SEED_OFFSET = {"train": 0, "val": 1, "validation": 1, "test": 2}  # generated tasks: one seed per split
-
-
-@dataclass
-class DataSource:
-    """Where translation pairs come from: exactly one of data_dir, dataset or pairs_file."""
-
-    data_dir: str | None = None
-    dataset: str | None = None
-    pairs_file: str | None = None
-
-    def load(self, split: str, src_lang: str, tgt_lang: str) -> list[Pair]:
-        chosen = [x for x in (self.data_dir, self.dataset, self.pairs_file) if x]
-        if len(chosen) != 1:
-            raise DataError("give exactly one data source: --data-dir, --dataset or --pairs-file")
-        if self.data_dir:
-            return read_parallel_dir(self.data_dir, split, src_lang, tgt_lang)
-        if self.dataset:
-            return load_hub_pairs(self.dataset, src_lang, tgt_lang, split)
-        return _pairs_file_split(read_pairs_file(self.pairs_file), split)
-
-
-def _pairs_file_split(pairs: list[Pair], split: str) -> list[Pair]:
-    """A single pairs file: the last 5% (at most 1,000 pairs) is held out for validation."""
-    n_val = min(1000, len(pairs) // 20)
-    if split == "train":
-        return pairs[: len(pairs) - n_val] if n_val else pairs
-    if split in ("val", "validation", "test"):
-        return pairs[len(pairs) - n_val :]
-    raise DataError(f"unknown split {split!r} for a pairs file (train, val)")
-
-
-@dataclass(frozen=True)
-class Preset:
-    """One choice in the Train tab: a config file, and the language pair for translation."""
-
-    key: str
-    label: str
-    config: Path
-    languages: tuple[str, str] | None = None
-    needs_data_dir: bool = False  # offered only when the server has a data folder
-
-
-class Output(NamedTuple):
-    """One output with its scores (see decoding.Hypothesis)."""
-
-    text: str
-    score: float  # what the search ranked by: the total log-probability, length-normalised for beam search
-    log_prob: float | None = None  # total log-probability under the model, [EOS] included (None: engine lacks it)
-    n_tokens: int = 0
-
-    @property
-    def mean_log_prob(self) -> float | None:
-        return None if self.log_prob is None else self.log_prob / max(self.n_tokens, 1)
-
-
-@dataclass
-class LineResult:
-    """What a task makes of one input line and the engine's outputs for it."""
-
-    source: str
-    outputs: list[Output]  # best first (a math model's: the answers its programs give)
-    notice: str | None  # truncated, a math question outside the known families, or why not to trust it (confidence.py)
-    program: str | None = None  # a math model's program for the best output
-    reply: Any = None  # the task's own account of the best output (a math model's MathReply, for the answer check)
-
-
-Prepared = tuple[str, str | None]  # (the text the model reads, why it differs from the input line)
-
-
-def outputs_of(result: EngineResult) -> list[Output]:
-    return [Output(*o, *lp) for o, lp in zip(result.outputs, result.log_probs or [()] * len(result.outputs))]
-
-
-def joined(notices: list[str | None]) -> str | None:
-    return " ".join(n for n in notices if n) or None
-
-
-def truncation_notice(text: str, checkpoint: Checkpoint) -> str | None:
-    n_pieces, max_len = len(checkpoint.vocab.encode_src(text)), checkpoint.run.model.max_len
-    if n_pieces > max_len - 1:
-        return f"This input has {n_pieces} tokens; the model reads at most {max_len - 1}, so it was truncated."
-    return None
-
-
-def beam_penalty(options: DecodeOptions) -> float | None:
-    """The length penalty a beam search divided its scores by (None: the scores are plain sums)."""
-    return options.length_penalty if options.method == "beam" else None
-
-
-class Task:
-    name: str
-    label: str
-    presets: tuple[Preset, ...] = ()
-    group_of: Callable[[str], str] | None = None  # input -> group name, for per-group scores
-    between_languages = False  # reads src_lang, writes tgt_lang: language pairs, the quality suite, calibration
-    answers_questions = False  # its outputs are answers: the Ask wording, --show-program and the answer check
-    usage_example = "A man is riding a bike."  # the model card's command line
-
-    def pairs(self, cfg: TrainConfig, split: str, source: DataSource | None = None) -> list[Pair]:
-        raise NotImplementedError
-
-    def score(self, hypotheses: list[str], references: list[str], sources: list[str]) -> dict[str, Any]:
-        return exact_match_scores(sources, hypotheses, references, self.group_of)
-
-    def examples(self, src_lang: str, tgt_lang: str, sources: tuple[str, ...] = ()) -> list[str]:
-        return []
-
-    def notice(self, text: str) -> str | None:
-        """Something the user should know about this input (None: nothing)."""
-        return None
-
-    def prepare(self, text: str, checkpoint: Checkpoint) -> Prepared:
-        """What the model reads for an input line, and a notice when that differs from the line."""
-        return text, None
-
-    def line_notice(
-        self, prepared: Prepared, checkpoint: Checkpoint, best: Output | None = None,
-        length_penalty: float | None = None,
-    ) -> str | None:
-        """Every plain-word warning for one line; given its best output, those about the output too."""
-        text, notice = prepared
-        return joined([notice, truncation_notice(text, checkpoint), self.notice(text)])
-
-    def finish(
-        self, source: str, prepared: Prepared, result: EngineResult, checkpoint: Checkpoint, options: DecodeOptions
-    ) -> LineResult:
-        """The engine's outputs for one line, as the user gets them."""
-        outputs = outputs_of(result)
-        best = outputs[0] if outputs else None
-        return LineResult(source, outputs, self.line_notice(prepared, checkpoint, best, beam_penalty(options)))
-
-    def translate(
-        self, engine: Engine, checkpoint: Checkpoint, lines: list[str], options: DecodeOptions
-    ) -> list[LineResult]:
-        """prepare, engine.translate, finish: the one way a model's outputs reach a user."""
-        prepared = [self.prepare(line, checkpoint) for line in lines]
-        results = engine.translate([text for text, _ in prepared], options)
-        return [self.finish(*found, checkpoint, options) for found in zip(lines, prepared, results)]
-
-    def cli_line(self, line: LineResult, show_program: bool = False) -> str:
-        """The line the command line prints."""
-        return line.outputs[0].text if line.outputs else ""
-
-
-TASKS: dict[str, Task] = {}  # name -> task, in the order the Train tab lists them; read through tasks()
-TASK_MODULES = ("math.questions",)  # modules of this package that register tasks of their own
-
-
-def register_task(task: Task) -> Task:
-    TASKS[task.name] = task
-    return task
+TASKS: dict[str, Task] = {task.name: task for task in (
+    Translation(),
+    WordSequence("copy", "Copy a word sequence (learns in a minute)"),
+    WordSequence("reverse", "Reverse a word sequence (learns in a few minutes)"),
+    MathTask(),
+)}
 
 
 def tasks() -> dict[str, Task]:
-    """Every registered task (importing the task modules on first use)."""
-    for module in TASK_MODULES:
-        importlib.import_module(f".{module}", __package__)
+    """Every task, by name."""
     return TASKS
 
 
 def get_task(name: str) -> Task:
-    if name not in tasks():
+    if name not in TASKS:
         raise ConfigError(f"task must be one of {', '.join(TASKS)}, got {name!r}")
     return TASKS[name]
 
@@ -209,121 +41,9 @@ def get_task(name: str) -> Task:
 def traits_of(name: str) -> Task:
     """The task of that name, for its traits (between_languages, answers_questions ...); for a name no module
     registers (a checkpoint from elsewhere), the base Task, which has none."""
-    return tasks().get(name) or Task()
+    return TASKS.get(name) or Task()
 
 
 def load_task_pairs(cfg: TrainConfig, split: str, source: DataSource | None = None) -> list[Pair]:
     """The pairs of one split for the task in cfg."""
     return get_task(cfg.task).pairs(cfg, split, source)
-
-
-def check_split(task: str, split: str) -> int:
-    """A generated task's seed offset for split."""
-    if split not in SEED_OFFSET:
-        raise DataError(f"unknown split {split!r} for task {task} (train, val, test)")
-    return SEED_OFFSET[split]
-
-
-CAPTIONS = [
-    "A man is riding a bike.",
-    "Two dogs are playing in the snow.",
-    "A little girl in a pink dress is climbing the stairs.",
-]
-# Per language pair: everyday sentences and a question first (what a visitor types), then the captions.
-EVERYDAY = {
-    ("en", "de"): ["Good morning! How are you?", "Where is the train station?", "I would like a cup of coffee, please.",
-                   "My brother has lived in Hamburg for three years."],
-    ("en", "fr"): ["Good evening! How are you?", "Where is the nearest bakery?", "I would like a croissant, please.",
-                   "My sister has lived in Lyon for three years."],
-    ("en", None): ["Good morning! How are you?", "Where is the train station?", "Thank you very much for your help."],
-}
-
-
-class Translation(Task):
-    """Owns case normalisation (prepare) and the confidence notices (line_notice): confidence.py."""
-
-    name, label = "translation", "Translation"
-    between_languages = True
-    presets = tuple(
-        Preset(f"multi30k-en-{tgt}", f"Multi30k English → {language}", CONFIGS / "tiny.json", ("en", tgt), True)
-        for tgt, language in (("de", "German"), ("fr", "French"))
-    )
-
-    def pairs(self, cfg: TrainConfig, split: str, source: DataSource | None = None) -> list[Pair]:
-        if source is None:
-            raise DataError("translation needs a data source (--data-dir, --dataset or --pairs-file)")
-        if cfg.sources:
-            if not source.data_dir:
-                raise DataError("a config with several sources needs --data-dir, the folder their paths start from")
-            return read_mixed(source.data_dir, cfg.sources, split, cfg.src_lang, cfg.tgt_lang)
-        return source.load(split, cfg.src_lang, cfg.tgt_lang)
-
-    def score(self, hypotheses: list[str], references: list[str], sources: list[str]) -> dict[str, Any]:
-        return translation_scores(hypotheses, references)
-
-    def examples(self, src_lang: str, tgt_lang: str, sources: tuple[str, ...] = ()) -> list[str]:
-        """sources: the model's training data (config `sources`). A model trained on more than captions opens on
-        everyday sentences; a caption model (Multi30k alone, or data not recorded) opens on captions, which it
-        can translate, and offers the everyday ones after them."""
-        everyday = EVERYDAY.get((src_lang, tgt_lang), EVERYDAY.get((src_lang, None), []))
-        if src_lang != "en":
-            return everyday
-        beyond_captions = any("multi30k" not in source.lower() for source in sources)
-        return everyday + CAPTIONS if beyond_captions else CAPTIONS + everyday
-
-    def prepare(self, text: str, checkpoint: Checkpoint) -> Prepared:
-        """All-capital English is sentence-cased first (confidence.normalize_case)."""
-        return confidence.normalize_case(text, checkpoint.run.train.src_lang)
-
-    def line_notice(
-        self, prepared: Prepared, checkpoint: Checkpoint, best: Output | None = None,
-        length_penalty: float | None = None,
-    ) -> str | None:
-        """The task's notices, then confidence.py's checks (a length_penalty: beam scores, length-normalised)."""
-        text, _ = prepared
-        vocab, train = checkpoint.vocab, checkpoint.run.train
-        pieces = vocab.encode_src(text)
-        mean = None
-        if best is not None:
-            mean = confidence.mean_log_prob(best.score, len(vocab.encode_tgt(best.text)), length_penalty)
-        signals = confidence.Signals(len(pieces), pieces.count(UNK_ID), mean)
-        found = confidence.notices(text, signals, train.src_lang, train.tgt_lang,
-                                   confidence.log_prob_threshold(checkpoint.info))
-        return joined([super().line_notice(prepared, checkpoint), *found])
-
-
-WORDS = "red green blue cat dog bird sun moon tree house river stone one two three four".split()
-
-
-def synthetic_sequence_pairs(kind: str, n: int, seed: int, min_len: int = 3, max_len: int = 8) -> list[Pair]:
-    """copy: "a b c" -> "a b c"; reverse: "a b c" -> "c b a"."""
-    rng = random.Random(seed)
-    pairs = []
-    for _ in range(n):
-        words = [rng.choice(WORDS) for _ in range(rng.randint(min_len, max_len))]
-        target = words if kind == "copy" else words[::-1]
-        pairs.append((" ".join(words), " ".join(target)))
-    return pairs
-
-
-class WordSequence(Task):
-    """copy or reverse a sequence of words."""
-
-    SIZES = {"train": 20000, "val": 200, "validation": 200, "test": 500}
-
-    def __init__(self, name: str, label: str):
-        self.name, self.label = name, label
-        self.presets = (Preset(name, label, CONFIGS / f"{name}.json"),)
-
-    def pairs(self, cfg: TrainConfig, split: str, source: DataSource | None = None) -> list[Pair]:
-        offset = check_split(self.name, split)
-        return synthetic_sequence_pairs(self.name, self.SIZES[split], cfg.seed * 10 + offset)
-
-    def examples(self, src_lang: str, tgt_lang: str, sources: tuple[str, ...] = ()) -> list[str]:
-        return [source for source, _ in synthetic_sequence_pairs(self.name, 4, seed=7)]
-
-
-register_task(Translation())
-
-register_task(WordSequence("copy", "Copy a word sequence (learns in a minute)"))
-register_task(WordSequence("reverse", "Reverse a word sequence (learns in a few minutes)"))

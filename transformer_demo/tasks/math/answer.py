@@ -1,6 +1,6 @@
 """From a math model's output to what a user sees: the answer, the program, or why there is none.
 
-A program-mode model writes a program ("12 * 7") that math_program.py evaluates exactly; a direct-mode
+A program-mode model writes a program ("12 * 7") that program.py evaluates exactly; a direct-mode
 model writes the answer itself. A question in a wording the families do not list ("Find the median of 8, 31
 and 56.") is answered only when the model's program is sound for it: a calculation (not a bare number) over
 the question's own numbers and the families' constants; the reply then says to check the program shown.

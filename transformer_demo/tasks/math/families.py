@@ -17,6 +17,11 @@ from functools import cached_property
 SMALL = range(1, 101)
 OPERAND = range(1, 1001)
 DIE = range(1, 6)
+RANGES = ("1-100", "101-1000")  # every split's rows: half with all operands small, half with one above 100
+
+
+def operand_range(operands: tuple[int, ...]) -> str:
+    return RANGES[0] if all(x in SMALL for x in operands) else RANGES[1]
 
 
 @dataclass(frozen=True)

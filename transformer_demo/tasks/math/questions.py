@@ -1,10 +1,10 @@
-"""The math task: generated (question, program, answer) triples from 15 families (math_families.py).
+"""The math questions: generated (question, program, answer) triples from 15 families (families.py).
 
     "What is 332 times 971?"                         -> program "332 * 971"      -> answer "322372"
     "12 x 7 = ?"                                     -> program "12 * 7"         -> answer "84"
     "A bag contains 3 red and 5 blue balls. ..."     -> program "pct(3 / (3 + 5))" -> answer "37.5%"
 
-Task option `mode`: "program" (the model writes the program, math_program.py evaluates it exactly)
+Task option `mode`: "program" (the model writes the program, program.py evaluates it exactly)
 or "direct" (the model writes the answer's digits). Operands run from 1 to 1000; half of every split's
 rows have all operands from 1 to 100 ("1-100"), half at least one above 100 ("101-1000").
 
@@ -24,20 +24,15 @@ from functools import lru_cache
 from typing import Any
 
 from ...data import DataError, Pair
-from .families import DIE, FAMILIES, SMALL, Family, parse_question
+from .families import DIE, FAMILIES, RANGES, SMALL, Family, parse_question
 
 ENUMERATE_LIMIT = 20_000  # spaces with at most this many tuples are listed whole, others sampled
 TINY_SPACE = 20
-RANGES = ("1-100", "101-1000")
 MODES = ("program", "direct")
 SPLITS = ("train", "val", "test", "test_wordings")
 DEFAULT_OPTIONS: dict[str, Any] = {
     "seed": 0, "train_per_family": 6000, "val_per_family": 50, "test_per_family": 200, "mode": "program",
 }
-
-
-def operand_range(operands: tuple[int, ...]) -> str:
-    return RANGES[0] if all(x in SMALL for x in operands) else RANGES[1]
 
 
 def target(family: Family, operands: tuple[int, ...], mode: str) -> str:
@@ -163,74 +158,3 @@ def solve(question: str) -> str | None:
     """The exact answer for a question of the 15 families in any supported wording, None for anything else."""
     found = parse_question(question)
     return found.family.answer_text(found.operands) if found else None
-
-
-
-# --- the task (registered with tasks.py) ---
-
-from ...decoding import DecodeOptions  # noqa: E402  (the task, after the generator)
-from ...inference import Engine, EngineResult  # noqa: E402
-from .. import (  # noqa: E402
-    CONFIGS,
-    DataSource,
-    LineResult,
-    Prepared,
-    Preset,
-    Task,
-    joined,
-    outputs_of,
-    register_task,
-    truncation_notice,
-)
-from .answer import EXAMPLE_QUESTIONS, MathReply, mode_of, reply, unknown_question_notice  # noqa: E402
-
-
-class MathTask(Task):
-    """finish is the reply: each output's program evaluated (math_answer.reply), a failed one said, never answered."""
-
-    name, label = "math", "Math questions (15 families)"
-    presets = (Preset("math", label, CONFIGS / "math_qa.json"),)
-    answers_questions = True
-    usage_example = EXAMPLE_QUESTIONS[0]
-
-    @staticmethod
-    def group_of(question: str) -> str:
-        from .families import family_of
-
-        return family_of(question)
-
-    def pairs(self, cfg, split: str, source: DataSource | None = None) -> list[Pair]:
-        return math_pairs(split, cfg.task_options)
-
-    def score(self, hypotheses: list[str], references: list[str], sources: list[str]) -> dict[str, Any]:
-        from .scoring import math_scores
-
-        return math_scores(sources, hypotheses, references)
-
-    def examples(self, src_lang: str, tgt_lang: str, sources: tuple[str, ...] = ()) -> list[str]:
-        return list(EXAMPLE_QUESTIONS)
-
-    def notice(self, text: str) -> str | None:
-        return unknown_question_notice(text)
-
-    def finish(self, source: str, prepared: Prepared, result: EngineResult, checkpoint, options) -> LineResult:
-        """The outputs become answers; the reply's notice includes the question's (unknown wording, operands out
-        of range) whenever it applies."""
-        text, notice = prepared
-        outputs = outputs_of(result)
-        replies = [reply(source, output.text, mode_of(checkpoint.run.train.task_options)) for output in outputs]
-        answers = [output._replace(text=r.answer if r.answer is not None else "(no answer)")
-                   for r, output in zip(replies, outputs)]
-        notice = joined([notice, truncation_notice(text, checkpoint), replies[0].notice])
-        return LineResult(source, answers, notice, replies[0].program, replies[0])
-
-    def cli_line(self, line: LineResult, show_program: bool = False) -> str:
-        return line.reply.line(show_program)
-
-
-MATH = register_task(MathTask())
-
-
-def answer_questions(engine: Engine, questions: list[str], options: DecodeOptions | None = None) -> list[MathReply]:
-    """What a user gets for each question (greedy unless options say otherwise): MathTask.translate's replies."""
-    return [line.reply for line in MATH.translate(engine, engine.checkpoint, questions, options or DecodeOptions())]

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .families import UNKNOWN, parse_question
+from .families import UNKNOWN, operand_range, parse_question
 from .program import ProgramError, run
-from .questions import operand_range
 
 
 def _answer(output: str, mode: str) -> str | None:
