@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from .config import RunConfig
@@ -92,13 +93,14 @@ def source_from_args(args: argparse.Namespace):
     return DataSource(args.data_dir, args.dataset, args.pairs_file)
 
 
-def apply_pair(run: RunConfig, pair: str | None) -> None:
+def with_pair(run: RunConfig, pair: str | None) -> RunConfig:
+    """run with --pair's languages, as a new config (the one given is left as it is)."""
     if not pair:
-        return
+        return run
     parts = pair.split("-")
     if len(parts) != 2 or not all(parts):
         raise ConfigError(f"--pair must look like SRC-TGT (e.g. en-de), got {pair!r}")
-    run.train.src_lang, run.train.tgt_lang = parts
+    return replace(run, train=replace(run.train, src_lang=parts[0], tgt_lang=parts[1]))
 
 
 def cmd_train(args: argparse.Namespace) -> int:
@@ -115,11 +117,11 @@ def cmd_train(args: argparse.Namespace) -> int:
         if not args.config:
             raise ConfigError("--config is required (or --resume with --out of an earlier run)")
         run = RunConfig.load(args.config)
-    apply_pair(run, args.pair)
+    run = with_pair(run, args.pair)
     if args.steps is not None:
-        run.train.steps, run.train.epochs = args.steps, None
+        run = replace(run, train=replace(run.train, steps=args.steps, epochs=None))
     if args.epochs is not None:
-        run.train.epochs, run.train.steps = args.epochs, None
+        run = replace(run, train=replace(run.train, epochs=args.epochs, steps=None))
     run.train.validate()
     source = source_from_args(args)
     train_pairs = load_task_pairs(run.train, "train", source)
@@ -242,7 +244,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     if args.write_metrics:
         writable_folder(args.checkpoint)
     engine = load_engine(args)
-    apply_pair(engine.checkpoint.run, args.pair)
+    engine.checkpoint.run = with_pair(engine.checkpoint.run, args.pair)  # what evaluate_suite reads
     if args.suite or (args.split is None and engine.checkpoint.run.train.sources):
         return evaluate_suite(args, engine)
     args.split = args.split or "test_2016_flickr"
@@ -284,8 +286,7 @@ def load_for_scoring(args: argparse.Namespace, engine=None):
     from .tasks import get_task, load_task_pairs
 
     engine = engine or load_engine(args)
-    run = engine.checkpoint.run
-    apply_pair(run, args.pair)
+    run = with_pair(engine.checkpoint.run, args.pair)
     pairs = load_task_pairs(run.train, args.split, source_from_args(args))
     if args.limit:
         pairs = pairs[: args.limit]

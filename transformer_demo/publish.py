@@ -17,16 +17,10 @@ from pathlib import Path
 from huggingface_hub import CommitOperationAdd, EvalResult, HfApi, ModelCard, ModelCardData
 
 from .checkpoint import load_checkpoint
+from .hub import CHECKPOINT_FILES
 from .tasks import traits_of
 
-UPLOADED = [
-    "config.json",
-    "model.safetensors",
-    "tokenizer.json",
-    "tokenizer_tgt.json",
-    "metrics.json",
-    "train_log.jsonl",
-]
+UPLOADED = [*CHECKPOINT_FILES, "train_log.jsonl"]
 # A hint in a split or data path -> the Hub dataset the model was trained and scored on.
 DATASETS = {
     "multi30k": "bentrevett/multi30k",

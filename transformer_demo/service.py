@@ -7,7 +7,7 @@ services over one registry of checkpoints/ and runs/ (see services/).
 Threads: app.py gives torch one intra-op thread per request (torch.set_num_threads is process-wide): for
 the small batches of a demo, intra-op threads gain little and oversubscribe a busy CPU badly, while the
 queue runs requests side by side instead. Limits per visitor and in total: limits.py, runs.py. For scripts
-and tests, a Service also answers every method of its three services (service.translate(...),
+and tests, a Service also answers every method of its four services (service.translate(...),
 service.train(...)). engine="auto" (the app's default) or "ctranslate2" answers
 translate requests from a CTranslate2 export where it decodes as ours does.
 """

@@ -169,7 +169,7 @@ class TranslationService:
         maps = engine.attention(text, tgt_ids)
         tgt_tokens = [vocab.tgt_token(i) for i in tgt_ids]
         return AttentionResult(
-            src_tokens=[vocab.src.id_to_token(i) or "?" for i in engine.source_ids(text)],
+            src_tokens=[vocab.src_token(i) for i in engine.source_ids(text)],
             tgt_inputs=["[SOS]"] + tgt_tokens,
             tgt_outputs=tgt_tokens + ["[EOS]"],
             translation=vocab.decode_tgt(tgt_ids),

@@ -1,4 +1,4 @@
-"""The Gradio Blocks app: a model picker shared by four tabs, one module per tab.
+"""The Gradio Blocks app: a model picker shared by the tabs, one module per tab.
 
     service = Service(...)  # its catalog for the picker, .translation and .training for the tabs
     build_app(service).launch(**launch_options(service))

@@ -181,7 +181,6 @@ SPECS = (
 )
 FAMILIES: tuple[Family, ...] = tuple(_family(i, *spec[:6], **(spec[6] if len(spec) > 6 else {}))
                                      for i, spec in enumerate(SPECS))
-FAMILY_BY_NAME = {f.name: f for f in FAMILIES}
 UNKNOWN = "unknown"
 
 
