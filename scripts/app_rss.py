@@ -13,7 +13,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from transformer_demo.bench.app_latency import BENCH_LIMITS, connect  # noqa: E402
-from transformer_demo.hosting import free_port  # noqa: E402
+from transformer_demo.serving.hosting import free_port  # noqa: E402
 
 QUESTIONS = {"multi30k-en-de": "A dog runs in the park.", "multi30k-en-fr": "A dog runs in the park.",
              "math-qa": "What is 12 times 7?"}

@@ -192,9 +192,9 @@ def server_url() -> Iterator[str]:
     import uvicorn
     from app_helpers import free_port
 
-    from transformer_demo.service import Service
+    from transformer_demo.services.service import Service
+    from transformer_demo.serving.routes import server_app
     from transformer_demo.ui import LAUNCH_OPTIONS, build_app
-    from transformer_demo.ui.server import server_app
 
     service = Service(REPO / "checkpoints", REPO / "runs", data_dir=None, device="cpu")
     port = free_port()

@@ -84,7 +84,7 @@ def test_in_the_app_a_copied_name_looks_at_itself(browser, tmp_path):
     from app_helpers import served
     from playwright.sync_api import expect
 
-    from transformer_demo.service import Service
+    from transformer_demo.services.service import Service
 
     service = Service(REPO / "checkpoints", tmp_path / "runs", device="cpu")
     with served(service) as url:

@@ -209,7 +209,7 @@ def test_translate_and_evaluate_choose_the_engine(small_checkpoint, tmp_path, su
 def test_the_app_service_says_which_engine_answered(tmp_path, monkeypatch):
     from app_helpers import build_model_roots
 
-    from transformer_demo.service import Service
+    from transformer_demo.services.service import Service
     from transformer_demo.ui.translate_tab import render
 
     monkeypatch.setenv("TRANSFORMER_DEMO_CACHE", str(tmp_path / "cache"))

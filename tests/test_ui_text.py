@@ -7,7 +7,7 @@ from transformer_demo.decoding import DecodeOptions, DecodeTrace, TraceStep
 from transformer_demo.registry import describe_score
 from transformer_demo.services.training import TrainingJob
 from transformer_demo.services.translation import LineResult, Output, TranslationResult
-from transformer_demo.training import TrainEvent
+from transformer_demo.training.trainer import TrainEvent
 from transformer_demo.ui import step_views
 from transformer_demo.ui.step_tab import ending
 from transformer_demo.ui.train_tab import Progress

@@ -6,9 +6,9 @@ from __future__ import annotations
 import torch
 
 from transformer_demo.data import collate, encode_pairs
-from transformer_demo.loss import sequence_loss
 from transformer_demo.model import Transformer
 from transformer_demo.tokenization import Vocab
+from transformer_demo.training.loss import sequence_loss
 
 
 def memorise(model: Transformer, vocab: Vocab, pairs: list[tuple[str, str]], steps: int = 150) -> Transformer:

@@ -107,7 +107,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from .tasks import load_task_pairs
-    from .training import Trainer
+    from .training.trainer import Trainer
 
     if args.resume:
         from .checkpoint import load_run_config
@@ -185,7 +185,7 @@ def load_engine(args: argparse.Namespace):
     """The checkpoint's engine (bad decoding options are refused before the model is loaded)."""
     from .checkpoint import load_checkpoint
     from .engines import TorchEngine
-    from .runtime import resolve_device
+    from .training.runtime import resolve_device
 
     decode_options(args)
     torch_engine = TorchEngine(load_checkpoint(args.checkpoint, resolve_device(args.device)), args.batch_size)
@@ -262,8 +262,8 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 
 def evaluate_suite(args: argparse.Namespace, engine) -> int:
     """Every benchmark of the suite (benchmarks.py) in one call: one JSON object, one metrics.json key per set."""
-    from .benchmarks import evaluate_suite as run_suite
-    from .benchmarks import metrics_key
+    from .quality_suite import evaluate_suite as run_suite
+    from .quality_suite import metrics_key
 
     if args.split is not None:
         raise DataError("give either --suite or --split, not both")

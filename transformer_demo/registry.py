@@ -21,8 +21,8 @@ from .checkpoint import beam_length_penalty, load_checkpoint, load_run_config, r
 from .confidence import log_prob_threshold
 from .engines import TorchEngine
 from .errors import CheckpointError, ModelNotFoundError
-from .limits import shorten
 from .model import count_parameters
+from .serving.limits import shorten
 from .tasks import traits_of
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from ..checkpoint import Checkpoint
 from ..decoding import DecodeOptions
 from ..engines import TorchEngine
-from ..hosting import free_port
+from ..serving.hosting import free_port
 from .measure import REPO_ROOT, percentile
 from .memory import SENTENCE
 

@@ -17,10 +17,10 @@ from pathlib import Path
 from ..checkpoint import save_checkpoint
 from ..config import RunConfig
 from ..errors import ServiceError
-from ..limits import LOCAL, Limits, Visitor, shorten
-from ..runs import APP_RUN_MARKER, RunIndex, RunRecord, StepBudget
+from ..serving.limits import LOCAL, Limits, Visitor, shorten
+from ..serving.runs import APP_RUN_MARKER, RunIndex, RunRecord, StepBudget
 from ..tasks import DataSource, Preset, load_task_pairs, tasks
-from ..training import Trainer, TrainEvent
+from ..training.trainer import Trainer, TrainEvent
 from .catalog import Catalog
 
 RUNS_CAP_MB = 1024.0

@@ -17,7 +17,7 @@ from ..decoding import DecodeOptions, DecodeTrace
 from ..engines.choice import FastEngine, FastEngines, route
 from ..errors import ServiceError
 from ..inference import Engine
-from ..limits import shorten
+from ..serving.limits import shorten
 from ..tasks import LineResult, Output, get_task
 from .catalog import Catalog
 

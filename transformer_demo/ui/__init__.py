@@ -9,9 +9,9 @@ from typing import Any
 
 import gradio as gr
 
-from ..door import door_middleware
 from ..errors import UserError
-from ..service import Service
+from ..services.service import Service
+from ..serving.door import door_middleware
 from . import attention_tab, check_tab, hub_models, step_tab, train_tab, translate_tab
 from .common import model_choices
 from .guard import GuardedBlocks

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gradio as gr
 
 from ..errors import ServiceError
-from ..service import Service
+from ..services.service import Service
 from .common import intro, user_errors
 from .guard import costly
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import gradio as gr
 import torch
 
-from ..hosting import free_port
-from ..service import Service
+from ..services.service import Service
+from ..serving.hosting import free_port
 from . import build_app, launch_options
 
 CHROMIUM = Path("/usr/bin/chromium")

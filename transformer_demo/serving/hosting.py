@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .errors import ConfigError
+from ..errors import ConfigError
 
 F = TypeVar("F", bound=Callable)
 

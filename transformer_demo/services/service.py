@@ -16,17 +16,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .engines.choice import DEFAULT_COMPUTE_TYPE, FastEngines
-from .errors import ServiceError
-from .limits import Limits, VisitorGate
-from .registry import ModelRegistry
-from .runs import RunIndex
-from .runtime import resolve_device
-from .services import Catalog, CheckingService, TrainingService, TranslationService
-from .services.training import APP_RUN_MARKER, RUNS_CAP_MB
-from .services.translation import DECODE_TIME_LIMIT
+from ..engines.choice import DEFAULT_COMPUTE_TYPE, FastEngines
+from ..errors import ServiceError
+from ..registry import ModelRegistry
+from ..serving.limits import Limits, VisitorGate
+from ..serving.runs import RunIndex
+from ..training.runtime import resolve_device
+from .catalog import Catalog
+from .checking import CheckingService
+from .training import APP_RUN_MARKER, RUNS_CAP_MB, TrainingService
+from .translation import DECODE_TIME_LIMIT, TranslationService
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
+REPO_ROOT = Path(__file__).resolve().parents[2]
 __all__ = ["APP_RUN_MARKER", "RUNS_CAP_MB", "Service", "ServiceError"]
 
 

@@ -18,7 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
-from ..service import Service
+from ..services.service import Service
 
 FIELDS = {"useranswer", "conversation", "question", "model"}
 
