@@ -15,11 +15,11 @@ from pathlib import Path
 import torch
 
 from transformer_demo.errors import UserError
-from transformer_demo.hosting import RUNS_DIR_ENV, SpaceLimits, on_space, on_zerogpu, server_address
-from transformer_demo.limits import ENV_PREFIX, Limits, parse_value
-from transformer_demo.service import RUNS_CAP_MB, Service
+from transformer_demo.services.service import RUNS_CAP_MB, Service
+from transformer_demo.serving.hosting import RUNS_DIR_ENV, SpaceLimits, on_space, on_zerogpu, server_address
+from transformer_demo.serving.limits import ENV_PREFIX, Limits, parse_value
+from transformer_demo.serving.routes import server_app
 from transformer_demo.ui import build_app, launch_options
-from transformer_demo.ui.server import server_app
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT_DATA_DIR = ROOT.parent / "shared" / "data" / "multi30k"

@@ -5,12 +5,13 @@ import time
 from pathlib import Path
 
 import torch
+from tiny_training import memorise
 
 from transformer_demo.checkpoint import save_checkpoint
 from transformer_demo.config import ModelConfig, RunConfig, TrainConfig
-from transformer_demo.math_answer import EXAMPLE_QUESTIONS
 from transformer_demo.model import Transformer
 from transformer_demo.tasks import synthetic_sequence_pairs
+from transformer_demo.tasks.math.answer import EXAMPLE_QUESTIONS
 from transformer_demo.tokenization import Vocab
 from transformer_demo.ui.local import free_port, launch, served  # noqa: F401 (the tests' import path)
 
@@ -22,8 +23,11 @@ CAPTION_PAIRS = [
 MAX_LEN = 24
 
 
-def save_tiny(folder: Path, task: str, pairs: list[tuple[str, str]], tokenizer: str, seed: int, **extra) -> Path:
-    """An untrained 2+2-layer model (random weights): enough to exercise every code path in a second."""
+def save_tiny(
+    folder: Path, task: str, pairs: list[tuple[str, str]], tokenizer: str, seed: int, trained: bool = False, **extra
+) -> Path:
+    """An untrained 2+2-layer model (random weights): enough to exercise every code path in a second;
+    trained: taught the pairs first (tiny_training.memorise), for tests that compare two engines' outputs."""
     vocab = Vocab.build(pairs, tokenizer, vocab_size=200, min_frequency=1, joint=True)
     size = vocab.src.get_vocab_size()
     model_cfg = ModelConfig(
@@ -32,15 +36,17 @@ def save_tiny(folder: Path, task: str, pairs: list[tuple[str, str]], tokenizer: 
     )
     torch.manual_seed(seed)
     run = RunConfig(model_cfg, TrainConfig(task=task, tokenizer=tokenizer))
-    return save_checkpoint(folder, Transformer(model_cfg), run, vocab, extra)
+    model = Transformer(model_cfg)
+    return save_checkpoint(folder, memorise(model, vocab, pairs) if trained else model, run, vocab, extra)
 
 
-def build_model_roots(root: Path) -> tuple[Path, Path]:
-    """checkpoints/ with tiny-en-de (translation), tiny-copy and tiny-math, plus an empty runs/."""
+def build_model_roots(root: Path, trained: bool = False) -> tuple[Path, Path]:
+    """checkpoints/ with tiny-en-de (translation), tiny-copy and tiny-math, plus an empty runs/
+    (trained: see save_tiny)."""
     checkpoints, runs = root / "checkpoints", root / "runs"
-    save_tiny(checkpoints / "tiny-copy", "copy", synthetic_sequence_pairs("copy", 100, seed=0), "word", 1)
-    save_tiny(checkpoints / "tiny-en-de", "translation", CAPTION_PAIRS, "bpe", 2, val_loss=4.5)
-    save_tiny(checkpoints / "tiny-math", "math", [(q, "42") for q in EXAMPLE_QUESTIONS], "digits", 3)
+    save_tiny(checkpoints / "tiny-copy", "copy", synthetic_sequence_pairs("copy", 100, seed=0), "word", 1, trained)
+    save_tiny(checkpoints / "tiny-en-de", "translation", CAPTION_PAIRS, "bpe", 2, trained, val_loss=4.5)
+    save_tiny(checkpoints / "tiny-math", "math", [(q, "42") for q in EXAMPLE_QUESTIONS], "digits", 3, trained)
     runs.mkdir(parents=True, exist_ok=True)
     return checkpoints, runs
 

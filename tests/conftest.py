@@ -15,9 +15,9 @@ import torch
 from transformer_demo.config import ModelConfig, RunConfig, TrainConfig
 from transformer_demo.data import Pair, read_parallel_dir
 from transformer_demo.model import Transformer
-from transformer_demo.service import Service
+from transformer_demo.services.service import Service
 from transformer_demo.tokenization import Vocab
-from transformer_demo.training import Trainer, TrainEvent
+from transformer_demo.training.trainer import Trainer, TrainEvent
 
 if TYPE_CHECKING:
     from gradio_client import Client
@@ -167,7 +167,7 @@ def service(tmp_path_factory) -> Service:
     from one page (the default rates are tested in test_abuse.py)."""
     from app_helpers import build_model_roots
 
-    from transformer_demo.limits import Limits
+    from transformer_demo.serving.limits import Limits
 
     checkpoints, runs = build_model_roots(tmp_path_factory.mktemp("app"))
     many = 10_000

@@ -29,9 +29,9 @@ from app_helpers import build_model_roots, launch, wait_for_first_step
 from gradio_client import Client
 
 from transformer_demo.checkpoint import write_json
-from transformer_demo.limits import Limits, Visitor
-from transformer_demo.runs import APP_RUN_MARKER, fingerprint
-from transformer_demo.service import Service
+from transformer_demo.services.service import Service
+from transformer_demo.serving.limits import Limits, Visitor
+from transformer_demo.serving.runs import APP_RUN_MARKER, fingerprint
 
 pytestmark = pytest.mark.abuse
 

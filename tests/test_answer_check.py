@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from transformer_demo.answer_check import NO_QUESTION_MESSAGE, check, equivalent, read_number
-from transformer_demo.conversation import ConversationError, find_question, parse_conversation
-from transformer_demo.math_answer import reply
+from transformer_demo.tasks.math.answer import reply
+from transformer_demo.tasks.math.answer_check import NO_QUESTION_MESSAGE, check, equivalent, read_number
+from transformer_demo.tasks.math.conversation import ConversationError, find_question, parse_conversation
 
 REPO = Path(__file__).resolve().parents[1]
 CHECKPOINT = REPO / "checkpoints" / "math-qa"
@@ -27,7 +27,7 @@ needs_checkpoint = pytest.mark.skipif(not (CHECKPOINT / "model.safetensors").is_
 def exact(question: str):
     """An answerer that writes the right program (what a perfect model does; nothing for an unlisted wording),
     for tests without a model."""
-    from transformer_demo.math_families import parse_question
+    from transformer_demo.tasks.math.families import parse_question
 
     found = parse_question(question)
     return reply(question, found.family.fill(found.family.program, found.operands) if found else "", "program")
@@ -192,9 +192,9 @@ def server_url() -> Iterator[str]:
     import uvicorn
     from app_helpers import free_port
 
-    from transformer_demo.service import Service
+    from transformer_demo.services.service import Service
+    from transformer_demo.serving.routes import server_app
     from transformer_demo.ui import LAUNCH_OPTIONS, build_app
-    from transformer_demo.ui.server import server_app
 
     service = Service(REPO / "checkpoints", REPO / "runs", data_dir=None, device="cpu")
     port = free_port()

@@ -5,7 +5,7 @@ import pytest
 from app_helpers import wait_for_first_step
 from gradio_client import Client
 
-from transformer_demo.service import Service
+from transformer_demo.services.service import Service
 
 TEXT = "A man is riding a bike."
 

@@ -11,19 +11,21 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from transformer_demo.attention_view import AttentionMaps, attention_view, standalone_page
+from transformer_demo.attention_view import AttentionPanel, attention_view, standalone_page
 from transformer_demo.ui.local import CHROMIUM, CHROMIUM_ARGS
 
 REPO = Path(__file__).resolve().parents[1]
 
 
-def random_maps(n_queries: int, n_keys: int, layers: int = 2, heads: int = 4, seed: int = 0, **fields) -> AttentionMaps:
+def random_maps(
+    n_queries: int, n_keys: int, layers: int = 2, heads: int = 4, seed: int = 0, **fields
+) -> AttentionPanel:
     rng = np.random.default_rng(seed)
     weights = rng.random((layers, heads, n_queries, n_keys)) ** 4
     weights /= weights.sum(-1, keepdims=True)
     queries = fields.pop("queries", [f"q{i}" for i in range(n_queries)])
     keys = fields.pop("keys", [f"k{i}" for i in range(n_keys)])
-    return AttentionMaps(
+    return AttentionPanel(
         fields.pop("kind", "cross"), fields.pop("title", "Cross-attention"), weights, queries, keys, **fields
     )
 
@@ -82,7 +84,7 @@ def test_in_the_app_a_copied_name_looks_at_itself(browser, tmp_path):
     from app_helpers import served
     from playwright.sync_api import expect
 
-    from transformer_demo.service import Service
+    from transformer_demo.services.service import Service
 
     service = Service(REPO / "checkpoints", tmp_path / "runs", device="cpu")
     with served(service) as url:

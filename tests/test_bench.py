@@ -24,7 +24,7 @@ from transformer_demo.checkpoint import save_checkpoint
 from transformer_demo.config import RunConfig, TrainConfig
 from transformer_demo.data import encode_pairs
 from transformer_demo.model import Transformer
-from transformer_demo.service import Service
+from transformer_demo.services.service import Service
 from transformer_demo.tasks import synthetic_sequence_pairs
 from transformer_demo.tokenization import PAD_ID, Vocab
 

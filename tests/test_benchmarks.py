@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from app_helpers import CAPTION_PAIRS, save_tiny
 
-from transformer_demo.benchmarks import TRANSLATION_SUITE, metrics_key
 from transformer_demo.cli import main
+from transformer_demo.quality_suite import TRANSLATION_SUITE, metrics_key
 
 CHAT = [("Hello!", "Hallo!"), ("Thank you.", "Danke."), ("Where is the station?", "Wo ist der Bahnhof?")]
 WIKI = [("The castle was built in 1400.", "Die Burg wurde 1400 gebaut.")]

@@ -15,7 +15,7 @@ import pytest
 from app_helpers import build_model_roots, served
 
 from transformer_demo import viz
-from transformer_demo.service import Service
+from transformer_demo.services.service import Service
 from transformer_demo.ui.local import CHROMIUM, CHROMIUM_ARGS
 from transformer_demo.ui.screenshots import HEIGHT, TABS, WIDTHS
 

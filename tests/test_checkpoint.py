@@ -15,7 +15,7 @@ from transformer_demo.checkpoint import CheckpointError, atomic_write, load_chec
 from transformer_demo.config import RunConfig, TrainConfig
 from transformer_demo.model import Transformer, causal_mask, padding_mask
 from transformer_demo.tokenization import PAD_ID, SOS_ID, Vocab
-from transformer_demo.training import Trainer
+from transformer_demo.training.trainer import Trainer
 
 PAIRS = [
     ("A dog runs on the grass.", "Ein Hund rennt auf dem Gras."),

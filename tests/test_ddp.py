@@ -29,8 +29,8 @@ def worker(report_dir: Path, cli_args: list[str]) -> int:
     """One torchrun process: the CLI's train command, then a report on this rank's replica."""
     from torch.nn.parallel import DistributedDataParallel
 
-    from transformer_demo import training
     from transformer_demo.cli import main
+    from transformer_demo.training import trainer as training
 
     trainers: list[training.Trainer] = []
     original_init = training.Trainer.__init__

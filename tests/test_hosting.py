@@ -7,9 +7,9 @@ import inspect
 import pytest
 from app_helpers import build_model_roots
 
-from transformer_demo import hosting
-from transformer_demo.hosting import gpu_task, server_address, training_seconds
-from transformer_demo.service import Service
+from transformer_demo.services.service import Service
+from transformer_demo.serving import hosting
+from transformer_demo.serving.hosting import gpu_task, server_address, training_seconds
 
 spaces = pytest.importorskip("spaces", reason="the spaces package is not installed")
 
@@ -74,7 +74,7 @@ def test_on_a_space_training_is_capped_in_steps_disk_and_batch_memory(monkeypatc
     import sys
 
     import app
-    from transformer_demo.service import ServiceError
+    from transformer_demo.services.service import ServiceError
 
     monkeypatch.setenv("SPACE_ID", "me/demo")
     monkeypatch.delenv(app.RUNS_CAP_ENV, raising=False)

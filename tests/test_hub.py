@@ -144,7 +144,7 @@ def test_publish_is_a_dry_run_without_a_token_and_translate_takes_a_hub_id(subpr
 def test_the_app_adds_hub_models_by_id_and_refuses_when_offline(offline_cache, tmp_path):
     from app_helpers import build_model_roots
 
-    from transformer_demo.service import Service, ServiceError
+    from transformer_demo.services.service import Service, ServiceError
     from transformer_demo.ui import build_app
     from transformer_demo.ui.hub_models import OFFLINE
 

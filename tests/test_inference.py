@@ -7,7 +7,6 @@ import json
 import pytest
 import torch
 
-from transformer_demo.build import build_run
 from transformer_demo.config import RunConfig, TrainConfig
 from transformer_demo.decoding import DecodeOptions, attention_maps, decode, trace
 from transformer_demo.engines import TorchEngine
@@ -22,9 +21,10 @@ from transformer_demo.errors import (
 )
 from transformer_demo.evaluation import evaluate
 from transformer_demo.inference import CAPABILITIES, Engine, best
-from transformer_demo.service import Service
+from transformer_demo.services.service import Service
 from transformer_demo.tasks import get_task, load_task_pairs, tasks
 from transformer_demo.tokenization import EOS_ID
+from transformer_demo.training.build import build_run
 
 
 @pytest.fixture

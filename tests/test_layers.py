@@ -19,7 +19,7 @@ from transformer_demo.errors import ModelNotFoundError, ServiceError
 from transformer_demo.inspection import capture
 from transformer_demo.model import Transformer, causal_mask, count_parameters, padding_mask
 from transformer_demo.parameters import parameter_blocks
-from transformer_demo.service import Service
+from transformer_demo.services.service import Service
 from transformer_demo.tokenization import PAD_ID, SOS_ID
 from transformer_demo.ui import layer_panels
 

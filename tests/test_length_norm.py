@@ -15,7 +15,7 @@ from transformer_demo.engines.ctranslate2 import CTranslate2Engine
 from transformer_demo.engines.torch import TorchEngine
 from transformer_demo.errors import DecodeError
 from transformer_demo.export.ctranslate2 import export_ctranslate2
-from transformer_demo.service import Service
+from transformer_demo.services.service import Service
 from transformer_demo.tokenization import EOS_ID, Vocab
 from transformer_demo.ui.translate_tab import render
 

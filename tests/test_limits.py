@@ -11,10 +11,10 @@ import pytest
 from app_helpers import build_model_roots
 
 from transformer_demo.config import ConfigError, ModelConfig
-from transformer_demo.limits import BusyError, Limits, Visitor, VisitorGate, Window, client_address, shorten
 from transformer_demo.registry import ModelRegistry
-from transformer_demo.runs import RunIndex, StepBudget
-from transformer_demo.service import Service, ServiceError
+from transformer_demo.services.service import Service, ServiceError
+from transformer_demo.serving.limits import BusyError, Limits, Visitor, VisitorGate, Window, client_address, shorten
+from transformer_demo.serving.runs import RunIndex, StepBudget
 from transformer_demo.ui.fair_queue import fair_order
 
 ALICE, BOB = Visitor("alice-page", "10.0.0.1"), Visitor("bob-page", "10.0.0.2")

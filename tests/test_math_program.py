@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from transformer_demo.math_program import MAX_BITS, MAX_CHARS, ProgramError, evaluate, format_number, run
+from transformer_demo.tasks.math.program import MAX_BITS, MAX_CHARS, ProgramError, evaluate, format_number, run
 
 
 @pytest.mark.parametrize(

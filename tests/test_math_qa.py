@@ -10,11 +10,18 @@ import pytest
 
 from transformer_demo.config import TrainConfig
 from transformer_demo.data import DataError
-from transformer_demo.math_answer import EXAMPLE_QUESTIONS, reply, unknown_question_notice
-from transformer_demo.math_families import FAMILIES, UNKNOWN, family_of, find_questions, parse_question
-from transformer_demo.math_program import run
-from transformer_demo.math_qa import _all_splits, math_pairs, operand_range, solve
 from transformer_demo.tasks import get_task, load_task_pairs
+from transformer_demo.tasks.math.answer import EXAMPLE_QUESTIONS, reply, unknown_question_notice
+from transformer_demo.tasks.math.families import (
+    FAMILIES,
+    UNKNOWN,
+    family_of,
+    find_questions,
+    operand_range,
+    parse_question,
+)
+from transformer_demo.tasks.math.program import run
+from transformer_demo.tasks.math.questions import _all_splits, math_pairs, solve
 
 REPO = Path(__file__).resolve().parents[1]
 CHECKPOINT = REPO / "checkpoints" / "math-qa"
@@ -238,12 +245,13 @@ KNOWN_ANSWERS = {  # in no training row: fixed questions across families, wordin
 @needs_checkpoint
 def test_checkpoint_answers_fixed_questions_and_the_app_examples():
     from transformer_demo.checkpoint import load_checkpoint
-    from transformer_demo.math_answer import answer_questions
+    from transformer_demo.engines import TorchEngine
+    from transformer_demo.tasks.math.task import answer_questions
 
     checkpoint = load_checkpoint(CHECKPOINT)
     assert checkpoint.run.train.task == "math" and checkpoint.run.train.task_options["mode"] == "program"
     questions = [*KNOWN_ANSWERS, *EXAMPLE_QUESTIONS]
-    replies = answer_questions(checkpoint, questions)
+    replies = answer_questions(TorchEngine(checkpoint), questions)
     assert {r.question: r.answer for r in replies[: len(KNOWN_ANSWERS)]} == KNOWN_ANSWERS
     assert [r.answer for r in replies[len(KNOWN_ANSWERS):]] == [solve(q) for q in EXAMPLE_QUESTIONS]
     assert all(q not in {t for t, _ in math_pairs("train", checkpoint.run.train.task_options)} for q in KNOWN_ANSWERS)
@@ -274,9 +282,10 @@ UNLISTED = {  # wordings that no family lists, with their answers
 @needs_checkpoint
 def test_the_shipped_model_never_gives_a_wrong_answer_to_an_unlisted_wording():
     from transformer_demo.checkpoint import load_checkpoint
-    from transformer_demo.math_answer import answer_questions
+    from transformer_demo.engines import TorchEngine
+    from transformer_demo.tasks.math.task import answer_questions
 
-    replies = answer_questions(load_checkpoint(CHECKPOINT), list(UNLISTED))
+    replies = answer_questions(TorchEngine(load_checkpoint(CHECKPOINT)), list(UNLISTED))
     wrong = {r.question: r.answer for r in replies if r.answer is not None and r.answer != UNLISTED[r.question]}
     assert wrong == {}
     assert sum(r.answer is not None for r in replies) >= 4  # and it does answer some

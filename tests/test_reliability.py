@@ -27,9 +27,9 @@ from hostile_input import EMPTY, HOSTILE
 from safetensors.torch import load_file, save_file
 
 from transformer_demo.checkpoint import CheckpointError, load_checkpoint, replace_folder, write_json
-from transformer_demo.service import APP_RUN_MARKER, Service
+from transformer_demo.services.service import APP_RUN_MARKER, Service
 from transformer_demo.tokenization import Vocab
-from transformer_demo.training import Trainer
+from transformer_demo.training.trainer import Trainer
 
 TEXT = "A man is riding a bike."
 SECONDS = 10.0  # what any request may take: an answer or a clear message, never a hang

@@ -11,7 +11,7 @@ from app_helpers import MAX_LEN
 from transformer_demo import viz
 from transformer_demo.decoding import DecodeOptions
 from transformer_demo.registry import ModelNotFoundError
-from transformer_demo.service import Service, ServiceError
+from transformer_demo.services.service import Service, ServiceError
 from transformer_demo.tasks import get_task
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from transformer_demo.decoding import DecodeOptions
-from transformer_demo.service import Service
+from transformer_demo.services.service import Service
 
 ROOT = Path(__file__).resolve().parents[1]
 

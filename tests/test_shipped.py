@@ -120,7 +120,7 @@ EVERYDAY_MODELS = [("en-de", "de"), ("en-fr", "fr")]
 
 @pytest.mark.parametrize("name,lang", EVERYDAY_MODELS)
 def test_everyday_model_translates_everyday_sentences(name: str, lang: str) -> None:
-    from transformer_demo.service import Service
+    from transformer_demo.services.service import Service
 
     folder = checkpoint_dir(name, required=False)
     service = Service(folder.parent, ROOT / "runs-none", device="cpu")

@@ -12,7 +12,7 @@ from transformer_demo.config import RunConfig
 from transformer_demo.decoding import DecodeOptions, translate
 from transformer_demo.model import causal_mask, padding_mask
 from transformer_demo.tokenization import PAD_ID, SOS_ID
-from transformer_demo.training import Trainer, TrainEvent, learning_rate
+from transformer_demo.training.trainer import Trainer, TrainEvent, learning_rate
 
 
 def read_log(out_dir: Path) -> list[dict]:

@@ -13,8 +13,8 @@ import torch
 from app_helpers import build_model_roots
 from gradio_client import Client
 
-from transformer_demo.limits import Limits
-from transformer_demo.service import Service
+from transformer_demo.services.service import Service
+from transformer_demo.serving.limits import Limits
 from transformer_demo.ui.local import served_server
 
 TEXT = "A man is riding a bike.\nTwo dogs are playing in the snow."

@@ -7,7 +7,7 @@ from transformer_demo.decoding import DecodeOptions, DecodeTrace, TraceStep
 from transformer_demo.registry import describe_score
 from transformer_demo.services.training import TrainingJob
 from transformer_demo.services.translation import LineResult, Output, TranslationResult
-from transformer_demo.training import TrainEvent
+from transformer_demo.training.trainer import TrainEvent
 from transformer_demo.ui import step_views
 from transformer_demo.ui.step_tab import ending
 from transformer_demo.ui.train_tab import Progress
@@ -97,7 +97,7 @@ def test_step_views_escape_tokens_and_keep_every_candidate():
 
 
 def test_the_answer_check_says_its_verdict_in_plain_words():
-    from transformer_demo.answer_check import NO_QUESTION_MESSAGE
+    from transformer_demo.tasks.math.answer_check import NO_QUESTION_MESSAGE
     from transformer_demo.ui.check_tab import verdict
 
     asked = {"original_question_got": "What is 17 times 25?", "botanswer": "425"}

@@ -1,6 +1,6 @@
 """An interactive attention view (in the spirit of bertviz) as one HTML fragment: a pure function of arrays and tokens.
 
-    html = attention_view([AttentionMaps("cross", "Cross-attention", weights, target_tokens, source_tokens), ...])
+    html = attention_view([AttentionPanel("cross", "Cross-attention", weights, target_tokens, source_tokens), ...])
 
 Two columns of tokens, the attended-to tokens (keys) on the left and the attending ones (queries) on the right,
 joined by lines whose opacity is the attention weight. Point at (or tap) a token on the right to see where it looks,
@@ -23,7 +23,7 @@ PER_MILLE = 1000  # weights travel as integers 0..1000: a third of the size of 3
 
 
 @dataclass
-class AttentionMaps:
+class AttentionPanel:
     """One kind of attention: weights (layers, heads, queries, keys), rows summing to 1."""
 
     kind: str  # "cross", "encoder_self", "decoder_self"
@@ -35,7 +35,7 @@ class AttentionMaps:
     key_title: str = "is looked at (key)"
 
 
-def _payload(maps: AttentionMaps) -> dict:
+def _payload(maps: AttentionPanel) -> dict:
     weights = np.asarray(maps.weights, dtype=np.float64)
     if weights.ndim != 4 or weights.shape[2:] != (len(maps.queries), len(maps.keys)):
         raise ValueError(
@@ -53,7 +53,7 @@ def _payload(maps: AttentionMaps) -> dict:
     }
 
 
-def attention_view(maps: Sequence[AttentionMaps], kind: str | None = None, layer: int | None = None) -> str:
+def attention_view(maps: Sequence[AttentionPanel], kind: str | None = None, layer: int | None = None) -> str:
     """The view's HTML: data, controls and an empty drawing area that VIEW_JS fills.
 
     kind and layer (1-based) choose what shows first: by default the first kind and its last layer, mean of the heads.

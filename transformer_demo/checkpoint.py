@@ -11,6 +11,7 @@ import json
 import os
 import secrets
 import shutil
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,7 @@ from safetensors.torch import load_file, save
 from .config import LENGTH_NORMS, ModelConfig, RunConfig, TrainConfig
 from .decoding import DecodeOptions
 from .errors import CheckpointError, ConfigError
+from .hub import resolve_checkpoint
 from .model import Transformer
 from .tokenization import Vocab
 
@@ -136,12 +138,18 @@ def save_checkpoint(
 
 @dataclass
 class Checkpoint:
+    """A loaded checkpoint: its config, vocabulary and scores at once, its PyTorch model on first use
+    (`model`), so that a checkpoint another engine serves (CTranslate2) never holds a torch copy it does not need."""
+
     folder: Path
-    model: Transformer
     run: RunConfig
     vocab: Vocab
     info: dict[str, Any] = field(default_factory=dict)  # everything else in config.json
     metrics: dict[str, Any] = field(default_factory=dict)
+    device: str | torch.device = "cpu"
+    label: str | None = None  # the name errors give instead of the folder (the app never shows its paths)
+    _model: Transformer | None = field(default=None, repr=False)
+    _loading: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
     def name(self) -> str:
@@ -154,6 +162,17 @@ class Checkpoint:
     @property
     def length_norm(self) -> str:
         return beam_length_norm(self.info)
+
+    @property
+    def model(self) -> Transformer:
+        """The PyTorch model, read from model.safetensors the first time it is asked for."""
+        with self._loading:
+            if self._model is None:
+                try:
+                    self._model = read_model(self.folder, self.run.model, self.device)
+                except CheckpointError as exc:
+                    raise CheckpointError(str(exc).replace(str(self.folder), self.label or str(self.folder))) from None
+            return self._model
 
 
 def beam_length_penalty(info: dict[str, Any]) -> float:
@@ -203,10 +222,17 @@ def load_weights(model: Transformer, path: Path) -> None:
             param.copy_(tensors[name].to(param.dtype))
 
 
-def load_checkpoint(folder: str | Path, device: str | torch.device = "cpu") -> Checkpoint:
-    """A checkpoint folder, or a Hub reference (hf://OWNER/NAME[@REV], or OWNER/NAME that is no folder: see hub.py)."""
-    from .hub import resolve_checkpoint  # imported here: hub.py builds on this module
+def read_model(folder: Path, cfg: ModelConfig, device: str | torch.device) -> Transformer:
+    model = Transformer(cfg)
+    load_weights(model, folder / "model.safetensors")
+    return model.to(device).eval()
 
+
+def load_checkpoint(
+    folder: str | Path, device: str | torch.device = "cpu", lazy: bool = False, label: str | None = None
+) -> Checkpoint:
+    """A checkpoint folder, or a Hub reference (hf://OWNER/NAME[@REV], or OWNER/NAME that is no folder: see hub.py).
+    The weights are read and checked now, or with lazy=True the first time `model` is used."""
     folder = resolve_checkpoint(folder)
     if not folder.is_dir():
         raise CheckpointError(f"checkpoint folder not found: {folder}")
@@ -220,9 +246,9 @@ def load_checkpoint(folder: str | Path, device: str | torch.device = "cpu") -> C
             f"{folder}: tokenizer has {vocab.src.get_vocab_size()}/{vocab.tgt.get_vocab_size()} tokens, "
             f"config says {run.model.src_vocab_size}/{run.model.tgt_vocab_size}"
         )
-    model = Transformer(run.model)
-    load_weights(model, folder / "model.safetensors")
-    model.to(device).eval()
     metrics_path = folder / "metrics.json"
     metrics = read_json(metrics_path) if metrics_path.exists() else {}
-    return Checkpoint(folder, model, run, vocab, info, metrics)
+    checkpoint = Checkpoint(folder, run, vocab, info, metrics, device, label)
+    if not lazy:
+        _ = checkpoint.model  # read and checked now
+    return checkpoint

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from .config import LENGTH_NORMS, RunConfig
@@ -96,20 +97,21 @@ def source_from_args(args: argparse.Namespace):
     return DataSource(args.data_dir, args.dataset, args.pairs_file)
 
 
-def apply_pair(run: RunConfig, pair: str | None) -> None:
+def with_pair(run: RunConfig, pair: str | None) -> RunConfig:
+    """run with --pair's languages, as a new config (the one given is left as it is)."""
     if not pair:
-        return
+        return run
     parts = pair.split("-")
     if len(parts) != 2 or not all(parts):
         raise ConfigError(f"--pair must look like SRC-TGT (e.g. en-de), got {pair!r}")
-    run.train.src_lang, run.train.tgt_lang = parts
+    return replace(run, train=replace(run.train, src_lang=parts[0], tgt_lang=parts[1]))
 
 
 def cmd_train(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from .tasks import load_task_pairs
-    from .training import Trainer
+    from .training.trainer import Trainer
 
     if args.resume:
         from .checkpoint import load_run_config
@@ -119,11 +121,11 @@ def cmd_train(args: argparse.Namespace) -> int:
         if not args.config:
             raise ConfigError("--config is required (or --resume with --out of an earlier run)")
         run = RunConfig.load(args.config)
-    apply_pair(run, args.pair)
+    run = with_pair(run, args.pair)
     if args.steps is not None:
-        run.train.steps, run.train.epochs = args.steps, None
+        run = replace(run, train=replace(run.train, steps=args.steps, epochs=None))
     if args.epochs is not None:
-        run.train.epochs, run.train.steps = args.epochs, None
+        run = replace(run, train=replace(run.train, epochs=args.epochs, steps=None))
     run.train.validate()
     source = source_from_args(args)
     train_pairs = load_task_pairs(run.train, "train", source)
@@ -173,6 +175,10 @@ def add_engine_arg(parser: argparse.ArgumentParser) -> None:
         "when it is installed); requests CTranslate2 cannot decode as ours (sampling, a beam length penalty, "
         "n-best) are answered by torch, with a note on stderr",
     )
+    parser.add_argument(
+        "--quantization", choices=["int8", "float32"], default="int8",
+        help="CTranslate2 weights: int8 (default, fastest on a CPU) or float32 (outputs identical to torch)",
+    )
 
 
 def note(message: str) -> None:
@@ -183,42 +189,41 @@ def load_engine(args: argparse.Namespace):
     """The checkpoint's engine (bad decoding options are refused before the model is loaded)."""
     from .checkpoint import load_checkpoint
     from .engines import TorchEngine
-    from .runtime import resolve_device
+    from .training.runtime import resolve_device
 
     decode_options(args)
     torch_engine = TorchEngine(load_checkpoint(args.checkpoint, resolve_device(args.device)), args.batch_size)
     from .engines.choice import RoutingEngine, fast_engine
 
     choice = getattr(args, "engine", "torch")  # tune has no --engine: its beam length penalties need torch
-    fast = fast_engine(torch_engine.checkpoint, choice)
+    fast = fast_engine(torch_engine.checkpoint, choice, getattr(args, "quantization", "int8"))
     if fast.engine is None and choice != "torch":
         note(f"{fast.reason}; using torch")
     return RoutingEngine(torch_engine, fast.engine, note)
 
 
 def cmd_translate(args: argparse.Namespace) -> int:
-    from .inference import best
+    from .tasks import get_task
 
     engine = load_engine(args)
-    options = decode_options(args, engine.checkpoint.length_penalty, engine.checkpoint.length_norm)
+    checkpoint = engine.checkpoint
+    options = decode_options(args, checkpoint.length_penalty, checkpoint.length_norm)
     lines = read_inputs(args)
-    outputs = best(engine.translate([line.strip() for line in lines], options))
-    if engine.checkpoint.run.train.task == "math":
-        from .math_answer import mode_of, reply
-
-        mode = mode_of(engine.checkpoint.run.train.task_options)
-        outputs = [reply(line.strip(), out, mode).line(args.show_program) for line, out in zip(lines, outputs)]
-    elif args.show_program:
+    task = get_task(checkpoint.run.train.task)
+    if args.show_program and not task.answers_questions:
         raise DecodeError("--show-program is for math models only")
-    for line, output in zip(lines, outputs):
-        print(output if line.strip() else "")
+    results = task.translate(engine, checkpoint, [line.strip() for line in lines], options)
+    for line, result in zip(lines, results):
+        print(task.cli_line(result, args.show_program) if line.strip() else "")
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from .answer_check import check
     from .checkpoint import load_checkpoint
-    from .math_answer import answer_questions
+    from .engines import TorchEngine
+    from .tasks import get_task
+    from .tasks.math.answer_check import check
+    from .tasks.math.task import answer_questions
 
     if bool(args.question) == bool(args.conversation):
         raise DataError("give exactly one of --question or --conversation FILE")
@@ -229,9 +234,10 @@ def cmd_check(args: argparse.Namespace) -> int:
             raise DataError(f"conversation file not found: {args.conversation}")
         conversation = sys.stdin.read() if args.conversation == "-" else path.read_text(encoding="utf-8")
     checkpoint = load_checkpoint(args.checkpoint)
-    if checkpoint.run.train.task != "math":
+    if not get_task(checkpoint.run.train.task).answers_questions:
         raise DataError(f"{args.checkpoint} is not a math model (its task is {checkpoint.run.train.task})")
-    result = check(lambda q: answer_questions(checkpoint, [q])[0], args.answer, conversation, args.question)
+    engine = TorchEngine(checkpoint)
+    result = check(lambda q: answer_questions(engine, [q])[0], args.answer, conversation, args.question)
     print(json.dumps(result, ensure_ascii=False))
     return 0
 
@@ -242,7 +248,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     if args.write_metrics:
         writable_folder(args.checkpoint)
     engine = load_engine(args)
-    apply_pair(engine.checkpoint.run, args.pair)
+    engine.checkpoint.run = with_pair(engine.checkpoint.run, args.pair)  # what evaluate_suite reads
     if args.suite or (args.split is None and engine.checkpoint.run.train.sources):
         return evaluate_suite(args, engine)
     args.split = args.split or "test_2016_flickr"
@@ -260,8 +266,8 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 
 def evaluate_suite(args: argparse.Namespace, engine) -> int:
     """Every benchmark of the suite (benchmarks.py) in one call: one JSON object, one metrics.json key per set."""
-    from .benchmarks import evaluate_suite as run_suite
-    from .benchmarks import metrics_key
+    from .quality_suite import evaluate_suite as run_suite
+    from .quality_suite import metrics_key
 
     if args.split is not None:
         raise DataError("give either --suite or --split, not both")
@@ -284,8 +290,7 @@ def load_for_scoring(args: argparse.Namespace, engine=None):
     from .tasks import get_task, load_task_pairs
 
     engine = engine or load_engine(args)
-    run = engine.checkpoint.run
-    apply_pair(run, args.pair)
+    run = with_pair(engine.checkpoint.run, args.pair)
     pairs = load_task_pairs(run.train, args.split, source_from_args(args))
     if args.limit:
         pairs = pairs[: args.limit]
@@ -345,7 +350,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
     folder = writable_folder(args.checkpoint) if args.write else None
     engine, task, pairs, options = load_for_scoring(args)
-    if task.name != "translation":
+    if not task.between_languages:
         raise DataError(f"the confidence threshold is for translation models; this one is a {task.name} model")
     result = {"split": args.split, **calibrate(engine, pairs, options)}
     print(json.dumps(result))

@@ -368,7 +368,7 @@ def _trace(
     model: Transformer, vocab: Vocab, src_ids: list[int], forced: list[int], top_k: int, options: DecodeOptions
 ) -> DecodeTrace:
     stepper = Stepper(model, source_tensor(model, [src_ids]))
-    result = DecodeTrace([vocab.src.id_to_token(i) or "?" for i in src_ids])
+    result = DecodeTrace([vocab.src_token(i) for i in src_ids])
     prefix = torch.tensor([[SOS_ID]], device=model_device(model))
     limit = default_max_len(model, [src_ids], options)
     for step in range(limit):

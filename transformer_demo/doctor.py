@@ -19,7 +19,7 @@ from pathlib import Path
 
 from huggingface_hub.repocard import metadata_load
 
-from .hosting import RUNS_DIR_ENV
+from .serving.hosting import RUNS_DIR_ENV
 
 LFS_LIMIT_BYTES = 10 * 2**20  # the Hub refuses larger files outside LFS
 PERSISTENT_STORAGE = Path("/data")  # a Space's persistent storage, when bought

@@ -18,14 +18,8 @@ from pathlib import Path
 from .errors import CheckpointError
 
 PREFIX = "hf://"
-CHECKPOINT_FILES = [
-    "config.json",
-    "model.safetensors",
-    "tokenizer.json",
-    "tokenizer_tgt.json",
-    "metrics.json",
-    "README.md",
-]
+# A checkpoint's files on the Hub (tokenizer_tgt.json: separate vocabularies): publish uploads, download fetches
+CHECKPOINT_FILES = ["config.json", "model.safetensors", "tokenizer.json", "tokenizer_tgt.json", "metrics.json"]
 REPO_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,95}/[A-Za-z0-9][A-Za-z0-9_.-]{0,95}$")
 REVISION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_./-]{0,199}$")
 MAX_DOWNLOAD_MB = 512.0  # the largest Hub model the app fetches for a visitor
@@ -78,7 +72,7 @@ def download(ref: HubRef, max_mb: float | None = None, cache_dir: str | Path | N
     offline = hub_offline()
     options = {
         "revision": ref.revision,
-        "allow_patterns": CHECKPOINT_FILES,
+        "allow_patterns": [*CHECKPOINT_FILES, "README.md"],
         "cache_dir": cache_dir,
         "local_files_only": offline,
     }

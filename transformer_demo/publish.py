@@ -17,15 +17,10 @@ from pathlib import Path
 from huggingface_hub import CommitOperationAdd, EvalResult, HfApi, ModelCard, ModelCardData
 
 from .checkpoint import load_checkpoint
+from .hub import CHECKPOINT_FILES
+from .tasks import traits_of
 
-UPLOADED = [
-    "config.json",
-    "model.safetensors",
-    "tokenizer.json",
-    "tokenizer_tgt.json",
-    "metrics.json",
-    "train_log.jsonl",
-]
+UPLOADED = [*CHECKPOINT_FILES, "train_log.jsonl"]
 # A hint in a split or data path -> the Hub dataset the model was trained and scored on.
 DATASETS = {
     "multi30k": "bentrevett/multi30k",
@@ -96,7 +91,8 @@ def model_card(folder: Path, repo_id: str) -> ModelCard:
     """README.md for the Hub: metadata from config.json and metrics.json, then the folder's MODEL_CARD.md."""
     checkpoint = load_checkpoint(folder)
     train = checkpoint.run.train
-    translation = train.task == "translation"
+    task = traits_of(train.task)
+    translation = task.between_languages
     languages = [train.src_lang, train.tgt_lang] if translation else ["en"]
     # The training data: its sources, else what it was scored on in whole (a --limit subset says nothing of it).
     hints = [str(source.get("path", "")) for source in train.sources] or list(whole_split_results(checkpoint.metrics))
@@ -113,7 +109,7 @@ def model_card(folder: Path, repo_id: str) -> ModelCard:
     )
     body_path = folder / "MODEL_CARD.md"
     body = body_path.read_text(encoding="utf-8") if body_path.is_file() else f"# {repo_id.split('/')[-1]}\n"
-    example = "What is 12 times 7?" if train.task == "math" else "A man is riding a bike."
+    example = task.usage_example
     usage = (
         "\n## Use it\n\nWith the `transformer_demo` package this model was trained with (it is not a 🤗 Transformers "
         f'model):\n\n```bash\npython -m transformer_demo translate --checkpoint hf://{repo_id} "{example}"\n```\n'

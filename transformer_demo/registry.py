@@ -17,13 +17,14 @@ from pathlib import Path
 
 import torch
 
-from .checkpoint import Checkpoint, beam_length_norm, beam_length_penalty, load_checkpoint, load_run_config, read_json
+from .checkpoint import beam_length_norm, beam_length_penalty, load_checkpoint, load_run_config, read_json
 from .confidence import log_prob_threshold
 from .data import beyond_captions
 from .engines import TorchEngine
 from .errors import CheckpointError, ModelNotFoundError
-from .limits import shorten
 from .model import count_parameters
+from .serving.limits import shorten
+from .tasks import traits_of
 
 
 @dataclass(frozen=True)
@@ -44,8 +45,16 @@ class ModelInfo:
     length_norm: str = "gnmt"  # how its beam search normalises for length (decoding.LENGTH_NORMS)
 
     @property
+    def between_languages(self) -> bool:
+        return traits_of(self.task).between_languages
+
+    @property
+    def answers_questions(self) -> bool:
+        return traits_of(self.task).answers_questions
+
+    @property
     def pair(self) -> str:
-        return f"{self.src_lang}→{self.tgt_lang}" if self.task == "translation" else self.task
+        return f"{self.src_lang}→{self.tgt_lang}" if self.between_languages else self.task
 
     @property
     def label(self) -> str:
@@ -85,7 +94,7 @@ def read_model_info(folder: Path, name: str) -> ModelInfo:
 
 def default_name(models: list[ModelInfo]) -> str:
     """The first translation model, en→de when there is one, trained beyond image captions when there is one."""
-    return min(models, key=lambda m: (m.task != "translation", m.pair != "en→de", not beyond_captions(m.sources))).name
+    return min(models, key=lambda m: (not m.between_languages, m.pair != "en→de", not beyond_captions(m.sources))).name
 
 
 class ModelRegistry:
@@ -94,7 +103,7 @@ class ModelRegistry:
     def __init__(self, checkpoints_dir: Path, runs_dir: Path, device: torch.device):
         self.roots = ((Path(checkpoints_dir), ""), (Path(runs_dir), "runs/"))
         self.device = device
-        self._loaded: dict[str, tuple[int, TorchEngine]] = {}  # name -> (weights mtime, engine)
+        self._loaded: dict[str, tuple[tuple, TorchEngine]] = {}  # name -> (weights and config mtimes, engine)
         self._listed: tuple[tuple, dict[str, Path]] = ((), {})  # (roots' mtimes, name -> folder)
         self._hub: dict[str, Path] = {}  # "hf://OWNER/NAME[@REV]" -> its folder in the Hub cache
         self._infos: dict[str, tuple[tuple, ModelInfo | None]] = {}  # name -> (files' mtimes, description)
@@ -171,22 +180,20 @@ class ModelRegistry:
             self._loaded.pop(name, None)
             self._infos.pop(name, None)
 
-    def load(self, name: str | None) -> tuple[ModelInfo, Checkpoint]:
-        info, engine = self.entry(name)
-        return info, engine.checkpoint
-
     def engine(self, name: str | None) -> TorchEngine:
         return self.entry(name)[1]
 
     def entry(self, name: str | None) -> tuple[ModelInfo, TorchEngine]:
-        """The model and its engine: loaded on first use, again when the weights file changed (a run still training)."""
+        """The model and its torch engine: its checkpoint read on first use, again when the weights or the config
+        changed (a run still training, a threshold written by calibrate); the torch model itself only once something
+        decodes with it (checkpoint.Checkpoint.model)."""
         info = self.info(name)
-        stamp = (info.folder / "model.safetensors").stat().st_mtime_ns
+        stamp = tuple((info.folder / f).stat().st_mtime_ns for f in ("model.safetensors", "config.json"))
         with self._lock:
             cached = self._loaded.get(info.name)
             if cached is None or cached[0] != stamp:
                 try:
-                    cached = (stamp, TorchEngine(load_checkpoint(info.folder, self.device)))
+                    cached = (stamp, TorchEngine(load_checkpoint(info.folder, self.device, lazy=True, label=info.name)))
                 except CheckpointError as exc:  # name the model, not where the server keeps its files
                     raise CheckpointError(str(exc).replace(str(info.folder), info.name)) from None
                 self._loaded[info.name] = cached

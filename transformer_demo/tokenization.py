@@ -95,6 +95,9 @@ class Vocab:
     def src_tokens(self, text: str) -> list[str]:
         return self.src.encode(text).tokens
 
+    def src_token(self, token_id: int) -> str:
+        return self.src.id_to_token(token_id) or "?"
+
     def tgt_token(self, token_id: int) -> str:
         return self.tgt.id_to_token(token_id) or UNK
 

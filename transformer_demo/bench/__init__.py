@@ -24,7 +24,7 @@ import torch
 from ..checkpoint import Checkpoint, load_checkpoint
 from ..data import encode_pairs, read_parallel_dir
 from ..errors import ConfigError
-from ..runtime import resolve_device
+from ..training.runtime import resolve_device
 from .app_latency import bench_app
 from .decode_speed import bench_decoding
 from .measure import REPO_ROOT, BackgroundMeter, machine_info

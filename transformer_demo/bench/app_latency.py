@@ -10,7 +10,6 @@ back, so the per-visitor rate limits (limits.py) are lifted for the benchmark (B
 """
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING
 from ..checkpoint import Checkpoint
 from ..decoding import DecodeOptions
 from ..engines import TorchEngine
+from ..serving.hosting import free_port
 from .measure import REPO_ROOT, percentile
 from .memory import SENTENCE
 
@@ -46,12 +46,6 @@ def app_model_name(checkpoint: Path) -> str | None:
     if folder.parent == REPO_ROOT / "runs":
         return f"runs/{folder.name}"
     return None
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def connect(url: str, process: subprocess.Popen, log_path: Path) -> Client:

@@ -15,10 +15,10 @@ from torch import Tensor, nn
 
 from ..config import RunConfig, TrainConfig
 from ..data import Batch, Example, collate, make_batches
-from ..loss import sequence_loss
 from ..model import Transformer
 from ..tokenization import PAD_ID
-from ..training import make_optimizer
+from ..training.loss import sequence_loss
+from ..training.trainer import make_optimizer
 from .measure import percentile, synchronize
 
 

@@ -6,7 +6,7 @@ from ..checkpoint import Checkpoint
 from ..decoding import DecodeOptions, DecodeTrace, Hypothesis, attention_maps, decode_batched, trace
 from ..inference import CAPABILITIES, EngineResult
 from ..inspection import Capture, capture
-from ..model import AttentionMaps
+from ..model import AttentionMaps, Transformer
 
 
 class TorchEngine:
@@ -15,7 +15,12 @@ class TorchEngine:
 
     def __init__(self, checkpoint: Checkpoint, batch_size: int = 64):
         self.checkpoint, self.batch_size = checkpoint, batch_size  # sentences of similar length decoded together
-        self.model, self.vocab = checkpoint.model, checkpoint.vocab
+        self.vocab = checkpoint.vocab
+
+    @property
+    def model(self) -> Transformer:
+        """The checkpoint's PyTorch model, read on first use (checkpoint.py)."""
+        return self.checkpoint.model
 
     @property
     def max_len(self) -> int:

@@ -4,11 +4,11 @@ from __future__ import annotations
 import torch
 
 from ..errors import ServiceError
-from ..limits import Visitor
 from ..registry import ModelInfo, ModelRegistry
-from ..runs import RunIndex
-from ..runtime import device_description
+from ..serving.limits import Visitor
+from ..serving.runs import RunIndex
 from ..tasks import get_task
+from ..training.runtime import device_description
 
 
 class Catalog:

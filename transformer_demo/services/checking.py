@@ -1,4 +1,4 @@
-"""The answer check (answer_check.py) as a service: a math model from the catalog answers the question."""
+"""The answer check (tasks/math/answer_check.py) as a service: a math model from the catalog answers the question."""
 from __future__ import annotations
 
 from typing import Any
@@ -16,21 +16,17 @@ class CheckingService:
 
     def check_answer(self, model_name: str | None, useranswer: Any, conversation: Any = None,
                      question: str | None = None) -> dict[str, Any]:
-        """The seed's response; the model: the one named, else checkpoints' math-qa, else the first math model."""
-        from ..answer_check import check
-        from ..math_answer import mode_of, reply
+        """The seed's response; the model: the one named, else checkpoints' math-qa, else the first model whose
+        task answers questions (a math model)."""
+        from ..tasks.math.answer_check import check
+        from ..tasks.math.task import answer_questions
 
-        math_models = [m.name for m in self.catalog.models() if m.task == "math"]
-        name = model_name or ("math-qa" if "math-qa" in math_models else next(iter(math_models), None))
+        answering = [m.name for m in self.catalog.models() if m.answers_questions]
+        name = model_name or ("math-qa" if "math-qa" in answering else next(iter(answering), None))
         if name is None:
             raise ServiceError("No math model is available for the answer check.")
         info, engine = self.registry.entry(name)
-        if info.task != "math":
+        if not info.answers_questions:
             raise ServiceError(f"The answer check needs a math model; {info.name} is a {info.task} model.")
-        mode = mode_of(engine.checkpoint.run.train.task_options)
         options = DecodeOptions(time_limit=self.decode_time_limit)
-
-        def answerer(text: str):
-            return reply(text, engine.translate([text], options)[0].outputs[0][0], mode)
-
-        return check(answerer, useranswer, conversation, question)
+        return check(lambda text: answer_questions(engine, [text], options)[0], useranswer, conversation, question)

@@ -11,16 +11,16 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..checkpoint import save_checkpoint
 from ..config import RunConfig
 from ..errors import ServiceError
-from ..limits import LOCAL, Limits, Visitor, shorten
-from ..runs import APP_RUN_MARKER, RunIndex, RunRecord, StepBudget
+from ..serving.limits import LOCAL, Limits, Visitor, shorten
+from ..serving.runs import APP_RUN_MARKER, RunIndex, RunRecord, StepBudget
 from ..tasks import DataSource, Preset, load_task_pairs, tasks
-from ..training import Trainer, TrainEvent
+from ..training.trainer import Trainer, TrainEvent
 from .catalog import Catalog
 
 RUNS_CAP_MB = 1024.0
@@ -83,16 +83,12 @@ class TrainingService:
             raise ServiceError(f"steps must be a whole number from 1 to {self.max_train_steps}, got {shorten(steps)}")
         preset = presets[choice]
         run = RunConfig.load(preset.config)
-        source = None
-        if preset.languages:
-            run.train.src_lang, run.train.tgt_lang = preset.languages
-        if preset.needs_data_dir:
-            source = DataSource(data_dir=str(self.data_dir))
-        cfg = run.train
-        cfg.steps, cfg.epochs, cfg.threads, cfg.patience = steps, None, 0, 0
-        cfg.log_every, cfg.eval_every = 20, min(200, steps)
-        cfg.max_tokens = min(cfg.max_tokens, self.train_max_tokens or cfg.max_tokens)
-        return run, source
+        source = DataSource(data_dir=str(self.data_dir)) if preset.needs_data_dir else None
+        languages = dict(zip(("src_lang", "tgt_lang"), preset.languages)) if preset.languages else {}
+        max_tokens = min(run.train.max_tokens, self.train_max_tokens or run.train.max_tokens)
+        train = replace(run.train, **languages, steps=steps, epochs=None, threads=0, patience=0, log_every=20,
+                        eval_every=min(200, steps), max_tokens=max_tokens)
+        return replace(run, train=train), source
 
     def train(
         self, choice: str, steps: int, base_model: str | None = None, visitor: Visitor | None = None

@@ -8,23 +8,17 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import NamedTuple
 
 import numpy as np
 import torch
 
-from .. import confidence
 from ..decoding import DecodeOptions, DecodeTrace
-from ..engines import TorchEngine
 from ..engines.choice import FastEngine, FastEngines, route
 from ..errors import ServiceError
-from ..inference import Engine, EngineResult
-from ..limits import shorten
-from ..registry import ModelInfo
-from ..tasks import get_task
-from ..tokenization import UNK_ID
+from ..inference import Engine
+from ..serving.limits import shorten
+from ..tasks import LineResult, Output, get_task
 from .catalog import Catalog
 from .layers import LayersResult, inspect_layers
 
@@ -34,28 +28,6 @@ MAX_TOP_K = 50
 DECODE_TIME_LIMIT = (
     6.0  # seconds of decoding per request: the last step, tokenizing and drawing fit in the rest of 10 s
 )
-
-
-class Output(NamedTuple):
-    """One translation with its scores (see decoding.Hypothesis)."""
-
-    text: str
-    score: float  # what the search ranked by: the total log-probability, length-normalised for beam search
-    log_prob: float | None = None  # total log-probability under the model, [EOS] included (None: engine lacks it)
-    n_tokens: int = 0
-    tokens: tuple[str, ...] = ()  # the pieces the model wrote (a math model's: its program's)
-
-    @property
-    def mean_log_prob(self) -> float | None:
-        return None if self.log_prob is None else self.log_prob / max(self.n_tokens, 1)
-
-
-@dataclass
-class LineResult:
-    source: str
-    outputs: list[Output]  # best first
-    notice: str | None  # truncated, a math question outside the known families, or why not to trust it (confidence.py)
-    program: str | None = None  # a math model's program for the best output (its outputs are then the answers)
 
 
 @dataclass
@@ -109,13 +81,6 @@ def sentence(text: str | None) -> str:
     return joined
 
 
-def outputs(result: EngineResult, token: Callable[[int], str]) -> list[Output]:
-    """An engine's outputs for one line with their log-probabilities and pieces, where it reports them."""
-    empty = [()] * len(result.outputs)
-    return [Output(*output, *log_prob, tokens=tuple(map(token, ids)))
-            for output, log_prob, ids in zip(result.outputs, result.log_probs or empty, result.token_ids or empty)]
-
-
 def require(engine: Engine, capability: str, model: str) -> None:
     if capability not in engine.capabilities:
         raise ServiceError(f"the model {model} runs on the {engine.name} engine, which has no {capability} view")
@@ -129,36 +94,6 @@ class TranslationService:
         self.catalog, self.registry = catalog, catalog.registry
         self.decode_time_limit, self.fast = decode_time_limit, fast
 
-    def _notice(
-        self, info: ModelInfo, engine: TorchEngine, text: str, best: list[Output] | None = None,
-        length_penalty: float | None = None, case_notice: str | None = None, task_notice: str | None = None,
-    ) -> str | None:
-        """Plain-word warnings for one line; given its best output [Output], the confidence checks too
-        (a length_penalty means beam search: its scores are length-normalised). task_notice: what the task says
-        of the line once decoded (a math reply's notice), in place of its notice on the input alone."""
-        notices = [case_notice]
-        pieces = engine.vocab.encode_src(text)
-        if len(pieces) > info.max_len - 1:
-            notices.append(
-                f"This input has {len(pieces)} tokens; the model reads at most {info.max_len - 1}, so it was truncated."
-            )
-        notices.append(task_notice or get_task(info.task).notice(text))
-        if info.task == "translation":
-            mean = None
-            for output in best or ():
-                mean = output.mean_log_prob
-                if mean is None:  # an engine without log-probabilities: undo the length normalisation of the score
-                    n_tokens = len(engine.vocab.encode_tgt(output.text))
-                    mean = confidence.mean_log_prob(output.score, n_tokens, length_penalty)
-            signals = confidence.Signals(len(pieces), pieces.count(UNK_ID), mean)
-            notices += confidence.notices(text, signals, info.src_lang, info.tgt_lang, info.min_mean_log_prob)
-        return " ".join(n for n in notices if n) or None
-
-    @staticmethod
-    def _cased(info: ModelInfo, text: str) -> tuple[str, str | None]:
-        """(what to translate, a notice): all-capital English is sentence-cased first (confidence.normalize_case)."""
-        return confidence.normalize_case(text, info.src_lang) if info.task == "translation" else (text, None)
-
     def prepare(self, model_name: str | None = None) -> None:
         """Load a model and make its CTranslate2 engine now, so that the first request does not wait for them."""
         _, engine = self.registry.entry(model_name)
@@ -169,17 +104,18 @@ class TranslationService:
         """Warnings for one input; given the model's own greedy trace of it (temperature 1, nothing forced), the
         confidence checks on its output too, as translate makes them."""
         info, engine = self.registry.entry(model_name)
-        cased, case_notice = self._cased(info, sentence(text))
+        checkpoint, task = engine.checkpoint, get_task(info.task)
         best = None
         if trace is not None and trace.steps and not any(step.forced for step in trace.steps):
             log_prob = sum(math.log(max(step.chosen_prob, 1e-30)) for step in trace.steps)  # [EOS] included
-            best = [Output(engine.vocab.decode_tgt(trace.output_ids), log_prob)]
-        return self._notice(info, engine, cased, best, case_notice=case_notice)
+            best = Output(checkpoint.vocab.decode_tgt(trace.output_ids), log_prob)
+        return task.line_notice(task.prepare(sentence(text), checkpoint), checkpoint, best)
 
     def translate(
         self, model_name: str | None, text: str | None, options: DecodeOptions | None = None
     ) -> TranslationResult:
-        """Every non-empty line is a sentence; all of them are decoded as one batch."""
+        """Every non-empty line is a sentence; all of them are decoded as one batch: checked, then the task's
+        prepare, the engine, the task's finish (tasks.Task.translate)."""
         lines = [line.strip() for line in checked(text).splitlines() if line.strip()]
         if not lines:
             raise ServiceError("Please enter some text to translate: the input is empty.")
@@ -190,15 +126,11 @@ class TranslationService:
             options or DecodeOptions(), time_limit=self.decode_time_limit, length_norm=info.length_norm
         ).validate()
         require(engine, options.method, info.name)
-        cased = [self._cased(info, line) for line in lines]
         fast = self.fast.get(engine.checkpoint) if self.fast else FastEngine(None)
         chosen = route(fast.engine, engine, options)
         start = time.perf_counter()
-        results = chosen.engine.translate([text for text, _ in cased], options)
+        rows = get_task(info.task).translate(chosen.engine, engine.checkpoint, lines, options)
         seconds = time.perf_counter() - start
-        penalty = options.length_penalty if options.method == "beam" else None
-        rows = [self._line(info, engine, line, read, outputs(r, engine.vocab.tgt_token), penalty)
-                for line, read, r in zip(lines, cased, results)]
         notice = None
         if seconds >= self.decode_time_limit:
             notice = (f"Decoding stopped at the server's limit of {self.decode_time_limit:g} s, so the outputs may be "
@@ -206,25 +138,6 @@ class TranslationService:
         return TranslationResult(
             rows, seconds, notice, chosen.engine.name, chosen.note or fast.reason, info.task, options
         )
-
-    def _line(
-        self, info: ModelInfo, engine: TorchEngine, line: str, read: tuple[str, str | None],
-        outputs: list[Output], length_penalty: float | None,
-    ) -> LineResult:
-        """read: (the text the model was given, why it differs from the line). A math model's outputs become
-        answers (its programs evaluated); a failed program is said, never answered."""
-        text, case_notice = read
-        if info.task != "math":
-            return LineResult(line, outputs, self._notice(info, engine, text, outputs[:1], length_penalty, case_notice))
-        from ..math_answer import mode_of, reply
-
-        mode = mode_of(engine.checkpoint.run.train.task_options)
-        replies = [reply(line, output.text, mode) for output in outputs]
-        answers = [output._replace(text=r.answer if r.answer is not None else "(no answer)")
-                   for r, output in zip(replies, outputs)]
-        # The reply's notice includes the question's (unknown wording, operands out of range) whenever it applies.
-        return LineResult(line, answers, self._notice(info, engine, text, task_notice=replies[0].notice),
-                          replies[0].program)
 
     def trace(
         self, model_name: str | None, text: str | None, forced: list[int] | None = None, top_k: int = 10,
@@ -235,7 +148,7 @@ class TranslationService:
         if not 1 <= top_k <= MAX_TOP_K:
             raise ServiceError(f"top-k must be between 1 and {MAX_TOP_K}, got {top_k}")
         info, engine = self.registry.entry(model_name)
-        text, _ = self._cased(info, text)  # as translate reads it; notice() says so
+        text, _ = get_task(info.task).prepare(text, engine.checkpoint)  # as translate reads it; notice() says so
         require(engine, "trace", info.name)
         vocab_size = engine.checkpoint.run.model.tgt_vocab_size
         forced = list(forced or [])
@@ -249,9 +162,11 @@ class TranslationService:
     def attention(self, model_name: str | None, text: str | None, target: str | None = None) -> AttentionResult:
         """Every layer's attention for the sentence and a translation (the model's own greedy one by default)."""
         info, engine = self.registry.entry(model_name)
-        text, case_notice = self._cased(info, sentence(text))
+        task, checkpoint = get_task(info.task), engine.checkpoint
+        prepared = task.prepare(sentence(text), checkpoint)
+        text = prepared[0]
         require(engine, "attention", info.name)
-        vocab = engine.vocab
+        vocab = checkpoint.vocab
         target = " ".join(checked(target).split())
         if target:
             tgt_ids = vocab.encode_tgt(target)[: info.max_len - 2]
@@ -260,14 +175,14 @@ class TranslationService:
         maps = engine.attention(text, tgt_ids)
         tgt_tokens = [vocab.tgt_token(i) for i in tgt_ids]
         return AttentionResult(
-            src_tokens=[vocab.src.id_to_token(i) or "?" for i in engine.source_ids(text)],
+            src_tokens=[vocab.src_token(i) for i in engine.source_ids(text)],
             tgt_inputs=["[SOS]"] + tgt_tokens,
             tgt_outputs=tgt_tokens + ["[EOS]"],
             translation=vocab.decode_tgt(tgt_ids),
             encoder_self=_stack(maps.encoder_self),
             decoder_self=_stack(maps.decoder_self),
             cross=_stack(maps.cross),
-            notice=self._notice(info, engine, text, case_notice=case_notice),
+            notice=task.line_notice(prepared, checkpoint),
         )
 
     def layers(self, model_name: str | None, text: str | None, step: int = 1, top_k: int = 10) -> LayersResult:
@@ -275,7 +190,7 @@ class TranslationService:
         if not 1 <= top_k <= MAX_TOP_K:
             raise ServiceError(f"top-k must be between 1 and {MAX_TOP_K}, got {top_k}")
         info, engine = self.registry.entry(model_name)
-        text, case_notice = self._cased(info, sentence(text))
+        task, checkpoint = get_task(info.task), engine.checkpoint
+        prepared = task.prepare(sentence(text), checkpoint)
         require(engine, "attention", info.name)
-        notice = self._notice(info, engine, text, case_notice=case_notice)
-        return inspect_layers(engine, get_task(info.task).words, text, step, top_k, notice)
+        return inspect_layers(engine, task.words, prepared[0], step, top_k, task.line_notice(prepared, checkpoint))

@@ -1,4 +1,4 @@
-"""The Gradio Blocks app: a model picker shared by four tabs, one module per tab.
+"""The Gradio Blocks app: a model picker shared by the tabs, one module per tab.
 
     service = Service(...)  # its catalog for the picker, .translation and .training for the tabs
     build_app(service).launch(**launch_options(service))
@@ -9,9 +9,9 @@ from typing import Any
 
 import gradio as gr
 
-from ..door import door_middleware
 from ..errors import UserError
-from ..service import Service
+from ..services.service import Service
+from ..serving.door import door_middleware
 from ..tasks import get_task
 from . import attention_tab, check_tab, hub_models, layers_tab, step_tab, train_tab, translate_tab
 from .common import model_choices
@@ -90,14 +90,14 @@ def build_app(service: Service) -> gr.Blocks:
             try:
                 info = catalog.model_info(name)
             except UserError:  # a name typed into the picker: the next request says what is wrong with it
-                return (*[gr.skip()] * 15, previous_task)
+                return (*[gr.skip()] * (len(outputs) - 1), previous_task)  # every output but the task kept
             examples = catalog.examples(info.name)
             sentence = examples[0] if examples and info.task != previous_task else None
             words = get_task(info.task).words
             layer, head = attention_tab.controls_for(info)
             penalty = gr.Slider(value=info.length_penalty)
             examples = gr.Dataset(samples=[[e] for e in examples])
-            checking = gr.Tab(visible=info.task == "math")
+            checking = gr.Tab(visible=info.answers_questions)
             return (examples, penalty, methods(info.name), layer, head, *translate_tab.labels_for(info.task), checking,
                     *step_tab.labels_for(words, sentence), *attention_tab.labels_for(words, sentence), info.task)
 

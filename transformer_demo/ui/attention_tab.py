@@ -10,7 +10,7 @@ import gradio as gr
 from matplotlib.figure import Figure
 
 from .. import viz
-from ..attention_view import VIEW_JS, AttentionMaps, attention_view
+from ..attention_view import VIEW_JS, AttentionPanel, attention_view
 from ..registry import ModelInfo
 from ..services import TranslationService
 from ..services.translation import AttentionResult
@@ -64,7 +64,7 @@ def interactive_view(result: AttentionResult, kind: str, layer: int) -> str:
     maps = []
     for key, title in KINDS.items():
         keys, queries, key_title, query_title = axes(result, key)
-        maps.append(AttentionMaps(key, title, getattr(result, key), queries, keys, query_title, key_title))
+        maps.append(AttentionPanel(key, title, getattr(result, key), queries, keys, query_title, key_title))
     return attention_view(maps, kind, layer)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gradio as gr
 
 from ..errors import ServiceError
-from ..service import Service
+from ..services.service import Service
 from .common import intro, user_errors
 from .guard import costly
 
@@ -54,7 +54,7 @@ def build(service: Service, model: gr.Dropdown) -> None:
         if not text:
             raise ServiceError("Please enter a question or a conversation.")
         is_conversation = text.startswith(("[", "'[", '"['))
-        chosen = model if model and service.catalog.model_info(model).task == "math" else None
+        chosen = model if model and service.catalog.model_info(model).answers_questions else None
         where = {"conversation": text} if is_conversation else {"question": text}
         outcome = service.check_answer(chosen, answer or "", **where)
         return verdict(outcome), outcome

@@ -8,8 +8,8 @@ from collections.abc import Callable
 import gradio as gr
 
 from ..errors import ServiceError, UserError
-from ..limits import Visitor
 from ..services import Catalog
+from ..serving.limits import Visitor
 from .guard import visitor_of
 
 

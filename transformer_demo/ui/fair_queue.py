@@ -20,7 +20,7 @@ from typing import Any
 
 from gradio import queueing
 
-from ..limits import Limits, Visitor, client_address, try_again
+from ..serving.limits import Limits, Visitor, client_address, try_again
 
 WAIT_HINT_S = 5.0  # the "try again in" of a refused join: a few requests will have run by then
 

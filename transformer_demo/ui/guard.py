@@ -21,7 +21,7 @@ from typing import Any
 
 import gradio as gr
 
-from ..limits import BusyError, Visitor, VisitorGate, client_address, shorten
+from ..serving.limits import BusyError, Visitor, VisitorGate, client_address, shorten
 from .fair_queue import FairQueue
 
 MESSAGE_CHARS = 600  # an error message longer than this is cut (it would only repeat what was sent)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -12,9 +11,10 @@ from pathlib import Path
 import gradio as gr
 import torch
 
-from ..service import Service
+from ..services.service import Service
+from ..serving.hosting import free_port
+from ..serving.routes import server_app
 from . import build_app, launch_options
-from .server import server_app
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -24,12 +24,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def launch(service: Service) -> tuple[gr.Blocks, str]:

@@ -17,7 +17,7 @@ import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from ..service import Service
+from ..services.service import Service
 from .local import CHROMIUM, CHROMIUM_ARGS, served
 
 REPO_ROOT = Path(__file__).resolve().parents[2]

@@ -6,8 +6,8 @@ import numpy as np
 
 from ..decoding import DecodeTrace
 from ..errors import ServiceError
-from ..limits import shorten
 from ..services import TranslationService
+from ..serving.limits import shorten
 from ..tasks import Words
 from . import step_views
 from .common import intro, readable, user_errors, whole

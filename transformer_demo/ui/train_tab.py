@@ -8,10 +8,10 @@ import gradio as gr
 
 from .. import viz
 from ..errors import UserError
-from ..hosting import gpu_task, on_zerogpu, training_seconds
 from ..services import Catalog, TrainingService
 from ..services.training import TrainingJob
-from ..training import TrainEvent
+from ..serving.hosting import gpu_task, on_zerogpu, training_seconds
+from ..training.trainer import TrainEvent
 from .common import intro, model_choices, user_errors, visitor, whole
 
 INTRO = """Train a small Transformer right here and watch it learn. The **loss** is the cross-entropy of the next

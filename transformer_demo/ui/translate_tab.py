@@ -6,6 +6,7 @@ import gradio as gr
 from ..decoding import METHODS, DecodeOptions
 from ..services import TranslationService
 from ..services.translation import TranslationResult
+from ..tasks import traits_of
 from .common import intro, user_errors, whole
 from .guard import costly
 
@@ -36,7 +37,7 @@ none. The Step-by-step and Attention tabs show the program being written."""
 
 def labels_for(task: str) -> tuple[gr.Tab, gr.Markdown, gr.Textbox, gr.Button, gr.Textbox]:
     """The tab, intro, input box, button and output box speak math for a math model, translation otherwise."""
-    if task == "math":
+    if traits_of(task).answers_questions:
         return (gr.Tab(label="Ask"), gr.Markdown(MATH_INTRO),
                 gr.Textbox(label="Question (one per line)", placeholder="What is 12 times 7?"), gr.Button("Ask"),
                 gr.Textbox(label="Answer"))
@@ -68,7 +69,7 @@ def two_decimals(value: float | None) -> str:
 
 def scores_table(result: TranslationResult, options: DecodeOptions) -> str:
     """Per input line: its source, then its outputs with total and per-token log-probability."""
-    column = "answer" if result.task == "math" else "translation"
+    column = "answer" if traits_of(result.task).answers_questions else "translation"
     sections = []
     for number, line in enumerate(result.lines, 1):
         rows = [f"**{number}.** {cell(line.source)}", "", f"| # | {column} | log-prob | per token |",
@@ -83,7 +84,7 @@ def scores_table(result: TranslationResult, options: DecodeOptions) -> str:
 
 def render(result: TranslationResult, options: DecodeOptions, device: str) -> tuple[str, str, str]:
     """(best outputs one per line, scores table in Markdown, notices, timing and programs in Markdown)."""
-    math = result.task == "math"
+    math = traits_of(result.task).answers_questions
     best = "\n".join(line.outputs[0].text for line in result.lines)
     n = len(result.lines)
     # The notes first, right under the output: a reason not to trust a line matters more than the timing.

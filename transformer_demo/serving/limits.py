@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
 
-from .errors import UserError
+from ..errors import UserError
 
 ENV_PREFIX = "TRANSFORMER_DEMO_"
 SHORT = 40  # characters of a user's value that a message echoes

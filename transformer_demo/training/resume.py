@@ -7,12 +7,12 @@ from typing import Any
 
 import torch
 
-from .checkpoint import load_tensors, read_json, replace_folder, save_checkpoint, save_tensors, write_json
-from .config import RunConfig
+from ..checkpoint import load_tensors, read_json, replace_folder, save_checkpoint, save_tensors, write_json
+from ..config import RunConfig
+from ..errors import CheckpointError
+from ..model import Transformer
+from ..tokenization import Vocab
 from .ema import EMA
-from .errors import CheckpointError
-from .model import Transformer
-from .tokenization import Vocab
 
 LAST = "last"
 STATE = "trainer_state.json"

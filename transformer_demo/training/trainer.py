@@ -20,15 +20,15 @@ from pathlib import Path
 
 import torch
 
+from ..checkpoint import save_checkpoint
+from ..config import RunConfig, TrainConfig
+from ..data import Example, Pair, collate, encode_pairs, make_batches
+from ..decoding import DecodeOptions, eval_mode, translate
+from ..errors import CheckpointError
+from ..model import Transformer
 from .build import build_run
-from .checkpoint import save_checkpoint
-from .config import RunConfig, TrainConfig
-from .data import Example, Pair, collate, encode_pairs, make_batches
-from .decoding import DecodeOptions, eval_mode, translate
 from .ema import EMA
-from .errors import CheckpointError
 from .loss import sequence_loss
-from .model import Transformer
 from .resume import LAST, has_train_state, load_train_state, save_train_state
 from .runtime import autocast, autocast_dtype, process_device
 

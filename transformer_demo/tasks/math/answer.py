@@ -1,6 +1,6 @@
 """From a math model's output to what a user sees: the answer, the program, or why there is none.
 
-A program-mode model writes a program ("12 * 7") that math_program.py evaluates exactly; a direct-mode
+A program-mode model writes a program ("12 * 7") that program.py evaluates exactly; a direct-mode
 model writes the answer itself. A question in a wording the families do not list ("Find the median of 8, 31
 and 56.") is answered only when the model's program is sound for it: a calculation (not a bare number) over
 the question's own numbers and the families' constants; the reply then says to check the program shown.
@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .math_families import DIE, FAMILIES, parse_question
-from .math_program import ProgramError, Result, evaluate
+from .families import DIE, FAMILIES, parse_question
+from .program import ProgramError, Result, evaluate
 
 EXAMPLE_QUESTIONS = [
     "What is 12 times 7?",
@@ -143,12 +143,3 @@ def reply(question: str, output: str, mode: str) -> MathReply:
         why = f"the model wrote {output!r}, which is not a valid program: {exc}."
         return MathReply(question, output, output, None, None, " ".join(n for n in (notice, why) if n))
     return MathReply(question, output, output, str(result), result, notice)
-
-
-def answer_questions(checkpoint, questions: list[str], options=None, batch_size: int = 64) -> list[MathReply]:
-    """Greedy (or the given) decoding of each question, then the reply a user sees."""
-    from .decoding import DecodeOptions, translate
-
-    outputs = translate(checkpoint.model, checkpoint.vocab, questions, options or DecodeOptions(), batch_size)
-    mode = mode_of(checkpoint.run.train.task_options)
-    return [reply(q, out, mode) for q, out in zip(questions, outputs)]

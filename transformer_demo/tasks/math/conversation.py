@@ -18,8 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import UserError
-from .math_families import Found, find_questions
+from ...errors import UserError
+from .families import Found, find_questions
 
 MAX_CONVERSATION_CHARS = 200_000
 MAX_TURNS = 500

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .errors import UserError
+from ...errors import UserError
 
 MAX_CHARS = 200
 MAX_DEPTH = 12

@@ -17,6 +17,11 @@ from functools import cached_property
 SMALL = range(1, 101)
 OPERAND = range(1, 1001)
 DIE = range(1, 6)
+RANGES = ("1-100", "101-1000")  # every split's rows: half with all operands small, half with one above 100
+
+
+def operand_range(operands: tuple[int, ...]) -> str:
+    return RANGES[0] if all(x in SMALL for x in operands) else RANGES[1]
 
 
 @dataclass(frozen=True)
@@ -42,7 +47,7 @@ class Family:
         return template.format(**dict(zip(self.placeholders, operands)))
 
     def answer_text(self, operands: tuple[int, ...]) -> str:
-        from .math_program import format_number, percent
+        from .program import format_number, percent
 
         value = self.answer(*operands)
         return percent(value) if self.is_percent else format_number(value)
@@ -176,7 +181,6 @@ SPECS = (
 )
 FAMILIES: tuple[Family, ...] = tuple(_family(i, *spec[:6], **(spec[6] if len(spec) > 6 else {}))
                                      for i, spec in enumerate(SPECS))
-FAMILY_BY_NAME = {f.name: f for f in FAMILIES}
 UNKNOWN = "unknown"
 
 

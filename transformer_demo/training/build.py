@@ -7,11 +7,11 @@ from pathlib import Path
 
 import torch
 
-from .checkpoint import load_checkpoint
-from .config import RunConfig
-from .data import Pair
-from .model import Transformer
-from .tokenization import Vocab
+from ..checkpoint import load_checkpoint
+from ..config import RunConfig
+from ..data import Pair
+from ..model import Transformer
+from ..tokenization import Vocab
 
 
 @dataclass

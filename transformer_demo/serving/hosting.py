@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 import os
+import socket
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .errors import ConfigError
+from ..errors import ConfigError
 
 F = TypeVar("F", bound=Callable)
 
@@ -89,3 +90,10 @@ def gpu_task(fn: F, duration: int | Callable[..., int], env: Mapping[str, str] |
     except ImportError:
         return fn
     return spaces.GPU(fn, duration=duration)
+
+
+def free_port() -> int:
+    """A port on the loopback address that no one listens on now (for tests and benchmarks)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]

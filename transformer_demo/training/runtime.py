@@ -9,7 +9,7 @@ from contextlib import AbstractContextManager, nullcontext
 
 import torch
 
-from .errors import DeviceError
+from ..errors import DeviceError
 
 
 def resolve_device(device: str) -> torch.device:

@@ -22,11 +22,11 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import UserError
-from ..limits import BusyError, Visitor, try_again
-from ..service import Service
-from ..services.translation import Output
-from .fair_queue import request_visitor
-from .translate_tab import options_from
+from ..services.service import Service
+from ..tasks import Output
+from ..ui.fair_queue import request_visitor
+from ..ui.translate_tab import options_from
+from .limits import BusyError, Visitor, try_again
 
 API_SLOTS, WAIT_S = 2, 10.0  # calls translating at once, and how long another waits for a slot before a 503
 

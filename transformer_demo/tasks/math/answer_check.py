@@ -5,7 +5,7 @@
      "useranswer": "2196"}
 
 The question is found by conversation.py and put in its canonical wording; the math model writes its
-program and math_program.py evaluates it exactly (botanswer). With no question in a listed wording, the model
+program and program.py evaluates it exactly (botanswer). With no question in a listed wording, the model
 reads the plain question, or the conversation's last texts (newest first), itself: a text counts as the
 question only when the model's program for it is a sound calculation on it (math_answer.unknown_wording_reply:
 every number of the text and no other, every operation named). Nothing sound: "NO_QUESTION" with a message,
@@ -30,9 +30,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from ...errors import ServiceError
+from .answer import MathReply
 from .conversation import ConversationError, Turn, find_question, parse_conversation
-from .errors import ServiceError
-from .math_answer import MathReply
 
 MAX_ANSWER_CHARS = 200
 MODEL_READ_TEXTS = 6  # the conversation's last texts the model reads when no listed wording is found

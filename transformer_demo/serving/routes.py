@@ -6,7 +6,7 @@ the seed's answer check below, and POST /api/translate for programs (translate_a
     -> 200 {"Evaluation": "EQUIVALENT" | "NOT_EQUIVALENT" | "NO_QUESTION", "original_question_got": ...,
             "botanswer": ..., "useranswer": ...}
 
-Bad bodies get 4xx with {"detail": "<what is wrong>"}: 413 over MAX_BODY_BYTES, 400 for JSON that does not
+Bad bodies get 4xx with {"detail": "<what is wrong>"}: 413 over Limits.max_body_kb, 400 for JSON that does not
 parse or is not an object, 422 for missing or wrongly typed fields or a conversation that cannot be read.
 """
 from __future__ import annotations
@@ -19,11 +19,10 @@ from fastapi import FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
-from ..door import Door
-from ..service import Service
+from ..services.service import Service
+from .door import Door
 from .translate_api import add_translate_route
 
-MAX_BODY_BYTES = 256 * 1024
 FIELDS = {"useranswer", "conversation", "question", "model"}
 
 
@@ -33,15 +32,15 @@ class BadRequest(Exception):
         self.status, self.detail = status, detail
 
 
-async def _read_body(request: Request) -> dict[str, Any]:
+async def _read_body(request: Request, max_bytes: int) -> dict[str, Any]:
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
-        raise BadRequest(413, f"the body is larger than {MAX_BODY_BYTES:,} bytes")
+    if declared.isdigit() and int(declared) > max_bytes:
+        raise BadRequest(413, f"the body is larger than {max_bytes:,} bytes")
     body = b""
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_BODY_BYTES:
-            raise BadRequest(413, f"the body is larger than {MAX_BODY_BYTES:,} bytes")
+        if len(body) > max_bytes:
+            raise BadRequest(413, f"the body is larger than {max_bytes:,} bytes")
     try:
         data = json.loads(body)
     except (ValueError, RecursionError):
@@ -64,7 +63,7 @@ def add_routes(app: FastAPI, service: Service) -> None:
     @app.post("/query-ai-bot")
     async def query_ai_bot(request: Request) -> JSONResponse:
         try:
-            data = await _read_body(request)
+            data = await _read_body(request, service.limits.max_body_kb * 1024)
             args = data.get("model"), data["useranswer"], data.get("conversation"), data.get("question")
             result = await run_in_threadpool(service.check_answer, *args)
         except BadRequest as exc:

@@ -1,10 +1,10 @@
-"""The math task: generated (question, program, answer) triples from 15 families (math_families.py).
+"""The math questions: generated (question, program, answer) triples from 15 families (families.py).
 
     "What is 332 times 971?"                         -> program "332 * 971"      -> answer "322372"
     "12 x 7 = ?"                                     -> program "12 * 7"         -> answer "84"
     "A bag contains 3 red and 5 blue balls. ..."     -> program "pct(3 / (3 + 5))" -> answer "37.5%"
 
-Task option `mode`: "program" (the model writes the program, math_program.py evaluates it exactly)
+Task option `mode`: "program" (the model writes the program, program.py evaluates it exactly)
 or "direct" (the model writes the answer's digits). Operands run from 1 to 1000; half of every split's
 rows have all operands from 1 to 100 ("1-100"), half at least one above 100 ("101-1000").
 
@@ -23,21 +23,16 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from .data import DataError, Pair
-from .math_families import DIE, FAMILIES, SMALL, Family, parse_question
+from ...data import DataError, Pair
+from .families import DIE, FAMILIES, RANGES, SMALL, Family, parse_question
 
 ENUMERATE_LIMIT = 20_000  # spaces with at most this many tuples are listed whole, others sampled
 TINY_SPACE = 20
-RANGES = ("1-100", "101-1000")
 MODES = ("program", "direct")
 SPLITS = ("train", "val", "test", "test_wordings")
 DEFAULT_OPTIONS: dict[str, Any] = {
     "seed": 0, "train_per_family": 6000, "val_per_family": 50, "test_per_family": 200, "mode": "program",
 }
-
-
-def operand_range(operands: tuple[int, ...]) -> str:
-    return RANGES[0] if all(x in SMALL for x in operands) else RANGES[1]
 
 
 def target(family: Family, operands: tuple[int, ...], mode: str) -> str:
@@ -163,42 +158,3 @@ def solve(question: str) -> str | None:
     """The exact answer for a question of the 15 families in any supported wording, None for anything else."""
     found = parse_question(question)
     return found.family.answer_text(found.operands) if found else None
-
-
-
-# --- the task (registered with tasks.py) ---
-
-from .tasks import CONFIGS, DataSource, Preset, Task, Words, register_task  # noqa: E402  (the task, after the generator)
-
-
-class MathTask(Task):
-    name, label = "math", "Math questions (15 families)"
-    words = Words("question", "program")  # the model writes a program; exact arithmetic answers
-    presets = (Preset("math", label, CONFIGS / "math_qa.json"),)
-
-    @staticmethod
-    def group_of(question: str) -> str:
-        from .math_families import family_of
-
-        return family_of(question)
-
-    def pairs(self, cfg, split: str, source: DataSource | None = None) -> list[Pair]:
-        return math_pairs(split, cfg.task_options)
-
-    def score(self, hypotheses: list[str], references: list[str], sources: list[str]) -> dict[str, Any]:
-        from .math_scoring import math_scores
-
-        return math_scores(sources, hypotheses, references)
-
-    def examples(self, src_lang: str, tgt_lang: str, sources: tuple[str, ...] = ()) -> list[str]:
-        from .math_answer import EXAMPLE_QUESTIONS
-
-        return list(EXAMPLE_QUESTIONS)
-
-    def notice(self, text: str) -> str | None:
-        from .math_answer import unknown_question_notice
-
-        return unknown_question_notice(text)
-
-
-register_task(MathTask())

@@ -7,7 +7,7 @@ services over one registry of checkpoints/ and runs/ (see services/).
 Threads: app.py gives torch one intra-op thread per request (torch.set_num_threads is process-wide): for
 the small batches of a demo, intra-op threads gain little and oversubscribe a busy CPU badly, while the
 queue runs requests side by side instead. Limits per visitor and in total: limits.py, runs.py. For scripts
-and tests, a Service also answers every method of its three services (service.translate(...),
+and tests, a Service also answers every method of its four services (service.translate(...),
 service.train(...)). engine="auto" (the app's default) or "ctranslate2" answers
 translate requests from a CTranslate2 export where it decodes as ours does.
 """
@@ -16,17 +16,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .engines.choice import DEFAULT_COMPUTE_TYPE, FastEngines
-from .errors import ServiceError
-from .limits import Limits, VisitorGate
-from .registry import ModelRegistry
-from .runs import RunIndex
-from .runtime import resolve_device
-from .services import Catalog, CheckingService, TrainingService, TranslationService
-from .services.training import APP_RUN_MARKER, RUNS_CAP_MB
-from .services.translation import DECODE_TIME_LIMIT
+from ..engines.choice import DEFAULT_COMPUTE_TYPE, FastEngines
+from ..errors import ServiceError
+from ..registry import ModelRegistry
+from ..serving.limits import Limits, VisitorGate
+from ..serving.runs import RunIndex
+from ..training.runtime import resolve_device
+from .catalog import Catalog
+from .checking import CheckingService
+from .training import APP_RUN_MARKER, RUNS_CAP_MB, TrainingService
+from .translation import DECODE_TIME_LIMIT, TranslationService
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
+REPO_ROOT = Path(__file__).resolve().parents[2]
 __all__ = ["APP_RUN_MARKER", "RUNS_CAP_MB", "Service", "ServiceError"]
 
 

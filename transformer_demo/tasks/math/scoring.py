@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .math_families import UNKNOWN, parse_question
-from .math_program import ProgramError, run
-from .math_qa import operand_range
+from .families import UNKNOWN, operand_range, parse_question
+from .program import ProgramError, run
 
 
 def _answer(output: str, mode: str) -> str | None:

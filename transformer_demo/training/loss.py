@@ -5,7 +5,7 @@ from __future__ import annotations
 import torch.nn.functional as F
 from torch import Tensor
 
-from .tokenization import PAD_ID
+from ..tokenization import PAD_ID
 
 
 def sequence_loss(logits: Tensor, targets: Tensor, label_smoothing: float = 0.0, reduction: str = "mean") -> Tensor:

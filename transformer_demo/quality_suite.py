@@ -18,7 +18,7 @@ from .decoding import DecodeOptions
 from .engines import TorchEngine
 from .errors import DataError
 from .evaluation import evaluate
-from .tasks import get_task
+from .tasks import get_task, traits_of
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ def evaluate_suite(
     """Benchmark name -> evaluate()'s result. With a limit, a set cut to its first `limit` pairs says so
     ("limit" and "available"); every set is found before any is decoded, so a missing one fails fast."""
     train = engine.checkpoint.run.train
-    if train.task != "translation":
+    if not traits_of(train.task).between_languages:
         raise DataError(f"the benchmark suite is for translation models; this one is a {train.task} model")
     root = Path(data_root)
     if not root.is_dir():

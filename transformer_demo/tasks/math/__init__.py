@@ -1,0 +1,1 @@
+"""The math task: questions of 15 families, their generator, the reply a user gets and the answer check."""
