@@ -72,8 +72,8 @@ class Translation(Task):
         text, _ = prepared
         vocab, train = checkpoint.vocab, checkpoint.run.train
         pieces = vocab.encode_src(text)
-        mean = None
-        if best is not None:
+        mean = best.mean_log_prob if best is not None else None  # as calibration measures it
+        if best is not None and mean is None:  # an engine without log-probabilities: undo the score's normalisation
             mean = confidence.mean_log_prob(best.score, len(vocab.encode_tgt(best.text)), length_penalty)
         signals = confidence.Signals(len(pieces), pieces.count(UNK_ID), mean)
         found = confidence.notices(text, signals, train.src_lang, train.tgt_lang,
