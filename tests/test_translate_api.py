@@ -114,7 +114,7 @@ def test_the_body_and_per_visitor_limits_apply(tmp_path):
 
 
 def test_a_server_busy_with_other_calls_says_so(tmp_path, monkeypatch):
-    from transformer_demo.ui import translate_api
+    from transformer_demo.serving import translate_api
 
     monkeypatch.setattr(translate_api, "API_SLOTS", 0)  # every slot taken by someone else
     monkeypatch.setattr(translate_api, "WAIT_S", 0.1)

@@ -108,7 +108,8 @@ class TranslationService:
         best = None
         if trace is not None and trace.steps and not any(step.forced for step in trace.steps):
             log_prob = sum(math.log(max(step.chosen_prob, 1e-30)) for step in trace.steps)  # [EOS] included
-            best = Output(checkpoint.vocab.decode_tgt(trace.output_ids), log_prob)
+            text_out = checkpoint.vocab.decode_tgt(trace.output_ids)
+            best = Output(text_out, log_prob, log_prob, len(trace.steps))  # its tokens, as an engine counts them
         return task.line_notice(task.prepare(sentence(text), checkpoint), checkpoint, best)
 
     def translate(
