@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Starts, or resumes, the two everyday trainings side by side in the background: one thread each, which on the
 # 2-core CPU does 25 % more work per second than one 2-thread run (BENCHMARKS.md, "Everyday training").
-# Run folders live outside the repository; a run that has a saved state resumes from it.
+# Run folders live outside the repository; a run that has a saved state resumes from it. Before a session ends,
+# `pkill -TERM -f "transformer_demo train"` makes each run save its state after the step it is on and stop.
 #   bash scripts/train_everyday.sh [RUNS_DIR (default /work/train-runs)] [DATA_DIR (default ../shared/data)]
 set -euo pipefail
 cd "$(dirname "$0")/.."

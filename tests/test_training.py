@@ -236,3 +236,55 @@ def test_moving_average_is_what_is_evaluated_and_saved_and_it_resumes_exactly(ti
     assert_same_weights(second, whole)
     for mine, theirs in zip(second.ema, whole.ema):
         torch.testing.assert_close(mine, theirs, atol=1e-6, rtol=0)
+
+
+# --- stopping when asked (a session's end, Ctrl-C): the state is saved and --resume goes on ---
+
+
+@pytest.mark.slow
+def test_a_run_asked_to_stop_saves_its_state_and_resumes_exactly(
+    tiny_run_config, resume_pairs, uninterrupted, tmp_path
+):
+    first = make_trainer(tiny_run_config, resume_pairs, tmp_path)
+    events = []
+    for event in first.run():
+        events.append(event)
+        if event.kind == "step" and event.step == 7:
+            first.stop_requested = True  # what the CLI's SIGTERM handler sets
+    assert events[-1].kind == "done" and "stopped at step 7 when asked" in events[-1].message
+    assert json.loads((tmp_path / "last" / "trainer_state.json").read_text())["step"] == 7  # not the step-5 save
+    second = make_trainer(tiny_run_config, resume_pairs, tmp_path, resume=True)
+    assert second.step == 7
+    for _ in second.run():
+        pass
+    assert_same_weights(second, uninterrupted)
+
+
+@pytest.mark.slow
+def test_the_train_command_stops_on_sigterm_without_losing_its_steps(
+    tiny_run_config, subprocess_env, repo_root, train_pairs, tmp_path
+):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    pairs = tmp_path / "pairs.tsv"
+    pairs.write_text("".join(f"{s}\t{t}\n" for s, t in train_pairs[:200]), encoding="utf-8")
+    config = tmp_path / "config.json"
+    run = tiny_run_config(steps=100_000, log_every=1, eval_every=100_000)
+    config.write_text(json.dumps(run.to_dict()))
+    out = tmp_path / "run"
+    command = [sys.executable, "-m", "transformer_demo", "train", "--config", str(config), "--pairs-file", str(pairs),
+               "--out", str(out), "--quiet"]
+    process = subprocess.Popen(command, cwd=repo_root, env=subprocess_env, stdout=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 300
+    while not (out / "train_log.jsonl").is_file() or '"step"' not in (out / "train_log.jsonl").read_text():
+        assert process.poll() is None and time.monotonic() < deadline, "training never logged a step"
+        time.sleep(0.2)
+    process.send_signal(signal.SIGTERM)
+    stdout, _ = process.communicate(timeout=300)
+    assert process.returncode == 0
+    saved = json.loads((out / "last" / "trainer_state.json").read_text())["step"]
+    assert saved >= 1 and json.loads(stdout.splitlines()[-1])["steps"] == saved
+    assert "when asked" in read_log(out)[-1]["message"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -133,6 +134,12 @@ def cmd_train(args: argparse.Namespace) -> int:
     if args.limit:
         train_pairs = train_pairs[: args.limit]
     trainer = Trainer(run, train_pairs, val_pairs, args.out, device=args.device, resume=args.resume)
+
+    def stop_after_this_step(signum: int, frame) -> None:  # SIGTERM (a session ending) or Ctrl-C: nothing is lost
+        trainer.stop_requested = True
+
+    for stop_signal in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(stop_signal, stop_after_this_step)
     quiet = args.quiet or trainer.rank != 0
     bar = tqdm(total=trainer.total_steps, initial=trainer.step, disable=quiet, file=sys.stderr, dynamic_ncols=True)
     for event in trainer.run():

@@ -110,6 +110,7 @@ class Trainer:
         self.device, self.rank, self.world = process_device(device)
         self.train_pairs, self.val_pairs = train_pairs, val_pairs
         self.step, self.epoch, self.batch_in_epoch, self.best_val = 0, 0, 0, float("inf")
+        self.stop_requested = False  # set from elsewhere (a signal handler): save the state and stop after this step
         self.cpu_seconds, self._cpu_mark = 0.0, time.process_time()  # time.process_time: all of this process' threads
         last = self.out_dir / LAST
         if resume and not has_train_state(last):
@@ -260,6 +261,11 @@ class Trainer:
                             "done", message=f"early stop: no better validation loss in {cfg.patience} evaluations"
                         )
                         return
+                if self.stop_requested:
+                    if self.rank == 0:
+                        self._save_train_state()
+                    yield self._event("done", message=f"stopped at step {self.step} when asked; --resume continues")
+                    return
             if self.batch_in_epoch >= len(batches):
                 self.epoch += 1
                 self.batch_in_epoch = 0
