@@ -73,17 +73,17 @@ PLOTTED = {"tatoeba/test": "bleu", "multi30k/test_2016_flickr": "bleu", "everyda
 
 
 def curve_figure(curve: dict[str, Any], title: str):
-    """The curve as a figure (viz.learning_curve_figure): validation loss and the PLOTTED scores by CPU hours."""
+    """The curve as a figure (viz.learning_curve_figure): validation loss and the PLOTTED scores by step (the CPU
+    hours of each step are in the file)."""
     from .viz import learning_curve_figure
 
-    evaluated = [p for p in curve["points"] if "val_loss" in p and p.get("cpu_hours") is not None]
-    scores = [s for s in curve["scores"] if s.get("cpu_hours") is not None]
+    evaluated = [p for p in curve["points"] if "val_loss" in p]
+    scores = curve["scores"]
     series = {
         f"{name} {metric}": [s["results"][name][metric] for s in scores]
         for name, metric in PLOTTED.items()
         if scores and all(metric in s["results"].get(name, {}) for s in scores)
     }
     return learning_curve_figure(
-        [p["cpu_hours"] for p in evaluated], [p["val_loss"] for p in evaluated],
-        [s["cpu_hours"] for s in scores], series, title,
+        [p["step"] for p in evaluated], [p["val_loss"] for p in evaluated], [s["step"] for s in scores], series, title,
     )

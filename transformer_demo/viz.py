@@ -129,22 +129,23 @@ def loss_figure(
 
 
 def learning_curve_figure(
-    val_hours: Sequence[float], val_losses: Sequence[float], score_hours: Sequence[float],
+    val_steps: Sequence[int], val_losses: Sequence[float], score_steps: Sequence[int],
     scores: dict[str, Sequence[float]], title: str,
 ) -> Figure:
-    """A long run against CPU hours: validation loss on the left, benchmark scores (name -> one value per
-    score_hours entry) on the right."""
+    """A long run by training step: validation loss on the left, benchmark scores (name -> one value per
+    score_steps entry) on the right."""
     fig = Figure(figsize=(9.0, 3.2), layout="constrained")
     loss_ax, score_ax = fig.subplots(1, 2)
-    loss_ax.plot(val_hours, val_losses, "o-", color=CHOSEN_COLOR, markersize=3)
+    loss_ax.plot(val_steps, val_losses, "o-", color=CHOSEN_COLOR, markersize=3)
     loss_ax.set_ylabel("validation loss", fontsize=LOSS_MIN_FONT_PT)
     for name, values in scores.items():
-        score_ax.plot(score_hours, values, "o-", markersize=4, label=name)
+        score_ax.plot(score_steps, values, "o-", markersize=4, label=name)
     score_ax.set_ylabel("score", fontsize=LOSS_MIN_FONT_PT)
+    score_ax.set_ylim(0, 100)
     if scores:
-        score_ax.legend(fontsize=LOSS_MIN_FONT_PT - 1)
+        score_ax.legend(fontsize=LOSS_MIN_FONT_PT - 1, loc="upper left")
     for ax in (loss_ax, score_ax):
-        ax.set_xlabel("CPU hours", fontsize=LOSS_MIN_FONT_PT)
+        ax.set_xlabel("step", fontsize=LOSS_MIN_FONT_PT)
         ax.tick_params(labelsize=LOSS_MIN_FONT_PT)
         ax.grid(alpha=0.3)
     fig.suptitle(title, fontsize=LOSS_MIN_FONT_PT + 1)
