@@ -129,7 +129,8 @@ def test_check_gives_the_seeds_shape():
     assert check(exact, "2,196.0", question="What is 61 times 36?")["Evaluation"] == "EQUIVALENT"
     assert check(exact, "33.3 %", question="A bag contains 1 red and 2 blue balls. What is the probability of "
                  "drawing a red ball?")["botanswer"] == "33.33%"
-    assert check(exact, "20 and 18", question="What is 61 times 36?")["Evaluation"] == "NOT_EQUIVALENT"
+    unread = check(exact, "20 and 18", question="What is 61 times 36?")  # not one number: never called wrong
+    assert unread["Evaluation"] == "UNSURE" and unread["botanswer"] == "2196" and "as one number" in unread["message"]
     no_question = check(exact, "20 and 18", conversation=SEED["query_llm_word_problem"]["conversation"])
     assert no_question == {"Evaluation": "NO_QUESTION", "original_question_got": None, "botanswer": None,
                            "useranswer": "20 and 18", "message": NO_QUESTION_MESSAGE}
@@ -160,8 +161,8 @@ def test_a_plain_question_in_an_unlisted_wording_is_checked_on_a_sound_calculati
 
 
 def test_a_model_that_writes_a_broken_program_gives_no_verdict():
-    with pytest.raises(ValueError, match="could not answer .*not a valid program"):
-        check(lambda q: reply(q, "61 * (", "program"), "2196", question="What is 61 times 36?")
+    verdict = check(lambda q: reply(q, "61 * (", "program"), "2196", question="What is 61 times 36?")
+    assert verdict["Evaluation"] == "UNSURE" and "not a valid program" in verdict["message"]
 
 
 @needs_checkpoint

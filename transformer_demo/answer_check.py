@@ -31,7 +31,6 @@ from fractions import Fraction
 from typing import Any
 
 from .conversation import ConversationError, Turn, find_question, parse_conversation
-from .errors import ServiceError
 from .math_answer import MathReply
 
 MAX_ANSWER_CHARS = 200
@@ -108,22 +107,31 @@ def check(answerer: Answerer, useranswer: Any, conversation: Any = None, questio
     if found is not None:
         asked = found.canonical
         reply = answerer(asked)
-        if reply.answer is None:
-            raise ServiceError(f"the model could not answer {asked!r}: {reply.notice}")
-    else:  # no listed wording: the first of the last texts for which the model writes a sound calculation
+    else:  # no listed wording: the first of the last texts the model answers with a verified number
         texts = [" ".join(t.split()) for turn in reversed(turns) for t in (turn.bot, turn.user)]
-        asked, reply = "", None
-        for text in [t for t in texts if t][:MODEL_READ_TEXTS]:
-            asked, reply = text, answerer(text)
-            if reply.answer is not None:
-                break
-        if reply is None or reply.answer is None:
+        replies = [(text, answerer(text)) for text in [t for t in texts if t][:MODEL_READ_TEXTS]]
+        answered = [(text, r) for text, r in replies if r.answer is not None]
+        read = [(text, r) for text, r in replies if r.readable]
+        if not answered and not read:
             return {"Evaluation": "NO_QUESTION", "original_question_got": None, "botanswer": None,
                     "useranswer": useranswer, "message": NO_QUESTION_MESSAGE}
+        asked, reply = (answered or read)[0]
+    if reply.answer is None:
+        why = reply.notice or "The model gave no answer, so there is no answer."
+        return unsure(asked, useranswer, why.replace("so there is no answer.", "so the checker cannot tell."))
+    if read_number(useranswer) is None:
+        return unsure(asked, useranswer, f"I could not read {useranswer.strip()[:40]!r} as one number; write it "
+                      "like 425, 3/4, 1 1/2, 15% or about 128.6.", reply.answer)
     if reply.result is not None:
         right = equivalent(reply.result.value, reply.result.is_percent, useranswer)
-    else:  # a direct-mode model: its answer text is all there is
+    else:  # a direct-mode model: its answer text (verified against the family's) is all there is
         exact = read_number(reply.answer)
         right = exact is not None and equivalent(exact[0] / (100 if exact[2] else 1), exact[2], useranswer)
     return {"Evaluation": "EQUIVALENT" if right else "NOT_EQUIVALENT", "original_question_got": asked,
             "botanswer": reply.answer, "useranswer": useranswer}
+
+
+def unsure(asked: str, useranswer: str, message: str, botanswer: str | None = None) -> dict[str, Any]:
+    """The verdict when the check cannot be sure: the right answer is not verified, or the student's is unread."""
+    return {"Evaluation": "UNSURE", "original_question_got": asked, "botanswer": botanswer, "useranswer": useranswer,
+            "message": message}

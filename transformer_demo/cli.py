@@ -204,10 +204,10 @@ def cmd_translate(args: argparse.Namespace) -> int:
     lines = read_inputs(args)
     outputs = best(engine.translate([line.strip() for line in lines], options))
     if engine.checkpoint.run.train.task == "math":
-        from .math_answer import mode_of, reply
+        from .math_answer import engine_n_best, mode_of, reply
 
-        mode = mode_of(engine.checkpoint.run.train.task_options)
-        outputs = [reply(line.strip(), out, mode).line(args.show_program) for line, out in zip(lines, outputs)]
+        mode, n_best = mode_of(engine.checkpoint.run.train.task_options), engine_n_best(engine, options)
+        outputs = [reply(line.strip(), out, mode, n_best).line(args.show_program) for line, out in zip(lines, outputs)]
     elif args.show_program:
         raise DecodeError("--show-program is for math models only")
     for line, output in zip(lines, outputs):

@@ -18,7 +18,7 @@ class CheckingService:
                      question: str | None = None) -> dict[str, Any]:
         """The seed's response; the model: the one named, else checkpoints' math-qa, else the first math model."""
         from ..answer_check import check
-        from ..math_answer import mode_of, reply
+        from ..math_answer import engine_n_best, mode_of, reply
 
         math_models = [m.name for m in self.catalog.models() if m.task == "math"]
         name = model_name or ("math-qa" if "math-qa" in math_models else next(iter(math_models), None))
@@ -31,6 +31,6 @@ class CheckingService:
         options = DecodeOptions(time_limit=self.decode_time_limit)
 
         def answerer(text: str):
-            return reply(text, engine.translate([text], options)[0].outputs[0][0], mode)
+            return reply(text, engine.translate([text], options)[0].outputs[0][0], mode, engine_n_best(engine, options))
 
         return check(answerer, useranswer, conversation, question)

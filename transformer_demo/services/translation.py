@@ -210,10 +210,11 @@ class TranslationService:
         text, case_notice = read
         if info.task != "math":
             return LineResult(line, outputs, self._notice(info, engine, text, outputs[:1], length_penalty, case_notice))
-        from ..math_answer import mode_of, reply
+        from ..math_answer import engine_n_best, mode_of, reply
 
         mode = mode_of(engine.checkpoint.run.train.task_options)
-        replies = [reply(line, output.text, mode) for output in outputs]
+        n_best = engine_n_best(engine, DecodeOptions(time_limit=self.decode_time_limit))  # other readings, if needed
+        replies = [reply(line, output.text, mode, n_best) for output in outputs]
         answers = [output._replace(text=r.answer if r.answer is not None else "(no answer)")
                    for r, output in zip(replies, outputs)]
         # The reply's notice includes the question's (unknown wording, operands out of range) whenever it applies.

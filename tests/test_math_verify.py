@@ -1,0 +1,167 @@
+"""Verified answers: the equation reader and substitution, the structure check, n-best disagreement, the
+refusals' one-sentence reasons, the UNSURE verdict, and hostile inputs on these paths (no model needed)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from transformer_demo.answer_check import check
+from transformer_demo.math_answer import reply
+from transformer_demo.math_equation import read_equation
+from transformer_demo.math_families import parse_question
+from transformer_demo.math_program import MAX_CHARS
+from transformer_demo.math_structure import mismatch, question_pairs
+
+
+def model(*programs: str):
+    """An answerer whose best program is the first, its other beam readings the rest."""
+    return lambda q: reply(q, programs[0], "program", lambda _: list(programs))
+
+
+@pytest.mark.parametrize(
+    "question, text, solution",
+    [
+        ("Solve for x: x - 150 = 275.", "x - 150 = 275", 425),
+        ("Solve 275 = x - 150", "275 = x - 150", 425),
+        ("What number plus 17 equals 40?", "x + 17 = 40", 23),
+        ("what number minus 8 is 12", "x - 8 = 12", 20),
+        ("17 - x = 5. Find x.", "17 - x = 5", 12),
+        ("If 2x - 5 = 13, what is x?", "2 x - 5 = 13", 9),
+        ("Solve 3(x + 1) = 12", "3 (x + 1) = 12", 3),
+        ("x / 4 = 2.5", "x / 4 = 2.5", 10),
+        ("Solve 2x + 3 = x + 10", "2 x + 3 = x + 10", 7),
+    ],
+)
+def test_equations_are_read_exactly(question: str, text: str, solution: int):
+    equation = read_equation(question)
+    assert equation is not None and equation.text.replace("(", "( ").replace("( ", "(") == text.replace("( ", "(")
+    assert equation.solution == solution and equation.holds(Fraction(solution))
+    assert not equation.holds(Fraction(solution + 1))
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Find the derivative of 3x^2 at x = 5.", "12 x 7 = ?", "3x-38", "x * x = 4", "What is 5 plus 3?",
+     "x - 1 = 2 and x + 1 = 3", "x = 5", "(" * 500 + "x = 1", "x / 0 = 3", "1" * 40 + "x = 2"],
+)
+def test_no_equation_is_read_where_there_is_none_or_it_is_not_linear(question: str):
+    assert read_equation(question) is None
+
+
+def test_an_equations_answer_is_substituted_back():
+    right, wrong = reply("Solve x - 150 = 275.", "275 + 150", "program"), reply("Solve x - 150 = 275.", "275 - 150",
+                                                                               "program")
+    assert right.answer == "425" and "x - 150 = 275" in right.notice
+    assert wrong.answer is None and wrong.notice == ("The model's answer, 125, does not make x - 150 = 275 true, so "
+                                                     "there is no answer.")
+    assert reply("What number plus 17 equals 40?", "40 - 17", "program").answer == "23"
+    assert reply("Solve 50 = x + 20.", "50 - 20", "program").answer == "30"
+    assert reply("Solve 50 = x + 20.", "50 + 20", "program").answer is None
+    assert reply("Solve x + 1 = x + 2.", "1", "program").notice == ("x + 1 = x + 2 has no single solution, so there "
+                                                                   "is no answer.")
+    assert reply("Solve x - 150 = 275.", "425", "direct").answer is None  # nothing to check a direct answer with
+
+
+def test_the_check_never_contradicts_a_right_answer_to_an_equation():
+    wrong_model = model("275 - 150")  # what the issue's visitor got
+    verdict = check(wrong_model, "425", question="Solve for x: x - 150 = 275")
+    assert verdict["Evaluation"] == "UNSURE" and verdict["botanswer"] is None
+    assert verdict["message"] == "The model's answer, 125, does not make x - 150 = 275 true, so the checker cannot tell."
+    assert check(wrong_model, "125", question="Solve for x: x - 150 = 275")["Evaluation"] == "UNSURE"
+    right_model = model("275 + 150")
+    assert check(right_model, "425", question="Solve for x: x - 150 = 275")["Evaluation"] == "EQUIVALENT"
+    assert check(right_model, "x = 425", question="Solve for x: x - 150 = 275")["Evaluation"] == "EQUIVALENT"
+    assert check(right_model, "125", question="Solve for x: x - 150 = 275")["Evaluation"] == "NOT_EQUIVALENT"
+
+
+@pytest.mark.parametrize(
+    "question, program, why",
+    [
+        ("Take 8 from 20.", "8 - 20", "computes 8 - 20 where the question asks for 20 - 8"),
+        ("Subtract 8 from 20.", "8 - 20", "computes 8 - 20 where the question asks for 20 - 8"),
+        ("What is 8 less than 20?", "8 - 20", "computes 8 - 20 where the question asks for 20 - 8"),
+        ("Divide 12 by 4.", "4 / 12", "computes 4 / 12 where the question asks for 12 / 4"),
+        ("Share 80 equally among 5 friends.", "5 / 80", "computes 5 / 80 where the question asks for 80 / 5"),
+        ("What is 2 to the power of 10?", "10 ^ 2", "computes 10 ^ 2 where the question asks for 2 ^ 10"),
+        ("What is 3^4?", "4 ^ 3", "computes 4 ^ 3 where the question asks for 3 ^ 4"),
+        ("Tom has 11 apples and eats 2.", "2 - 11", "computes 2 - 11 where the question asks for 11 - 2"),
+        ("Subtract to find how far apart 12 and 30 are.", "12 - 30",
+         "computes 12 - 30 where the question does not say which of the two comes first"),
+    ],
+)
+def test_a_program_must_keep_the_questions_order(question: str, program: str, why: str):
+    assert mismatch(question, program) == why
+    refused = reply(question, program, "program")
+    assert refused.answer is None
+    if parse_question(question) is None:  # a listed wording's refusal names its family instead
+        assert refused.notice == f"The model wrote {program!r}, which {why}, so there is no answer."
+
+
+@pytest.mark.parametrize(
+    "question, program, answer",
+    [
+        ("Take 8 from 20.", "20 - 8", "12"), ("Divide 12 by 4.", "12 / 4", "3"),
+        ("What is 2 to the power of 10?", "2 ^ 10", "1024"), ("How much is 12 squared?", "12 * 12", "144"),
+        ("How much is 12 squared?", "12 ^ 2", "144"), ("Tom has 11 apples and eats 2. How many are left?", "11 - 2", "9"),
+        ("What is 15% of 240?", "15 / 100 * 240", "36"), ("What is 3 plus 4 minus 2?", "3 + 4 - 2", "5"),
+        ("Find the median of 8, 31 and 56.", "median(8, 31, 56)", "31"),
+    ],
+)
+def test_a_program_in_the_questions_order_is_answered(question: str, program: str, answer: str):
+    assert reply(question, program, "program").answer == answer
+
+
+def test_question_pairs_read_the_order_of_each_phrase():
+    assert question_pairs("Subtract 8 from 20, then divide 12 by 4") == {("-", "20", "8"), ("/", "12", "4")}
+    assert question_pairs("12 squared and 5 cubed") == {("^", "12", "2"), ("^", "5", "3")}
+    assert question_pairs("What is 2.50 minus 1?") == {("-", "2.5", "1")}
+
+
+def test_disagreeing_readings_give_no_answer():
+    question = "What do you get with 6 and 3 multiplied and 2 added?"
+    agree = model("6 * 3 + 2", "3 * 6 + 2", "2 + 6 * 3")(question)
+    assert agree.answer == "20" and "other readings agree" in agree.notice
+    disagree = model("6 * 3 + 2", "6 * (3 + 2)")(question)
+    assert disagree.answer is None
+    assert disagree.notice == "The model's readings of this question disagree (20 and 30), so there is no answer."
+    unsound_other = model("6 * 3 + 2", "6 * 3 + 5", "6 - 3")(question)  # unsound readings do not count
+    assert unsound_other.answer == "20"
+    verdict = check(model("6 * 3 + 2", "6 * (3 + 2)"), "20", question=question)
+    assert verdict["Evaluation"] == "UNSURE" and "disagree (20 and 30)" in verdict["message"]
+
+
+def test_each_refusal_is_one_short_sentence():
+    refusals = [
+        reply("What is 12 times 7?", "12 + 7", "program"), reply("What is 12 divided by 0?", "12 / 0", "program"),
+        reply("What is the capital of France?", "2 * 6", "program"), reply("Take 8 from 20.", "8 - 20", "program"),
+        reply("Solve x - 150 = 275.", "275 - 150", "program"), reply("12 / 0 = ?", "12 * 191", "program"),
+        model("6 * 3 + 2", "6 * (3 + 2)")("6 and 3 multiplied, 2 added"),
+    ]
+    for refused in refusals:
+        assert refused.answer is None and refused.notice.endswith(".") and len(refused.notice) < 160, refused.notice
+        assert refused.notice.count(". ") == 0 and "15 kinds" not in refused.notice, refused.notice
+
+
+def test_a_question_in_a_conversation_is_checked_the_same_way_as_a_plain_one():
+    talk = [{"user": "Can you help? Solve for x: x - 150 = 275", "bot": "Sure! What do you get?"}]
+    for programs, answer, verdict in ((("275 - 150",), "425", "UNSURE"), (("275 + 150",), "425", "EQUIVALENT"),
+                                      (("275 + 150",), "125", "NOT_EQUIVALENT")):
+        plain = check(model(*programs), answer, question="Can you help? Solve for x: x - 150 = 275")
+        in_talk = check(model(*programs), answer, conversation=talk)
+        assert plain["Evaluation"] == in_talk["Evaluation"] == verdict
+        assert plain.get("message") == in_talk.get("message")
+
+
+def test_a_listed_question_the_model_gets_wrong_is_unsure_not_an_error():
+    verdict = check(model("61 + 36"), "2196", question="What is 61 times 36?")
+    assert verdict["Evaluation"] == "UNSURE" and verdict["message"].endswith("so the checker cannot tell.")
+    assert verdict["original_question_got"] == "What is 61 times 36?"
+
+
+@pytest.mark.parametrize("question", ["x - 150 = 275 " + "+ 1 " * 400, "Solve " + "(" * 30 + "x" + ")" * 30 + " = 2",
+                                      "Solve x - 1e999 = 2", "Solve x - 99999999999999999 = 2", "\x00x = 1 + 1"])
+def test_hostile_equations_are_refused_cheaply(question: str):
+    result = reply(question, "1 + 1", "program")
+    assert result.answer in (None, "2")
+    assert len(question) <= 4 * MAX_CHARS or read_equation(question) is None
