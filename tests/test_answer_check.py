@@ -66,10 +66,48 @@ def exact(question: str):
         (Fraction(-18), False, "18", False),
         (Fraction(1, 2), False, "50%", True),
         (Fraction(15386, 100), False, "153.86", True),
+        # the ways students write answers (issue 25)
+        (Fraction(425), False, "425", True),
+        (Fraction(425), False, "x = 425", True),
+        (Fraction(425), False, "x=425", True),
+        (Fraction(425), False, "X = 425.", True),
+        (Fraction(425), False, "425.0", True),
+        (Fraction(425), False, "4 2 5", False),
+        (Fraction(425), False, "42 5", False),
+        (Fraction(3, 4), False, "3/4", True),
+        (Fraction(3, 4), False, "0.75", True),
+        (Fraction(3, 4), False, "75%", True),
+        (Fraction(3, 4), False, "4/3", False),
+        (Fraction(3, 20), False, "15%", True),
+        (Fraction(3, 20), False, "15", False),
+        (Fraction(900, 7), False, "about 128.6", True),  # 128.571...: right to the 1 decimal written
+        (Fraction(900, 7), False, "approximately 128.57", True),
+        (Fraction(900, 7), False, "about 128.5", False),
+        (Fraction(900, 7), False, "about 129", True),
+        (Fraction(3, 2), False, "1 1/2", True),
+        (Fraction(3, 2), False, "1.5", True),
+        (Fraction(-3, 2), False, "-1 1/2", True),
+        (Fraction(3, 2), False, "1 3/2", False),  # not a mixed number
+        (Fraction(5, 2), False, "2 1/2", True),
+        (Fraction(5, 2), False, "1 1/2", False),
     ],
 )
 def test_equivalence_table(value: Fraction, is_percent: bool, answer: str, expected: bool):
     assert equivalent(value, is_percent, answer) is expected
+
+
+def test_read_number_formats():
+    assert read_number("1 1/2") == (Fraction(3, 2), None, False)
+    assert read_number("about 128.6") == (Fraction(1286, 10), 1, False)
+    assert read_number("4 2 5") is None and read_number("1 0/2") is None and read_number("about") is None
+
+
+def test_an_answer_that_is_not_one_number_is_unsure_never_wrong():
+    for answer in ("4 2 5", "four hundred and twenty-five", "425 or 426"):
+        verdict = check(exact, answer, question="Solve for x in the equation x + 150 = 575.")
+        assert verdict["Evaluation"] == "UNSURE" and verdict["botanswer"] == "425", answer
+        assert verdict["message"].startswith("I could not read") and verdict["message"].count(". ") == 0
+    assert check(exact, "x=425", question="Solve for x in the equation x + 150 = 575.")["Evaluation"] == "EQUIVALENT"
 
 
 def test_read_number():

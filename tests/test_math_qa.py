@@ -38,6 +38,24 @@ SPLITS = ("train", "val", "test", "test_wordings")
         ("What is 100 divided by 3?", "33.33"),
         ("What is 1 divided by 8?", "0.13"),  # 0.125: half rounds up, not to even
         ("What is the area of a circle with radius 7?", "153.86"),
+        # the everyday forms of issue 25
+        ("How much is 12 squared?", "144"),
+        ("2 to the power of 10", "1024"),
+        ("3^4", "81"),
+        ("15% of 240", "36"),
+        ("What is 15 percent of 240?", "36"),
+        ("the sum of 250, 375 and 125", "750"),
+        ("457 + 389 + 100", "946"),
+        ("What is the product of 2, 3 and 4?", "24"),
+        ("What is the square root of 144?", "12"),
+        ("What is the square root of 50?", None),  # not a perfect square: no exact answer here
+        ("Tom has 11 apples and eats 2. How many apples are left?", "9"),
+        ("A box holds 22 pencils, how many in 3 boxes?", "66"),
+        ("Solve x - 150 = 275.", "425"),
+        ("Solve 275 = x - 150.", "425"),
+        ("What number plus 17 equals 40?", "23"),
+        ("Solve 40 = x + 17.", "23"),
+        ("Solve 100 - x = 64.", "36"),
         ("What is the perimeter of a square with side length 21?", "84"),
         ("What is the area of a rectangle with width 12 and height 5?", "60"),
         ("Solve for x in the equation x + 23 = 71.", "48"),
@@ -74,17 +92,23 @@ def test_generator_is_deterministic_by_seed():
     first = math_pairs("train", SMALL)
     assert _all_splits.__wrapped__(0, 400, 10, 40, "program")["train"] == first  # regenerated, not from the cache
     assert math_pairs("train", {**SMALL, "seed": 1}) != first
-    assert math_pairs("test", SMALL)[0] == ("what's 43 + 17?", "43 + 17")  # fixed in another process
+    first_test = ("Can you find the slope of 939x^2 at x = 417", "2 * 939 * 417")
+    assert math_pairs("test", SMALL)[0] == first_test  # fixed in another process
 
 
 @pytest.mark.slow
 def test_split_sizes_every_family_and_both_operand_ranges():
     tests = math_pairs("test", SMALL)
-    assert Counter(family_of(q) for q, _ in tests) == {f.name: 40 for f in FAMILIES}
+    counts = Counter(family_of(q) for q, _ in tests)
+    counts["power"] += counts["square"] - 40  # "12^2" is a power and a square (the same program): read as a square
+    assert counts == {f.name: 40 for f in FAMILIES}
     ranges = Counter(operand_range(parse_question(q).operands) for q, _ in tests)
-    assert ranges == {"1-100": 15 * 20 + 20, "101-1000": 14 * 20}  # the die has only 1..5
+    one_stratum = [f for f in FAMILIES if all(max(r) <= 100 for r in f.ranges)]  # the die, powers: 1..100 only
+    assert {f.name for f in one_stratum} == {"die_probability", "power"}
+    n = len(FAMILIES)
+    assert ranges == {"1-100": (n - 2) * 20 + 2 * 40, "101-1000": (n - 2) * 20}
     train = math_pairs("train", SMALL)
-    assert len(train) == 15 * 400 and max(max(parse_question(q).operands) for q, _ in train) > 900
+    assert len(train) == n * 400 and max(max(parse_question(q).operands) for q, _ in train) > 900
     assert len(math_pairs("test_wordings", SMALL)) == len(tests)
 
 
@@ -149,7 +173,7 @@ def test_notices_are_accurate():
     for question in EXAMPLE_QUESTIONS:
         assert unknown_question_notice(question) is None, question
     notice = unknown_question_notice("Translate this into German.")
-    assert notice is not None and "15 kinds" in notice and "addition" in notice and "median" in notice
+    assert notice is not None and f"{len(FAMILIES)} kinds" in notice and "addition" in notice and "median" in notice
     assert notice.count(".") == 1 and notice.endswith(".")  # one sentence
     out_of_range = unknown_question_notice("What is 2500 plus 3?")
     assert out_of_range is not None and "1 to 1000" in out_of_range and "addition" in out_of_range
@@ -189,8 +213,8 @@ def test_an_unlisted_wording_is_answered_only_by_a_sound_calculation():
     }
     for question, program in refused.items():
         result = reply(question, program, "program")
-        assert result.answer is None and result.line().startswith(f"no answer: The model wrote {program!r}, which ")
-        assert result.notice.endswith("so there is no answer.") and "15 kinds" not in result.notice, question
+        assert result.answer is None and result.line().startswith("no answer: The model")
+        assert result.notice.endswith("so there is no answer.") and "kinds" not in result.notice, question
     assert reply("Find the median of 8, 31 and 56.", "31", "direct").answer is None  # direct mode: nothing to check
 
 

@@ -50,8 +50,8 @@ def test_no_equation_is_read_where_there_is_none_or_it_is_not_linear(question: s
 
 
 def test_an_equations_answer_is_substituted_back():
-    right, wrong = reply("Solve x - 150 = 275.", "275 + 150", "program"), reply("Solve x - 150 = 275.", "275 - 150",
-                                                                               "program")
+    question = "Please solve for x: x - 150 = 275"  # a wording no family lists: only the substitution checks it
+    right, wrong = reply(question, "275 + 150", "program"), reply(question, "275 - 150", "program")
     assert right.answer == "425" and "x - 150 = 275" in right.notice
     assert wrong.answer is None and wrong.notice == ("The model's answer, 125, does not make x - 150 = 275 true, so "
                                                      "there is no answer.")
@@ -60,14 +60,15 @@ def test_an_equations_answer_is_substituted_back():
     assert reply("Solve 50 = x + 20.", "50 + 20", "program").answer is None
     assert reply("Solve x + 1 = x + 2.", "1", "program").notice == ("x + 1 = x + 2 has no single solution, so there "
                                                                    "is no answer.")
-    assert reply("Solve x - 150 = 275.", "425", "direct").answer is None  # nothing to check a direct answer with
+    assert reply(question, "425", "direct").answer is None  # nothing to check a direct answer with
 
 
 def test_the_check_never_contradicts_a_right_answer_to_an_equation():
     wrong_model = model("275 - 150")  # what the visitor got
     verdict = check(wrong_model, "425", question="Solve for x: x - 150 = 275")
     assert verdict["Evaluation"] == "UNSURE" and verdict["botanswer"] is None
-    assert verdict["message"] == "The model's answer, 125, does not make x - 150 = 275 true, so the checker cannot tell."
+    assert verdict["message"] == ("The model's answer, 125, does not make x - 150 = 275 true, so the checker cannot "
+                                  "tell.")
     assert check(wrong_model, "125", question="Solve for x: x - 150 = 275")["Evaluation"] == "UNSURE"
     right_model = model("275 + 150")
     assert check(right_model, "425", question="Solve for x: x - 150 = 275")["Evaluation"] == "EQUIVALENT"
@@ -103,7 +104,8 @@ def test_a_program_must_keep_the_questions_order(question: str, program: str, wh
     [
         ("Take 8 from 20.", "20 - 8", "12"), ("Divide 12 by 4.", "12 / 4", "3"),
         ("What is 2 to the power of 10?", "2 ^ 10", "1024"), ("How much is 12 squared?", "12 * 12", "144"),
-        ("How much is 12 squared?", "12 ^ 2", "144"), ("Tom has 11 apples and eats 2. How many are left?", "11 - 2", "9"),
+        ("How much is 12 squared?", "12 ^ 2", "144"),
+        ("Tom has 11 apples and eats 2. How many are left?", "11 - 2", "9"),
         ("What is 15% of 240?", "15 / 100 * 240", "36"), ("What is 3 plus 4 minus 2?", "3 + 4 - 2", "5"),
         ("Find the median of 8, 31 and 56.", "median(8, 31, 56)", "31"),
     ],
@@ -165,3 +167,29 @@ def test_hostile_equations_are_refused_cheaply(question: str):
     result = reply(question, "1 + 1", "program")
     assert result.answer in (None, "2")
     assert len(question) <= 4 * MAX_CHARS or read_equation(question) is None
+
+
+def test_the_check_tab_says_each_verdict_in_plain_words():
+    from transformer_demo.ui.check_tab import in_words
+
+    assert in_words({"Evaluation": "UNSURE", "botanswer": None, "message": "The model's readings disagree."}) == (
+        "**Not sure, so no verdict.** The model's readings disagree.")
+    assert in_words({"Evaluation": "NOT_EQUIVALENT", "botanswer": "425"}) == "**Not right.** The right answer is 425."
+    assert in_words({"Evaluation": "EQUIVALENT", "botanswer": "425"}) == "**Right.**"
+
+
+def test_the_new_families_answers_are_verified_and_their_hostile_inputs_refused():
+    assert reply("What is the square root of 144?", "sqrt(144)", "program").answer == "12"
+    assert reply("What is the square root of 144?", "144 / 2", "program").answer is None
+    root = reply("What is the square root of 50?", "sqrt(50)", "program")
+    assert root.answer is None and root.notice == ("The model wrote 'sqrt(50)', which is not a valid program: the "
+                                                   "square root of 50 is not exact.")
+    assert reply("What is the square root of 50?", "50 / 50", "program").notice == (
+        "50 is not a perfect square, so there is no answer.")
+    huge = reply("What is 999999999999 to the power of 999999999999?", "999999999999 + 999999999999", "program")
+    assert huge.answer is None and "too large" in huge.notice
+    assert reply("What is 15% of 240?", "240 * 15 / 100", "program").answer == "36"
+    assert reply("What is 15% of 240?", "240 / 15", "program").answer is None
+    assert reply("What is 12 squared?", "12 * 2", "program").answer is None
+    nested = "sqrt(" * 20 + "4" + ")" * 20
+    assert reply("What is the square root of 4?", nested, "program").answer is None

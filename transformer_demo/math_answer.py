@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .math_equation import Equation, read_equation
-from .math_families import DIE, FAMILIES, Found, parse_question
+from .math_families import DIE, FAMILIES, Found, NoExactAnswer, parse_question
 from .math_program import ProgramError, Result, evaluate
 from .math_structure import mismatch
 
@@ -91,7 +91,7 @@ def _stray_numbers(question: str, program: str, template: str) -> list[str]:
     return sorted(set(NUMBER.findall(program)) - allowed)
 
 
-CONSTANTS = "".join(re.sub(r"{\w}", "", f.program) for f in FAMILIES)  # 4, 3.14, 2, 6: every family's own
+CONSTANTS = " ".join(re.sub(r"{\w}", "", f.program) for f in FAMILIES)  # 4, 3.14, 2, 6, 100: every family's own
 # How a question names each operation of a program; an unlisted wording must name every one its program uses.
 OPERATION_WORDS = {
     "+": r"plus|add|sum|total|more|altogether|\+",
@@ -136,14 +136,26 @@ def _refused(question: str, output: str, mode: str, why: str, readable: bool) ->
     return MathReply(question, output, output if mode == "program" else None, None, None, why, readable)
 
 
+def _truth(found: Found) -> Result | str:
+    """The family's exact answer to a listed question, or why there is none (one sentence)."""
+    try:
+        return Result(found.family.answer(*found.operands), found.family.is_percent)
+    except ZeroDivisionError:
+        return "The question divides by zero, so there is no answer."
+    except NoExactAnswer as exc:
+        return f"{str(exc)[0].upper()}{str(exc)[1:]}, so there is no answer."
+
+
 def _listed_reply(question: str, output: str, mode: str, found: Found) -> MathReply:
     """A listed wording: the family's exact answer is known, and the model's must equal it."""
     family = found.family
     if mode == "direct":
-        if output.strip() == family.answer_text(found.operands):
+        truth = _truth(found)
+        if isinstance(truth, Result) and output.strip() == str(truth):
             return MathReply(question, output, None, output.strip(), None, None, True)
-        return _refused(question, output, mode, f"The model wrote {output!r}, which is not the answer to this "
-                        f"question about {family.description}, so there is no answer.", True)
+        why = truth if isinstance(truth, str) else (f"The model wrote {output!r}, which is not the answer to this "
+                                                    f"question about {family.description}, so there is no answer.")
+        return _refused(question, output, mode, why, True)
     if stray := _stray_numbers(question, output, family.program):
         numbers = f"{', '.join(stray)}: {'a number' if len(stray) == 1 else 'numbers'} not in the question"
         return _refused(question, output, mode, f"The model wrote {output!r}, which uses {numbers}; it misread the "
@@ -153,10 +165,9 @@ def _listed_reply(question: str, output: str, mode: str, found: Found) -> MathRe
     except ProgramError as exc:
         return _refused(question, output, mode, f"The model wrote {output!r}, which is not a valid program: {exc}.",
                         True)
-    try:
-        truth = Result(family.answer(*found.operands), family.is_percent)
-    except ZeroDivisionError:
-        return _refused(question, output, mode, "The question divides by zero, so there is no answer.", True)
+    truth = _truth(found)
+    if isinstance(truth, str):
+        return _refused(question, output, mode, truth, True)
     if result != truth:
         return _refused(question, output, mode, f"The model's program, {output}, does not compute what the question "
                         f"asks ({family.description}), so there is no answer.", True)
@@ -214,11 +225,13 @@ def reply(question: str, output: str, mode: str, n_best: NBest | None = None) ->
 
 
 def engine_n_best(engine: Any, options: Any) -> NBest:
-    """The engine's beam-search n-best programs for a question, under the caller's time limit."""
+    """The engine's beam-search n-best programs for a question, under the caller's time limit (each question
+    decoded once however many of its outputs are checked)."""
     from dataclasses import replace
+    from functools import cache
 
     beam = replace(options, method="beam", beam_size=N_BEST, n_best=N_BEST)
-    return lambda text: [text_ for text_, _ in engine.translate([text], beam)[0].outputs]
+    return cache(lambda text: [program for program, _ in engine.translate([text], beam)[0].outputs])
 
 
 def answer_questions(checkpoint, questions: list[str], options=None, batch_size: int = 64) -> list[MathReply]:
