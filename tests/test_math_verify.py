@@ -103,7 +103,7 @@ def test_a_program_must_keep_the_questions_order(question: str, program: str, wh
     "question, program, answer",
     [
         ("Take 8 from 20.", "20 - 8", "12"), ("Divide 12 by 4.", "12 / 4", "3"),
-        ("What is 2 to the power of 10?", "2 ^ 10", "1024"), ("How much is 12 squared?", "12 * 12", "144"),
+        ("What is 2 to the power of 10?", "2 ^ 10", "1024"), ("What is 12 squared, please?", "12 ^ 2", "144"),
         ("How much is 12 squared?", "12 ^ 2", "144"),
         ("Tom has 11 apples and eats 2. How many are left?", "11 - 2", "9"),
         ("What is 15% of 240?", "15 / 100 * 240", "36"), ("What is 3 plus 4 minus 2?", "3 + 4 - 2", "5"),
@@ -193,3 +193,25 @@ def test_the_new_families_answers_are_verified_and_their_hostile_inputs_refused(
     assert reply("What is 12 squared?", "12 * 2", "program").answer is None
     nested = "sqrt(" * 20 + "4" + ")" * 20
     assert reply("What is the square root of 4?", nested, "program").answer is None
+
+
+@pytest.mark.parametrize(
+    "question, program, why",
+    [  # wrong programs the shipped model wrote for the 100 hand-written questions, now refused
+        ("I need 11 squared.", "11 * 4", "does not compute 11 ^ 2, which the question asks for"),
+        ("What's 5 cubed?", "5 * 5", "uses 5 more often than the question does"),
+        ("What's 5 cubed?", "5 ^ 2", "does not compute 5 ^ 3, which the question asks for"),
+        ("I want 20 percent of 150.", "20 * 150", "does not divide the percentage by 100"),
+        ("Each pack has 6 eggs. How many eggs are in 5 packs?", "6 * 5 * 5",
+         "uses 5 more often than the question does"),
+    ],
+)
+def test_wrong_programs_for_everyday_wordings_are_refused(question: str, program: str, why: str):
+    refused = reply(question, program, "program")
+    assert refused.answer is None and why in refused.notice
+
+
+def test_a_question_inside_a_longer_sentence_is_not_taken_for_the_whole():
+    assert check(model("5 * 6"), "210", question="Multiply 5 by 6 by 7.")["Evaluation"] != "NOT_EQUIVALENT"
+    talk = [{"user": "what is 61 times 36 ?", "bot": "Sure, you multiply 61 by 36. What do you get?"}]
+    assert check(model("61 * 36"), "2196", conversation=talk)["original_question_got"] == "What is 61 times 36?"

@@ -15,6 +15,7 @@ by zero included) is reported as such, never as an answer.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -121,6 +122,11 @@ def unsound(question: str, output: str) -> str | None:
         return f"uses {', '.join(stray)}, not in the question"
     if asked - numbers:
         return f"leaves out {', '.join(sorted(asked - numbers))} of the question"
+    used, given = Counter(NUMBER.findall(output)), Counter(NUMBER.findall(question))
+    if twice := sorted(n for n in given if used[n] > given[n]):
+        return f"uses {', '.join(twice)} more often than the question does"
+    if percent and "100" not in NUMBER.findall(output) and not output.startswith("pct("):
+        return "does not divide the percentage by 100"
     unnamed = sorted(op for op in operations(output)
                      if not re.search(OPERATION_WORDS.get(op, r"(?!)"), question, re.IGNORECASE))
     if unnamed:

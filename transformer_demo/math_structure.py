@@ -130,11 +130,15 @@ def mismatch(question: str, program: str) -> str | None:
     """Why the program's order does not match the question's, or None when it matches (module docstring)."""
     stated = question_pairs(question)
     numbers = {_canonical(n) for n in re.findall(N, question)}
-    for op, left, right in tree(program).pairs():
+    found = [(op, left and _canonical(left), right and _canonical(right)) for op, left, right in tree(program).pairs()]
+    for op, left, right in found:
         if left is None or right is None or (op, left, right) in stated:
             continue
         if (op, right, left) in stated:
             return f"computes {left} {op} {right} where the question asks for {right} {op} {left}"
         if left in numbers and right in numbers and left != right:
             return f"computes {left} {op} {right} where the question does not say which of the two comes first"
+    if missing := sorted(stated - set(found)):  # "11 squared" is 11 ^ 2, not 11 * 4
+        op, left, right = missing[0]
+        return f"does not compute {left} {op} {right}, which the question asks for"
     return None
