@@ -4,8 +4,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -189,27 +187,11 @@ def test_cli_round_trip(tmp_path):
 
 @pytest.fixture(scope="module")
 def server_url() -> Iterator[str]:
-    import uvicorn
-    from app_helpers import free_port
-
     from transformer_demo.services.service import Service
-    from transformer_demo.serving.routes import server_app
-    from transformer_demo.ui import LAUNCH_OPTIONS, build_app
+    from transformer_demo.ui.local import served_server
 
-    service = Service(REPO / "checkpoints", REPO / "runs", data_dir=None, device="cpu")
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(server_app(service, build_app(service), **LAUNCH_OPTIONS), host="127.0.0.1",
-                                           port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 60
-    while not server.started and time.time() < deadline:
-        time.sleep(0.1)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+    with served_server(Service(REPO / "checkpoints", REPO / "runs", data_dir=None, device="cpu")) as url:
+        yield url
 
 
 def post(url: str, body: bytes | str, headers: dict | None = None) -> tuple[int, dict]:

@@ -6,6 +6,7 @@ import json
 
 import pytest
 from app_helpers import build_model_roots
+from test_ctranslate2 import PAIRS, SENTENCES
 
 from transformer_demo.checkpoint import load_checkpoint, save_checkpoint
 from transformer_demo.config import RunConfig, TrainConfig
@@ -20,14 +21,6 @@ from transformer_demo.tokenization import EOS_ID, Vocab
 from transformer_demo.ui.translate_tab import render
 
 pytest.importorskip("ctranslate2")
-
-PAIRS = [
-    ("A dog runs on the grass.", "Ein Hund rennt auf dem Gras."),
-    ("Two men play football in the park.", "Zwei Männer spielen Fußball im Park."),
-    ("A girl in a red dress sings.", "Ein Mädchen in einem roten Kleid singt."),
-]
-SENTENCES = [s for s, _ in PAIRS] + ["A dog.", "Two girls sing in the red park on the grass.", "grass"]
-
 
 def beam(penalty: float, norm: str = "length", **extra) -> DecodeOptions:
     return DecodeOptions(method="beam", beam_size=4, length_penalty=penalty, length_norm=norm, **extra)
