@@ -1,7 +1,11 @@
-"""Helpers for the app tests: tiny untrained checkpoints and the app launched in-process."""
+"""Helpers for the app tests: tiny untrained checkpoints, the app launched in-process, and training jobs held
+between their steps (Pacer)."""
 from __future__ import annotations
 
+import math
+import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import torch
@@ -10,9 +14,11 @@ from tiny_training import memorise
 from transformer_demo.checkpoint import save_checkpoint
 from transformer_demo.config import ModelConfig, RunConfig, TrainConfig
 from transformer_demo.model import Transformer
+from transformer_demo.services import training as training_service
 from transformer_demo.tasks import synthetic_sequence_pairs
 from transformer_demo.tasks.math.answer import EXAMPLE_QUESTIONS
 from transformer_demo.tokenization import Vocab
+from transformer_demo.training.trainer import Trainer, TrainEvent
 from transformer_demo.ui.local import free_port, launch, served  # noqa: F401 (the tests' import path)
 
 CAPTION_PAIRS = [
@@ -21,6 +27,7 @@ CAPTION_PAIRS = [
     ("A woman is cooking.", "Eine Frau kocht."),
 ]
 MAX_LEN = 24
+HANG_S = 300  # what a test waits for an event before it fails instead of hanging: a guard, never a limit on speed
 
 
 def save_tiny(
@@ -57,3 +64,65 @@ def wait_for_first_step(job, seconds: float) -> None:
     while not any("**Step" in str(output[0]) for output in job.outputs()):
         assert time.monotonic() < deadline and not job.done(), "training never reported a step"
         time.sleep(0.1)
+
+
+class Pacer:
+    """Holds the app's training run between its steps as a test says, so that what happens around a step is a
+    matter of order, not of seconds. pace() makes each job's Trainer report every step here before the job sees
+    it, and wait there while the step is at or past `limit`."""
+
+    def __init__(self, limit: float = math.inf):
+        self.limit, self.step, self.held, self.ended = limit, 0, False, False
+        self._changed = threading.Condition()
+
+    def reached(self, step: int) -> None:
+        """The trainer's side: step is done; wait while the test holds the run."""
+        with self._changed:
+            self.step, self.held = step, step >= self.limit
+            self._changed.notify_all()
+            if not self._changed.wait_for(lambda: step < self.limit, HANG_S):
+                raise RuntimeError(f"the test held the training run at step {step} and never let it go on")
+            self.held = False
+
+    def end(self) -> None:
+        with self._changed:
+            self.ended = True
+            self._changed.notify_all()
+
+    def wait(self, condition: Callable[[Pacer], bool], what: str) -> None:
+        """Until condition(self) holds, looked at whenever the run reports and every half second (so that it may
+        also ask about the job)."""
+        deadline = time.monotonic() + HANG_S
+        with self._changed:
+            while not condition(self):
+                assert time.monotonic() < deadline, f"the training run never {what}"
+                self._changed.wait(0.5)
+
+    def allow(self, limit: float) -> None:
+        """Let the run go on until it reaches step `limit` (math.inf: to its end)."""
+        with self._changed:
+            self.limit = limit
+            self._changed.notify_all()
+
+    def hold(self) -> int:
+        """Hold the run at its next step (or the one it is held at); returns that step."""
+        self.allow(0)
+        self.wait(lambda pacer: pacer.held or pacer.ended, "reached another step")
+        assert not self.ended, f"the training run ended at step {self.step} before it could be held"
+        return self.step
+
+
+def pace(monkeypatch, pacer: Pacer) -> None:
+    """Make the app's training jobs (services/training.py) report each step to pacer and wait there as it says."""
+
+    class PacedTrainer(Trainer):
+        def run(self) -> Iterator[TrainEvent]:
+            try:
+                for event in super().run():
+                    if event.kind == "step":
+                        pacer.reached(event.step)
+                    yield event
+            finally:
+                pacer.end()
+
+    monkeypatch.setattr(training_service, "Trainer", PacedTrainer)

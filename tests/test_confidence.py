@@ -19,6 +19,7 @@ from transformer_demo.confidence import (
     mean_log_prob,
     normalize_case,
     notices,
+    output_mean_log_prob,
     script_notice,
     sentence_case,
 )
@@ -137,6 +138,17 @@ def test_mean_log_prob_undoes_the_beam_length_penalty() -> None:
     normalised = -6.0 / ((5 + 6) / 6) ** 1.4
     assert math.isclose(mean_log_prob(normalised, 5, length_penalty=1.4), -1.0)
     assert math.isclose(mean_log_prob(-6.0 / ((5 + 6) / 6) ** 0.0, 5, length_penalty=0.0), -1.0)
+
+
+def test_an_outputs_mean_log_prob_is_the_engines_own_else_its_score_undone() -> None:
+    def five_pieces(text: str) -> list[int]:
+        return [7] * 5
+
+    assert output_mean_log_prob("a b", -9.0, -3.0, 6, five_pieces) == -0.5  # the engine's own: 3 over 6 tokens
+    assert output_mean_log_prob("a b", -9.0, -3.0, 0, five_pieces) == -3.0  # no tokens counted: not a division by 0
+    normalised = -6.0 / ((5 + 6) / 6) ** 1.4  # a beam score for 5 pieces + [EOS]
+    assert math.isclose(output_mean_log_prob("a b", normalised, None, 0, five_pieces, length_penalty=1.4), -1.0)
+    assert output_mean_log_prob("a b", -6.0, None, 0, five_pieces) == -1.0  # a greedy score is the sum
 
 
 def test_threshold_comes_from_the_model_config_else_the_fallback() -> None:

@@ -17,7 +17,7 @@ import random
 import string
 from typing import Any
 
-from .confidence import mean_log_prob
+from .confidence import output_mean_log_prob
 from .data import Pair
 from .decoding import DecodeOptions
 from .engines import TorchEngine
@@ -38,14 +38,11 @@ def constructed_inputs(pairs: list[Pair], seed: int = 0) -> dict[str, list[str]]
 def mean_log_probs(engine: TorchEngine, texts: list[str], options: DecodeOptions) -> list[float]:
     """Each text's best output: its mean token log-probability, in input order (as the app computes it)."""
     penalty = options.length_penalty if options.method == "beam" else None
-    vocab, means = engine.checkpoint.vocab, []
+    means = []
     for result in engine.translate(texts, options):
-        if result.log_probs:  # the summed log-probability and its tokens, as the app reads them
-            log_prob, n_tokens = result.log_probs[0]
-            means.append(log_prob / max(n_tokens, 1))
-        else:
-            text, score = result.outputs[0]
-            means.append(mean_log_prob(score, len(vocab.encode_tgt(text)), penalty))
+        text, score = result.outputs[0]
+        log_prob, n_tokens = result.log_probs[0] if result.log_probs else (None, 0)
+        means.append(output_mean_log_prob(text, score, log_prob, n_tokens, engine.checkpoint.vocab.encode_tgt, penalty))
     return means
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 MIN_MEAN_LOG_PROB = -1.5  # the fallback for a model that was never calibrated (measured value in the README)
@@ -85,6 +86,17 @@ def mean_log_prob(score: float, n_tokens: int, length_penalty: float | None = No
     length = n_tokens + 1
     total = score * ((5 + length) / 6) ** length_penalty if length_penalty is not None else score
     return total / length
+
+
+def output_mean_log_prob(
+    text: str, score: float, log_prob: float | None, n_tokens: int, encode_tgt: Callable[[str], list[int]],
+    length_penalty: float | None = None,
+) -> float:
+    """An output's mean token log-probability: the engine's own (log_prob over n_tokens, [EOS] included) when it
+    gave one, else its search score with the length normalisation undone, over the tokens encode_tgt makes of text."""
+    if log_prob is not None:
+        return log_prob / max(n_tokens, 1)
+    return mean_log_prob(score, len(encode_tgt(text)), length_penalty)
 
 
 def log_prob_threshold(info: dict) -> float:

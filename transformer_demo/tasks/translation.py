@@ -72,9 +72,9 @@ class Translation(Task):
         text, _ = prepared
         vocab, train = checkpoint.vocab, checkpoint.run.train
         pieces = vocab.encode_src(text)
-        mean = best.mean_log_prob if best is not None else None  # as calibration measures it
-        if best is not None and mean is None:  # an engine without log-probabilities: undo the score's normalisation
-            mean = confidence.mean_log_prob(best.score, len(vocab.encode_tgt(best.text)), length_penalty)
+        mean = None if best is None else confidence.output_mean_log_prob(  # as calibration measures it
+            best.text, best.score, best.log_prob, best.n_tokens, vocab.encode_tgt, length_penalty
+        )
         signals = confidence.Signals(len(pieces), pieces.count(UNK_ID), mean)
         found = confidence.notices(text, signals, train.src_lang, train.tgt_lang,
                                    confidence.log_prob_threshold(checkpoint.info))
