@@ -64,10 +64,48 @@ def exact(question: str):
         (Fraction(-18), False, "18", False),
         (Fraction(1, 2), False, "50%", True),
         (Fraction(15386, 100), False, "153.86", True),
+        # the ways students write answers (issue 25)
+        (Fraction(425), False, "425", True),
+        (Fraction(425), False, "x = 425", True),
+        (Fraction(425), False, "x=425", True),
+        (Fraction(425), False, "X = 425.", True),
+        (Fraction(425), False, "425.0", True),
+        (Fraction(425), False, "4 2 5", False),
+        (Fraction(425), False, "42 5", False),
+        (Fraction(3, 4), False, "3/4", True),
+        (Fraction(3, 4), False, "0.75", True),
+        (Fraction(3, 4), False, "75%", True),
+        (Fraction(3, 4), False, "4/3", False),
+        (Fraction(3, 20), False, "15%", True),
+        (Fraction(3, 20), False, "15", False),
+        (Fraction(900, 7), False, "about 128.6", True),  # 128.571...: right to the 1 decimal written
+        (Fraction(900, 7), False, "approximately 128.57", True),
+        (Fraction(900, 7), False, "about 128.5", False),
+        (Fraction(900, 7), False, "about 129", True),
+        (Fraction(3, 2), False, "1 1/2", True),
+        (Fraction(3, 2), False, "1.5", True),
+        (Fraction(-3, 2), False, "-1 1/2", True),
+        (Fraction(3, 2), False, "1 3/2", False),  # not a mixed number
+        (Fraction(5, 2), False, "2 1/2", True),
+        (Fraction(5, 2), False, "1 1/2", False),
     ],
 )
 def test_equivalence_table(value: Fraction, is_percent: bool, answer: str, expected: bool):
     assert equivalent(value, is_percent, answer) is expected
+
+
+def test_read_number_formats():
+    assert read_number("1 1/2") == (Fraction(3, 2), None, False)
+    assert read_number("about 128.6") == (Fraction(1286, 10), 1, False)
+    assert read_number("4 2 5") is None and read_number("1 0/2") is None and read_number("about") is None
+
+
+def test_an_answer_that_is_not_one_number_is_unsure_never_wrong():
+    for answer in ("4 2 5", "four hundred and twenty-five", "425 or 426"):
+        verdict = check(exact, answer, question="Solve for x in the equation x + 150 = 575.")
+        assert verdict["Evaluation"] == "UNSURE" and verdict["botanswer"] == "425", answer
+        assert verdict["message"].startswith("I could not read") and verdict["message"].count(". ") == 0
+    assert check(exact, "x=425", question="Solve for x in the equation x + 150 = 575.")["Evaluation"] == "EQUIVALENT"
 
 
 def test_read_number():
@@ -127,7 +165,8 @@ def test_check_gives_the_seeds_shape():
     assert check(exact, "2,196.0", question="What is 61 times 36?")["Evaluation"] == "EQUIVALENT"
     assert check(exact, "33.3 %", question="A bag contains 1 red and 2 blue balls. What is the probability of "
                  "drawing a red ball?")["botanswer"] == "33.33%"
-    assert check(exact, "20 and 18", question="What is 61 times 36?")["Evaluation"] == "NOT_EQUIVALENT"
+    unread = check(exact, "20 and 18", question="What is 61 times 36?")  # not one number: never called wrong
+    assert unread["Evaluation"] == "UNSURE" and unread["botanswer"] == "2196" and "as one number" in unread["message"]
     no_question = check(exact, "20 and 18", conversation=SEED["query_llm_word_problem"]["conversation"])
     assert no_question == {"Evaluation": "NO_QUESTION", "original_question_got": None, "botanswer": None,
                            "useranswer": "20 and 18", "message": NO_QUESTION_MESSAGE}
@@ -158,8 +197,8 @@ def test_a_plain_question_in_an_unlisted_wording_is_checked_on_a_sound_calculati
 
 
 def test_a_model_that_writes_a_broken_program_gives_no_verdict():
-    with pytest.raises(ValueError, match="could not answer .*not a valid program"):
-        check(lambda q: reply(q, "61 * (", "program"), "2196", question="What is 61 times 36?")
+    verdict = check(lambda q: reply(q, "61 * (", "program"), "2196", question="What is 61 times 36?")
+    assert verdict["Evaluation"] == "UNSURE" and "not a valid program" in verdict["message"]
 
 
 @needs_checkpoint
@@ -171,13 +210,15 @@ def test_cli_round_trip(tmp_path):
     runs = {
         "seed": [*base, "--conversation", str(conversation), "--answer", "2196"],
         "question": [*base, "--question", "What is 61 times 36?", "--answer", "2,196"],
-        "wrong": [*base, "--question", "what is 61 times 36 ?", "--answer", "20 and 18"],
+        "wrong": [*base, "--question", "what is 61 times 36 ?", "--answer", "2197"],
+        "unread": [*base, "--question", "what is 61 times 36 ?", "--answer", "20 and 18"],
     }
     results = {k: subprocess.run(c, cwd=REPO, capture_output=True, text=True, timeout=120) for k, c in runs.items()}
     assert all(r.returncode == 0 for r in results.values()), [r.stderr for r in results.values()]
     assert json.loads(results["seed"].stdout) == SEED_RESPONSE
     assert json.loads(results["question"].stdout)["Evaluation"] == "EQUIVALENT"
     assert json.loads(results["wrong"].stdout)["Evaluation"] == "NOT_EQUIVALENT"
+    assert json.loads(results["unread"].stdout)["Evaluation"] == "UNSURE"  # not one number: never called wrong
     bad = subprocess.run([*base, "--answer", "1"], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "exactly one of --question or --conversation" in bad.stderr
 

@@ -93,9 +93,10 @@ def test_math_notice_for_questions_outside_the_families(service: Service):
     first, second = result.lines
     assert result.task == "math" and first.program is not None  # an untrained model: its program, right or not
     answer = first.outputs[0][0]
-    assert (answer == "(no answer)" and ("not a valid program" in first.notice or "misread" in first.notice)) or (
+    refusals = ("not a valid", "misread", "does not compute")
+    assert (answer == "(no answer)" and any(w in first.notice for w in refusals)) or (
         answer.lstrip("-").replace(".", "", 1).rstrip("%").isdigit() and first.notice is None)
-    assert "15 kinds of question" in second.notice and second.outputs[0][0] == "(no answer)"
+    assert "so there is no answer" in second.notice and second.outputs[0][0] == "(no answer)"
 
 
 def test_answer_check_without_a_question_needs_no_model_output(service: Service):

@@ -107,3 +107,5 @@ def test_the_answer_check_says_its_verdict_in_plain_words():
         "**Not right: the answer is 425**")
     said = verdict({"Evaluation": "NO_QUESTION", "useranswer": "3", "message": NO_QUESTION_MESSAGE})
     assert said == f"**Can't tell:** {NO_QUESTION_MESSAGE}"
+    unsure = {**asked, "Evaluation": "UNSURE", "botanswer": None, "message": "The model's readings disagree."}
+    assert verdict(unsure) == "**Not sure, so no verdict:** The model's readings disagree."

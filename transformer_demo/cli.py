@@ -133,7 +133,8 @@ def cmd_train(args: argparse.Namespace) -> int:
     val_pairs = load_task_pairs(run.train, "val", source)
     if args.limit:
         train_pairs = train_pairs[: args.limit]
-    trainer = Trainer(run, train_pairs, val_pairs, args.out, device=args.device, resume=args.resume)
+    trainer = Trainer(run, train_pairs, val_pairs, args.out, device=args.device, resume=args.resume,
+                      init_from=args.init_from)
 
     def stop_after_this_step(signum: int, frame) -> None:  # SIGTERM (a session ending) or Ctrl-C: nothing is lost
         trainer.stop_requested = True
@@ -458,6 +459,8 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("--out", default="runs/latest", help="output folder (a checkpoint; out/last for --resume)")
     train.add_argument("--device", default="auto", help="auto, cpu or cuda")
     train.add_argument("--resume", action="store_true", help="continue the run in --out from its last checkpoint")
+    train.add_argument("--init-from", default=None, help="start from this checkpoint's weights and vocabulary "
+                       "(fine-tuning with the config's training settings), not from scratch")
     train.add_argument("--limit", type=positive_int, help="use only the first N training pairs")
     train.add_argument("--quiet", action="store_true", help="no progress bar or samples")
     train.set_defaults(func=cmd_train)

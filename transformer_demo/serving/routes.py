@@ -3,8 +3,11 @@ the seed's answer check below, and POST /api/translate for programs (translate_a
 
     POST /query-ai-bot  {"useranswer": "2196", "conversation": "<a list of turns, or a string holding one>"}
                         (or {"useranswer": ..., "question": "What is 61 times 36?"}; optional "model")
-    -> 200 {"Evaluation": "EQUIVALENT" | "NOT_EQUIVALENT" | "NO_QUESTION", "original_question_got": ...,
+    -> 200 {"Evaluation": "EQUIVALENT" | "NOT_EQUIVALENT" | "UNSURE" | "NO_QUESTION", "original_question_got": ...,
             "botanswer": ..., "useranswer": ...}
+       UNSURE and NO_QUESTION add "message", one sentence saying why: UNSURE when a question was read but its
+       answer could not be verified, or the student's answer is not one number (tasks/math/answer_check.py); the
+       checker never says NOT_EQUIVALENT to a right answer or EQUIVALENT to a wrong one.
 
 Bad bodies get 4xx with {"detail": "<what is wrong>"}: 413 over Limits.max_body_kb, 400 for JSON that does not
 parse or is not an object, 422 for missing or wrongly typed fields or a conversation that cannot be read.

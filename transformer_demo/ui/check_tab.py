@@ -12,7 +12,9 @@ from .guard import costly
 INTRO = """Paste a math question, or a whole tutoring conversation (a list of `{'user': ..., 'bot': ...}` turns, as
 JSON or as a Python-style list in a string), and a student's answer. The checker finds the most recent question
 it knows, the model writes its program, exact arithmetic evaluates it, and the student's answer is compared as a
-number at the precision the student wrote. Programs can ask the same check with `POST /query-ai-bot`."""
+number at the precision the student wrote. When the checker cannot be sure (it could not verify the right answer,
+or the student's answer is not one number), it says **UNSURE** and why, never "wrong". Programs can ask the same
+check with `POST /query-ai-bot`."""
 EXAMPLE = [
     ["what is 61 times 36 ?", "2196"],
     ["Find the average of 10, 20, and 30.", "20.0"],
@@ -29,6 +31,8 @@ def verdict(result: dict) -> str:
         return f"**Right.** {answer} is the answer to “{question}”."
     if result["Evaluation"] == "NOT_EQUIVALENT":
         return f"**Not right: the answer is {result['botanswer']}** (to “{question}”; the student wrote {answer})."
+    if result["Evaluation"] == "UNSURE":
+        return f"**Not sure, so no verdict:** {result.get('message')}"
     return f"**Can't tell:** {result.get('message') or 'no question was found.'}"
 
 
@@ -62,5 +66,7 @@ def build(service: Service, model: gr.Dropdown) -> None:
     outputs = [said, result]
     gr.on([button.click, answer.submit], check, [question, answer, model], outputs, api_name="check_answer",
           api_description="Check a student's answer to a math question or conversation. Returns (the verdict in "
-          "plain words, the JSON of POST /query-ai-bot).",
+          "plain words, the JSON of POST /query-ai-bot): Evaluation EQUIVALENT, NOT_EQUIVALENT, UNSURE (a question "
+          "was read but its answer could not be verified, or the student's answer is not one number; 'message' says "
+          "why) or NO_QUESTION.",
           ).failure(lambda: ("", None), None, outputs, api_visibility="private")

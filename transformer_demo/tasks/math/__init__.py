@@ -1,1 +1,1 @@
-"""The math task: questions of 15 families, their generator, the reply a user gets and the answer check."""
+"""The math task: questions of 26 families, their generator, the reply a user gets and the answer check."""

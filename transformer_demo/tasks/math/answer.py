@@ -1,20 +1,28 @@
-"""From a math model's output to what a user sees: the answer, the program, or why there is none.
+"""From a math model's output to what a user sees: a verified answer, or why there is none.
 
 A program-mode model writes a program ("12 * 7") that program.py evaluates exactly; a direct-mode
-model writes the answer itself. A question in a wording the families do not list ("Find the median of 8, 31
-and 56.") is answered only when the model's program is sound for it: a calculation (not a bare number) over
-the question's own numbers and the families' constants; the reply then says to check the program shown.
-Anything else gets no number, only why; a program that does not parse or evaluate (division by zero
-included) is reported as such, never as an answer.
+model writes the answer itself. No number is shown that was not verified against the question itself:
+  - a question in a listed wording: the family's own exact answer (families.py) must equal the program's;
+  - a question stating an equation (equation.py): the program's value, substituted for x, must make it
+    true ("x - 150 = 275" holds for 425, not for 125);
+  - any other wording: the program must be a calculation on the question's own numbers and the families'
+    constants, name no operation the question does not (OPERATION_WORDS), keep the question's order for "-",
+    "/" and "^" (structure.py), and the model's other beam-search readings that pass the same rules must
+    give the same answer (N_BEST).
+Anything else gets no number, only why, in one sentence; a program that does not parse or evaluate (division
+by zero included) is reported as such, never as an answer.
 """
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .families import DIE, FAMILIES, parse_question
+from .equation import Equation, read_equation
+from .families import DIE, FAMILIES, Found, NoExactAnswer, parse_question
 from .program import ProgramError, Result, evaluate
+from .structure import mismatch
 
 EXAMPLE_QUESTIONS = [
     "What is 12 times 7?",
@@ -60,9 +68,10 @@ class MathReply:
     question: str
     output: str  # what the model wrote: a program, or the answer in direct mode
     program: str | None  # None in direct mode
-    answer: str | None  # None when there is no answer to give
+    answer: str | None  # None when there is no verified answer to give
     result: Result | None  # the exact value (program mode)
-    notice: str | None  # why there is no answer, or a caution
+    notice: str | None  # why there is no answer (one sentence), or how the answer was checked
+    readable: bool = False  # the text is a question that was read (a listed wording, an equation, a sound program)
 
     def line(self, show_program: bool = False) -> str:
         """One line for the command line: the answer (and program), or "no answer: <why>"."""
@@ -72,6 +81,7 @@ class MathReply:
 
 
 NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+N_BEST = 4  # beam-search readings compared for a wording no family lists
 
 
 def _stray_numbers(question: str, program: str, template: str) -> list[str]:
@@ -80,16 +90,19 @@ def _stray_numbers(question: str, program: str, template: str) -> list[str]:
     return sorted(set(NUMBER.findall(program)) - allowed)
 
 
-CONSTANTS = "".join(re.sub(r"{\w}", "", f.program) for f in FAMILIES)  # 4, 3.14, 2, 6: every family's own
+CONSTANTS = " ".join(re.sub(r"{\w}", "", f.program) for f in FAMILIES)  # 4, 3.14, 2, 6, 100: every family's own
 # How a question names each operation of a program; an unlisted wording must name every one its program uses.
 OPERATION_WORDS = {
-    "+": r"plus|add|sum|total|more|\+",
-    "-": r"minus|subtract|difference|take|less|fewer|-",
-    "*": r"times|multipl|product|area|perimeter|derivative|slope|\bx\b|\*|×",
-    "/": r"divid|quotient|over|per|/|÷|integral|average|mean|probability|chance|odds",
-    "^": r"area|circle|integral|power|squared|\^",
+    "+": r"plus|add|sum|total|more|altogether|together|combined|increased|in all|\+",
+    "-": r"minus|subtract|difference|take|less|fewer|left|decreased|reduced|deduct|remov|remain"
+         r"|eats|ate|gives|gave|loses|lost|spends|spent|sells|sold|-",
+    "*": r"times|multipl|product|area|perimeter|derivative|slope|squared|cubed|power|\bx\b|\*|×|%\s*of|percent of"
+         r"|each|every|per|lots of|groups of",
+    "/": r"divid|quotient|over|per|/|÷|integral|average|mean|probability|chance|odds|share|split|%|percent|ways",
+    "^": r"area|circle|integral|power|squared|cubed|\^",
     "median": r"median|middle",
     "mean": r"mean|average",
+    "sqrt": r"root|√",
     "pct": r"probability|chance|odds|percent|%",
 }
 
@@ -98,48 +111,126 @@ def operations(program: str) -> set[str]:
     return set(re.findall(r"[a-z]+(?=\()|[-+*/^]", program))
 
 
-def unknown_wording_reply(question: str, output: str, mode: str, notice: str) -> MathReply:
-    """A question in no listed wording: the model's program is answered only if it is sound for this question."""
+def unsound(question: str, output: str) -> str | None:
+    """Why a program is no calculation for a question in an unlisted wording (a clause), or None if it is one."""
     numbers, asked = set(NUMBER.findall(output)), set(NUMBER.findall(question))
-    if mode != "program":
-        why = "a direct-mode model's answer cannot be checked against the question"
-    elif NUMBER.fullmatch(output.strip()) or not numbers & asked:
-        why = f"the model wrote {output!r}, which is not a calculation on the question's numbers"
-    elif _stray_numbers(question, output, CONSTANTS):
-        why = f"the model wrote {output!r}, which uses numbers that are not in the question"
-    elif asked - numbers:
-        why = f"the model wrote {output!r}, which leaves out {', '.join(sorted(asked - numbers))} of the question"
-    elif unnamed := sorted(op for op in operations(output)
-                           if not re.search(OPERATION_WORDS.get(op, r"(?!)"), question, re.IGNORECASE)):
-        named = "an operation" if len(unnamed) == 1 else "operations"
-        why = f"the model wrote {output!r}, which uses {' and '.join(unnamed)}, {named} the question does not name"
-    else:
-        try:
-            result = evaluate(output)
-        except ProgramError as exc:
-            why = f"the model wrote {output!r}, which is not a valid program: {exc}"
-        else:
-            caution = (f"This is not a wording the model was trained on; its program, {output}, uses the question's "
-                       "own numbers and operations: check that it asks that.")
-            return MathReply(question, output, output, str(result), result, caution)
-    return MathReply(question, output, output if mode == "program" else None, None, None,
-                     f"{notice} Here {why}, so there is no answer.")
+    if NUMBER.fullmatch(output.strip()) or not numbers & asked:
+        return "is not a calculation on the question's numbers"
+    percent = " 100 " if re.search(r"%|percent", question, re.IGNORECASE) else ""  # "15% of 240": 15 / 100 * 240
+    if stray := _stray_numbers(question, output, CONSTANTS + percent):
+        return f"uses {', '.join(stray)}, not in the question"
+    if asked - numbers:
+        return f"leaves out {', '.join(sorted(asked - numbers))} of the question"
+    used, given = Counter(NUMBER.findall(output)), Counter(NUMBER.findall(question))
+    if twice := sorted(n for n in given if used[n] > given[n]):
+        return f"uses {', '.join(twice)} more often than the question does"
+    if percent and "100" not in NUMBER.findall(output) and not output.startswith("pct("):
+        return "does not divide the percentage by 100"
+    unnamed = sorted(op for op in operations(output)
+                     if not re.search(OPERATION_WORDS.get(op, r"(?!)"), question, re.IGNORECASE))
+    if unnamed:
+        return f"uses {' and '.join(unnamed)}, which the question does not name"
+    try:
+        evaluate(output)
+    except ProgramError as exc:
+        return f"is not a valid program ({exc})"
+    return mismatch(question, output)
 
 
-def reply(question: str, output: str, mode: str) -> MathReply:
-    notice = unknown_question_notice(question)
-    if parse_question(question) is None:
-        return unknown_wording_reply(question, output, mode, notice)
+def _refused(question: str, output: str, mode: str, why: str, readable: bool) -> MathReply:
+    return MathReply(question, output, output if mode == "program" else None, None, None, why, readable)
+
+
+def _truth(found: Found) -> Result | str:
+    """The family's exact answer to a listed question, or why there is none (one sentence)."""
+    try:
+        return Result(found.family.answer(*found.operands), found.family.is_percent)
+    except ZeroDivisionError:
+        return "The question divides by zero, so there is no answer."
+    except NoExactAnswer as exc:
+        return f"{str(exc)[0].upper()}{str(exc)[1:]}, so there is no answer."
+
+
+def _listed_reply(question: str, output: str, mode: str, found: Found) -> MathReply:
+    """A listed wording: the family's exact answer is known, and the model's must equal it."""
+    family = found.family
     if mode == "direct":
-        return MathReply(question, output, None, output, None, notice)
-    stray = _stray_numbers(question, output, parse_question(question).family.program)
-    if stray:
+        truth = _truth(found)
+        if isinstance(truth, Result) and output.strip() == str(truth):
+            return MathReply(question, output, None, output.strip(), None, None, True)
+        why = truth if isinstance(truth, str) else (f"The model wrote {output!r}, which is not the answer to this "
+                                                    f"question about {family.description}, so there is no answer.")
+        return _refused(question, output, mode, why, True)
+    if stray := _stray_numbers(question, output, family.program):
         numbers = f"{', '.join(stray)}: {'a number' if len(stray) == 1 else 'numbers'} not in the question"
-        why = f"the model wrote {output!r}, which uses {numbers}; it misread the question, so there is no answer."
-        return MathReply(question, output, output, None, None, " ".join(n for n in (notice, why) if n))
+        return _refused(question, output, mode, f"The model wrote {output!r}, which uses {numbers}; it misread the "
+                        "question, so there is no answer.", True)
     try:
         result = evaluate(output)
     except ProgramError as exc:
-        why = f"the model wrote {output!r}, which is not a valid program: {exc}."
-        return MathReply(question, output, output, None, None, " ".join(n for n in (notice, why) if n))
-    return MathReply(question, output, output, str(result), result, notice)
+        return _refused(question, output, mode, f"The model wrote {output!r}, which is not a valid program: {exc}.",
+                        True)
+    truth = _truth(found)
+    if isinstance(truth, str):
+        return _refused(question, output, mode, truth, True)
+    if result != truth:
+        return _refused(question, output, mode, f"The model's program, {output}, does not compute what the question "
+                        f"asks ({family.description}), so there is no answer.", True)
+    return MathReply(question, output, output, str(result), result, None, True)
+
+
+def _equation_reply(question: str, output: str, mode: str, equation: Equation) -> MathReply:
+    """A question stating an equation: the answer is checked by substituting it for x."""
+    if mode == "direct":
+        return _refused(question, output, mode, "A direct-mode model's answer cannot be checked, so there is no "
+                        "answer.", True)
+    if equation.solution is None:
+        return _refused(question, output, mode, f"{equation.text} has no single solution, so there is no answer.",
+                        True)
+    try:
+        result = evaluate(output)
+    except ProgramError as exc:
+        return _refused(question, output, mode, f"The model wrote {output!r}, which is not a valid program: {exc}.",
+                        True)
+    if result.is_percent or not equation.holds(result.value):
+        return _refused(question, output, mode, f"The model's answer, {result}, does not make {equation.text} true, "
+                        "so there is no answer.", True)
+    return MathReply(question, output, output, str(result), result, f"Checked: x = {result} makes {equation.text} "
+                     "true.", True)
+
+
+def _unlisted_reply(question: str, output: str, mode: str, readings: tuple[str, ...]) -> MathReply:
+    """Any other wording: a sound program whose sound n-best alternatives agree with it."""
+    if mode != "program":
+        return _refused(question, output, mode, "A direct-mode model's answer to a wording it was not trained on "
+                        "cannot be checked, so there is no answer.", False)
+    if why := unsound(question, output):
+        return _refused(question, output, mode, f"The model wrote {output!r}, which {why}, so there is no answer.",
+                        why.startswith("computes"))
+    result = evaluate(output)
+    others = {str(evaluate(p)) for p in readings if not unsound(question, p)}
+    if others - {str(result)}:
+        answers = " and ".join(sorted(others | {str(result)}))
+        return _refused(question, output, mode, f"The model's readings of this question disagree ({answers}), so "
+                        "there is no answer.", True)
+    return MathReply(question, output, output, str(result), result, f"A new wording: the program {output} uses the "
+                     "question's numbers, order and operations, and the model's other readings agree.", True)
+
+
+def needs_readings(question: str, outputs: list[str], mode: str) -> bool:
+    """Is an answer to this question checked against the model's other readings (a program-mode model, a wording
+    no family lists, no equation stated, and a sound program among its outputs)?"""
+    return (mode == "program" and parse_question(question) is None and read_equation(question) is None
+            and any(unsound(question, output) is None for output in outputs))
+
+
+def reply(question: str, output: str, mode: str, readings: tuple[str, ...] = ()) -> MathReply:
+    """The verified answer to a question from one of the model's outputs (module docstring); readings: the
+    model's N_BEST beam-search programs for it, used when needs_readings(question, mode)."""
+    found = parse_question(question)
+    if found is not None:
+        return _listed_reply(question, output, mode, found)
+    equation = read_equation(question)
+    if equation is not None:
+        return _equation_reply(question, output, mode, equation)
+    return _unlisted_reply(question, output, mode, readings)

@@ -5,15 +5,20 @@
      "useranswer": "2196"}
 
 The question is found by conversation.py and put in its canonical wording; the math model writes its
-program and program.py evaluates it exactly (botanswer). With no question in a listed wording, the model
-reads the plain question, or the conversation's last texts (newest first), itself: a text counts as the
-question only when the model's program for it is a sound calculation on it (math_answer.unknown_wording_reply:
-every number of the text and no other, every operation named). Nothing sound: "NO_QUESTION" with a message,
-never a guess.
+program and program.py evaluates it exactly (botanswer), and the answer is verified before it is used
+(answer.reply: the family's exact answer, substitution into the question's equation, or a program in
+the question's order whose other readings agree). With no question in a listed wording, the model reads the
+plain question, or the conversation's last texts (newest first), itself. The verdicts:
+  - EQUIVALENT / NOT_EQUIVALENT: the right answer is verified and the student's answer read as one number;
+  - UNSURE, with a one-sentence "message": a question was read but its answer could not be verified (the
+    model's program gives a value that does not solve the equation, its readings disagree, ...), or the
+    student's answer is not one number ("4 2 5", "20 and 18"); never a verdict that could be wrong;
+  - NO_QUESTION, with a message: no question was found, never a guess.
 
 Equivalence is numeric. The student's answer may carry spaces, thousands commas ("2,196"), a sign, a
-leading "x =", a trailing ".", decimals, a percent sign or a fraction ("1/3"). The rule:
-  - a fraction is compared exactly;
+leading "x =" or "about", a trailing ".", decimals, a percent sign, a fraction ("1/3") or a mixed number
+("1 1/2"). The rule:
+  - a fraction or a mixed number is compared exactly;
   - a decimal is read at the precision the student wrote: it is equivalent when the exact answer,
     rounded half away from zero to that many decimals, is that number. So against 1/3 (33.33%),
     "33.33%", "33.3 %" and "33%" are equivalent and "33.4%" is not; against 2196, "2196" and "2196.0"
@@ -21,7 +26,8 @@ leading "x =", a trailing ".", decimals, a percent sign or a fraction ("1/3"). T
   - with a percent sign, the number is in percent (against 1/2, "50%" is right);
   - against a percentage answer, a number without the sign may be either the percent ("33.33") or the
     ratio written with at least 2 decimals ("0.33"; "0" or "1" would match any probability);
-  - anything else ("20 and 18", "x") is not a number, so NOT_EQUIVALENT.
+  - "about 128.6" is read like "128.6": right when the exact answer rounds to it;
+  - anything else ("4 2 5", "20 and 18", "x") is not one number: equivalent() is False, check() says UNSURE.
 """
 from __future__ import annotations
 
@@ -30,18 +36,20 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from ...errors import ServiceError
 from .answer import MathReply
 from .conversation import ConversationError, Turn, find_question, parse_conversation
 
 MAX_ANSWER_CHARS = 200
 MODEL_READ_TEXTS = 6  # the conversation's last texts the model reads when no listed wording is found
 FRACTION = re.compile(r"([-+]?\d+)\s*/\s*(\d+)")
+MIXED = re.compile(r"([-+]?)(\d+)\s+(\d+)\s*/\s*(\d+)")  # "1 1/2": a whole number and a proper fraction
+HEDGE = re.compile(r"^(?:about|approximately|approx\.?|around|roughly|nearly|almost|~|≈)\s*", re.IGNORECASE)
 DECIMAL = re.compile(r"([-+]?)(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d+))?\s*(%?)")
 NO_QUESTION_MESSAGE = (
-    "No math question this checker can answer was found in the conversation. It knows 15 kinds of question "
-    "(arithmetic, areas and perimeters, simple equations, derivatives and integrals, probabilities, averages "
-    "and medians) in their usual wordings, e.g. \"What is 61 times 36?\"."
+    "No math question this checker can answer was found in the conversation. It knows 26 kinds of question "
+    "(arithmetic, powers, square roots and percentages, areas and perimeters, equations, word problems, "
+    "derivatives and integrals, probabilities, averages and medians) in their usual wordings, e.g. "
+    "\"What is 61 times 36?\"."
 )
 
 Answerer = Callable[[str], MathReply]  # canonical question -> the model's reply
@@ -50,7 +58,14 @@ Answerer = Callable[[str], MathReply]  # canonical question -> the model's reply
 def read_number(text: str) -> tuple[Fraction, int | None, bool] | None:
     """(value, decimals written or None for a fraction, has a percent sign), or None if not a number."""
     text = re.sub(r"^x\s*=\s*", "", " ".join(str(text).split()), flags=re.IGNORECASE).rstrip(".").strip()
-    text = text.replace("−", "-")
+    text = HEDGE.sub("", text.replace("−", "-"))  # "about 128.6": the rounding it implies is the precision written
+    match = MIXED.fullmatch(text)
+    if match:
+        sign, whole, top, bottom = match.groups()
+        if not 0 < int(top) < int(bottom):
+            return None
+        value = int(whole) + Fraction(int(top), int(bottom))
+        return (-value if sign == "-" else value), None, False
     match = FRACTION.fullmatch(text)
     if match:
         return (Fraction(int(match.group(1)), int(match.group(2))), None, False) if int(match.group(2)) else None
@@ -108,22 +123,31 @@ def check(answerer: Answerer, useranswer: Any, conversation: Any = None, questio
     if found is not None:
         asked = found.canonical
         reply = answerer(asked)
-        if reply.answer is None:
-            raise ServiceError(f"the model could not answer {asked!r}: {reply.notice}")
-    else:  # no listed wording: the first of the last texts for which the model writes a sound calculation
+    else:  # no listed wording: the first of the last texts the model answers with a verified number
         texts = [" ".join(t.split()) for turn in reversed(turns) for t in (turn.bot, turn.user)]
-        asked, reply = "", None
-        for text in [t for t in texts if t][:MODEL_READ_TEXTS]:
-            asked, reply = text, answerer(text)
-            if reply.answer is not None:
-                break
-        if reply is None or reply.answer is None:
+        replies = [(text, answerer(text)) for text in [t for t in texts if t][:MODEL_READ_TEXTS]]
+        answered = [(text, r) for text, r in replies if r.answer is not None]
+        read = [(text, r) for text, r in replies if r.readable]
+        if not answered and not read:
             return {"Evaluation": "NO_QUESTION", "original_question_got": None, "botanswer": None,
                     "useranswer": useranswer, "message": NO_QUESTION_MESSAGE}
+        asked, reply = (answered or read)[0]
+    if reply.answer is None:
+        why = reply.notice or "The model gave no answer, so there is no answer."
+        return unsure(asked, useranswer, why.replace("so there is no answer.", "so the checker cannot tell."))
+    if read_number(useranswer) is None:
+        return unsure(asked, useranswer, f"I could not read {useranswer.strip()[:40]!r} as one number; write it "
+                      "like 425, 3/4, 1 1/2, 15% or about 128.6.", reply.answer)
     if reply.result is not None:
         right = equivalent(reply.result.value, reply.result.is_percent, useranswer)
-    else:  # a direct-mode model: its answer text is all there is
+    else:  # a direct-mode model: its answer text (verified against the family's) is all there is
         exact = read_number(reply.answer)
         right = exact is not None and equivalent(exact[0] / (100 if exact[2] else 1), exact[2], useranswer)
     return {"Evaluation": "EQUIVALENT" if right else "NOT_EQUIVALENT", "original_question_got": asked,
             "botanswer": reply.answer, "useranswer": useranswer}
+
+
+def unsure(asked: str, useranswer: str, message: str, botanswer: str | None = None) -> dict[str, Any]:
+    """The verdict when the check cannot be sure: the right answer is not verified, or the student's is unread."""
+    return {"Evaluation": "UNSURE", "original_question_got": asked, "botanswer": botanswer, "useranswer": useranswer,
+            "message": message}

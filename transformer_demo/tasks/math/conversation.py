@@ -108,11 +108,26 @@ def parse_conversation(conversation: Any) -> list[Turn]:
     return turns
 
 
+SENTENCE_END = re.compile(r"[.?!;](?:\s|$)")
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _whole(text: str, found: Found) -> bool:
+    """Is the found question all of its sentence's numbers? "Multiply 5 by 6 by 7." holds "Multiply 5 by 6",
+    which is not the question asked."""
+    starts = [m.end() for m in SENTENCE_END.finditer(text, 0, found.start)]
+    end = SENTENCE_END.search(text, found.end)
+    sentence_start, sentence_end = (starts[-1] if starts else 0), (end.start() if end else len(text))
+    outside = text[sentence_start : found.start] + " " + text[found.end : sentence_end]
+    return NUMBER.search(outside) is None
+
+
 def find_question(turns: list[Turn]) -> Found | None:
-    """The most recent question of a supported family: later turns first, the bot's text before the user's."""
+    """The most recent question of a supported family that is a whole question of its sentence: later turns
+    first, the bot's text before the user's."""
     for turn in reversed(turns):
         for text in (turn.bot, turn.user):
-            found = find_questions(text)
+            found = [f for f in find_questions(text) if _whole(text, f)]
             if found:
                 return found[-1]
     return None

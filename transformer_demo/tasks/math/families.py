@@ -1,4 +1,4 @@
-"""The 15 families of math questions: their wordings, programs and exact answers.
+"""The families of math questions: their wordings, programs and exact answers.
 
 Each family has a canonical wording (the seed's template), training wordings (symbol forms such as
 "{a} x {b} = ?" included) and held-out wordings that no training row uses (the `test_wordings` split
@@ -13,10 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from math import isqrt
 
 SMALL = range(1, 101)
 OPERAND = range(1, 1001)
 DIE = range(1, 6)
+PERCENT = range(1, 101)
+BASE, EXPONENT = range(2, 21), range(2, 11)
+SQUARES = tuple(n * n for n in range(1, 32))  # perfect squares up to 1000, for square roots
 RANGES = ("1-100", "101-1000")  # every split's rows: half with all operands small, half with one above 100
 
 
@@ -81,6 +85,23 @@ def _median(a: int, b: int, c: int) -> Fraction:
     return Fraction(sorted((a, b, c))[1])
 
 
+class NoExactAnswer(ValueError):
+    """A question of a family whose answer cannot be given exactly here (the root of 50, 999 to the 999th)."""
+
+
+def _power(a: int, b: int) -> Fraction:
+    if b > 64 or a.bit_length() * b > 2048:
+        raise NoExactAnswer(f"{a} to the power of {b} is too large to work out here")
+    return Fraction(a**b)
+
+
+def _root(a: int) -> Fraction:
+    root = isqrt(a)
+    if root * root != a:
+        raise NoExactAnswer(f"{a} is not a perfect square")
+    return Fraction(root)
+
+
 FRAMES = (
     "What is {core}?", "What's {core}?", "Calculate {core}.", "Compute {core}.", "Find {core}.", "Work out {core}.",
     "Tell me {core}.", "Can you find {core}?", "Please calculate {core}.", "What do you get for {core}?", "{core}?",
@@ -88,39 +109,60 @@ FRAMES = (
 )
 
 
-def _wordings(index: int, specials: tuple[str, ...], cores: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+WORD_FRAMES = (  # word problems: a situation, then the question
+    "{core}. How many are left?", "{core}. How many are there now?", "{core}; how many are left?",
+    "If {core}, how many are left?", "{core}. What is left?", "{core}. How many remain?",
+)
+TOTAL_FRAMES = (
+    "{core}. How many in all?", "{core}. How many altogether?", "{core}; how many in total?",
+    "If {core}, how many are there in all?", "{core}. What is the total?", "{core}. How many are there?",
+)
+
+
+def _wordings(index: int, specials: tuple[str, ...], cores: tuple[str, ...],
+              frames: tuple[str, ...] = FRAMES) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(training wordings, held-out wordings): every frame around every core, plus the family's own sentences.
 
     Two (frame, core) cells per family are held out: each of their frame and core is seen in training with
     others, never together, so the held-out split measures generalization to new combinations.
     """
-    cells = [[frame.replace("{core}", core) for frame in FRAMES[start:] + FRAMES[:start]]
-             for core, start in ((cores[0], (3 * index) % len(FRAMES)), (cores[1], (3 * index + 7) % len(FRAMES)))]
+    cells = [[frame.replace("{core}", core) for frame in frames[start:] + frames[:start]]
+             for core, start in ((cores[0], (3 * index) % len(frames)), (cores[1], (3 * index + 7) % len(frames)))]
     held = tuple(next(w for w in row if w not in specials) for row in cells)  # the family's own sentences stay in
-    grid = [frame.replace("{core}", core) for core in cores for frame in FRAMES]
+    grid = [frame.replace("{core}", core) for core in cores for frame in frames]
     training = [w for w in dict.fromkeys(specials + tuple(grid)) if w not in held]
     return tuple(training), held
 
 
 def _family(index: int, name: str, description: str, program: str, answer: Callable[..., Fraction],
-            specials: tuple[str, ...], cores: tuple[str, ...], **options) -> Family:
-    return Family(name, description, program, answer, *_wordings(index, specials, cores), **options)
+            specials: tuple[str, ...], cores: tuple[str, ...], frames: tuple[str, ...] = FRAMES, **options) -> Family:
+    return Family(name, description, program, answer, *_wordings(index, specials, cores, frames), **options)
 
 
 SPECS = (
     ("plus", "addition", "{a} + {b}", lambda a, b: Fraction(a + b),
-     ("What is {a} plus {b}?", "Add {a} and {b}.", "{a} + {b} = ?", "{a} + {b}"),
-     ("{a} plus {b}", "the sum of {a} and {b}", "{a} + {b}", "{a} and {b} added together")),
+     ("What is {a} plus {b}?", "Add {a} and {b}.", "{a} + {b} = ?", "{a} + {b}", "Add {a} to {b}.",
+      "Add up {a} and {b}."),
+     ("{a} plus {b}", "the sum of {a} and {b}", "{a} + {b}", "{a} and {b} added together", "{a} and {b} together",
+      "{a} added to {b}", "the total of {a} and {b}", "{a} and {b} combined", "{a} more than {b}",
+      "{a} increased by {b}")),
     ("minus", "subtraction", "{a} - {b}", lambda a, b: Fraction(a - b),
-     ("What is {a} minus {b}?", "Subtract {b} from {a}.", "Take {b} away from {a}.", "{a} - {b} = ?", "{a} - {b}"),
+     ("What is {a} minus {b}?", "Subtract {b} from {a}.", "Take {b} away from {a}.", "{a} - {b} = ?", "{a} - {b}",
+      "Deduct {b} from {a}."),
      ("{a} minus {b}", "the difference between {a} and {b}", "{a} - {b}", "{a} take away {b}",
-      "{b} subtracted from {a}")),
+      "{b} subtracted from {a}", "{a} less {b}", "{b} less than {a}", "{b} fewer than {a}", "{a} decreased by {b}",
+      "{a} reduced by {b}", "{b} taken from {a}")),
     ("times", "multiplication", "{a} * {b}", lambda a, b: Fraction(a * b),
-     ("What is {a} times {b}?", "Multiply {a} by {b}.", "{a} x {b} = ?", "{a} * {b} = ?", "{a} x {b}", "{a} * {b}"),
-     ("{a} times {b}", "the product of {a} and {b}", "{a} * {b}", "{a} multiplied by {b}", "{a} x {b}")),
+     ("What is {a} times {b}?", "Multiply {a} by {b}.", "{a} x {b} = ?", "{a} * {b} = ?", "{a} x {b}", "{a} * {b}",
+      "Multiply {a} and {b}."),
+     ("{a} times {b}", "the product of {a} and {b}", "{a} * {b}", "{a} multiplied by {b}", "{a} x {b}",
+      "{a} multiplied with {b}", "{a} lots of {b}", "{a} groups of {b}", "{a} and {b} multiplied together")),
     ("divided_by", "division", "{a} / {b}", lambda a, b: Fraction(a, b),
-     ("What is {a} divided by {b}?", "Divide {a} by {b}.", "{a} / {b} = ?", "{a} ÷ {b}", "{a} / {b}"),
-     ("{a} divided by {b}", "the quotient of {a} and {b}", "{a} / {b}", "{a} over {b}", "{a} ÷ {b}")),
+     ("What is {a} divided by {b}?", "Divide {a} by {b}.", "{a} / {b} = ?", "{a} ÷ {b}", "{a} / {b}",
+      "Share {a} among {b}.", "Split {a} into {b} equal parts."),
+     ("{a} divided by {b}", "the quotient of {a} and {b}", "{a} / {b}", "{a} over {b}", "{a} ÷ {b}",
+      "{a} shared equally among {b}", "{a} split into {b} equal parts", "{a} divided into {b} equal groups",
+      "{a} shared between {b} people", "{a} split {b} ways")),
     ("square_perimeter", "the perimeter of a square", "4 * {a}", lambda a: Fraction(4 * a),
      ("What is the perimeter of a square with side length {a}?", "A square has a side of {a}. What is its perimeter?"),
      ("the perimeter of a square with side length {a}", "the perimeter of a square of side {a}",
@@ -178,6 +220,64 @@ SPECS = (
      ("the median of {a}, {b}, and {c}", "the median of the numbers {a}, {b} and {c}",
       "the middle value of {a}, {b} and {c}", "the median value of {a}, {b}, {c}"),
      {"ranges": (OPERAND,) * 3}),
+    # the everyday forms (issue 25): powers, percentages, three numbers, square roots, word problems, equations
+    ("square", "a square", "{a} ^ 2", lambda a: Fraction(a * a),
+     ("What is {a} squared?", "{a}^2", "{a}^2 = ?", "Square {a}."),
+     ("{a} squared", "the square of {a}", "{a}^2", "{a} to the power of 2", "{a} times itself"),
+     {"ranges": (OPERAND,)}),
+    ("power", "a power", "{a} ^ {b}", _power,
+     ("What is {a} to the power of {b}?", "{a}^{b}", "{a}^{b} = ?", "Raise {a} to the power of {b}."),
+     ("{a} to the power of {b}", "{a}^{b}", "{a} raised to the power {b}", "{a} to the {b}th power",
+      "{a} raised to {b}"),
+     {"ranges": (BASE, EXPONENT)}),
+    ("square_root", "a square root", "sqrt({a})", _root,
+     ("What is the square root of {a}?", "√{a}", "sqrt({a})", "Find the square root of {a}."),
+     ("the square root of {a}", "√{a}", "the root of {a}", "sqrt({a})", "the positive square root of {a}"),
+     {"ranges": (SQUARES,)}),
+    ("percent_of", "a percentage of a number", "{a} / 100 * {b}", lambda a, b: Fraction(a * b, 100),
+     ("What is {a}% of {b}?", "{a}% of {b}", "Find {a} percent of {b}.", "{a}% of {b} = ?"),
+     ("{a}% of {b}", "{a} percent of {b}", "{a} % of {b}", "{a} per cent of {b}", "{a}% of the number {b}"),
+     {"ranges": (PERCENT, OPERAND)}),
+    ("sum_of_three", "a sum of three numbers", "{a} + {b} + {c}", lambda a, b, c: Fraction(a + b + c),
+     ("What is the sum of {a}, {b} and {c}?", "{a} + {b} + {c}", "{a} + {b} + {c} = ?", "Add {a}, {b} and {c}."),
+     ("the sum of {a}, {b} and {c}", "{a} + {b} + {c}", "{a} plus {b} plus {c}", "the total of {a}, {b} and {c}",
+      "{a}, {b} and {c} added together"),
+     {"ranges": (OPERAND,) * 3}),
+    ("product_of_three", "a product of three numbers", "{a} * {b} * {c}", lambda a, b, c: Fraction(a * b * c),
+     ("What is the product of {a}, {b} and {c}?", "{a} x {b} x {c}", "{a} * {b} * {c} = ?",
+      "Multiply {a}, {b} and {c}."),
+     ("the product of {a}, {b} and {c}", "{a} * {b} * {c}", "{a} times {b} times {c}", "{a} x {b} x {c}",
+      "{a}, {b} and {c} multiplied together"),
+     {"ranges": (OPERAND,) * 3}),
+    ("take_away", "a take-away word problem", "{a} - {b}", lambda a, b: Fraction(a - b),
+     ("Tom has {a} apples and eats {b}. How many apples are left?",
+      "A shop has {a} cakes and sells {b}. How many cakes are left?"),
+     ("Tom has {a} apples and eats {b}", "Anna had {a} stickers and gave away {b}",
+      "a shop has {a} cakes and sells {b}", "Sam has {a} marbles and loses {b}",
+      "there are {a} birds on a tree and {b} fly away"),
+     {"frames": WORD_FRAMES}),
+    ("groups_of", "a groups-of word problem", "{a} * {b}", lambda a, b: Fraction(a * b),
+     ("A box holds {a} pencils. How many pencils are in {b} boxes?",
+      "A box holds {a} pencils, how many in {b} boxes?"),
+     ("a box holds {a} pencils and there are {b} boxes", "each bag has {a} sweets and there are {b} bags",
+      "there are {a} chairs in each of {b} rows", "a pack has {a} cards and you buy {b} packs",
+      "{a} children sit at each of {b} tables"),
+     {"frames": TOTAL_FRAMES}),
+    ("x_minus_a", "x - a = b", "{b} + {a}", lambda a, b: Fraction(a + b),
+     ("Solve for x in the equation x - {a} = {b}.", "Solve x - {a} = {b}.", "x - {a} = {b}. Find x.",
+      "If x - {a} = {b}, what is x?", "Solve {b} = x - {a}.", "What number minus {a} equals {b}?"),
+     ("x if x - {a} = {b}", "x in the equation x - {a} = {b}", "the solution of x - {a} = {b}",
+      "x when {b} = x - {a}", "the number that gives {b} when {a} is subtracted from it")),
+    ("a_plus_x", "a + x = b", "{b} - {a}", lambda a, b: Fraction(b - a),
+     ("Solve for x in the equation {a} + x = {b}.", "Solve {a} + x = {b}.", "{a} + x = {b}. Find x.",
+      "Solve {b} = x + {a}.", "What number plus {a} equals {b}?", "{a} plus what number equals {b}?"),
+     ("x if {a} + x = {b}", "x in the equation {a} + x = {b}", "the solution of {b} = {a} + x",
+      "x when {b} = x + {a}", "the number that added to {a} makes {b}")),
+    ("a_minus_x", "a - x = b", "{a} - {b}", lambda a, b: Fraction(a - b),
+     ("Solve for x in the equation {a} - x = {b}.", "Solve {a} - x = {b}.", "{a} - x = {b}. Find x.",
+      "If {a} - x = {b}, what is x?", "Solve {b} = {a} - x."),
+     ("x if {a} - x = {b}", "x in the equation {a} - x = {b}", "the solution of {b} = {a} - x",
+      "x when {a} - x = {b}", "the number that subtracted from {a} leaves {b}")),
 )
 FAMILIES: tuple[Family, ...] = tuple(_family(i, *spec[:6], **(spec[6] if len(spec) > 6 else {}))
                                      for i, spec in enumerate(SPECS))

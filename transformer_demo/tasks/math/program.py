@@ -5,7 +5,8 @@
     term    := unary (("*" | "/") unary)*
     unary   := "-" unary | power
     power   := atom ("^" unary)?               right-associative: 2 ^ 3 ^ 2 = 2 ^ 9
-    atom    := NUMBER | ("median" | "mean") "(" expr ("," expr)* ")" | "(" expr ")"
+    atom    := NUMBER | ("median" | "mean" | "sqrt") "(" expr ("," expr)* ")" | "(" expr ")"
+                                               sqrt: one argument, an exact square (sqrt(144) = 12)
     NUMBER  := digits, optionally "." digits   (3.14)
 
 Values are fractions.Fraction, so 1 / 3 * 3 is exactly 1; answers are rounded only when printed
@@ -18,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from math import isqrt
 
 from ...errors import UserError
 
@@ -27,7 +29,7 @@ MAX_ARGS = 16
 MAX_DIGITS = 12
 MAX_EXPONENT = 64
 MAX_BITS = 2048
-FUNCTIONS = ("median", "mean")
+FUNCTIONS = ("median", "mean", "sqrt")
 TOKEN = re.compile(r"\s*(?:([0-9]+(?:\.[0-9]+)?)|([a-z]+)|([-+*/^(),]))")
 
 
@@ -100,6 +102,16 @@ def _power(base: Fraction, exponent: Fraction) -> Fraction:
 def _median(values: list[Fraction]) -> Fraction:
     ordered, middle = sorted(values), len(values) // 2
     return ordered[middle] if len(values) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def _sqrt(args: list[Fraction]) -> Fraction:
+    if len(args) != 1:
+        raise ProgramError(f"sqrt takes one number, got {len(args)}")
+    value = args[0]
+    roots = (isqrt(value.numerator), isqrt(value.denominator)) if value >= 0 else (0, 0)
+    if value < 0 or roots[0] ** 2 != value.numerator or roots[1] ** 2 != value.denominator:
+        raise ProgramError(f"the square root of {value} is not exact")
+    return Fraction(*roots)
 
 
 class _Parser:
@@ -191,6 +203,8 @@ class _Parser:
             if len(args) > MAX_ARGS:
                 raise ProgramError(f"{name} takes at most {MAX_ARGS} numbers")
         self.take(")")
+        if name == "sqrt":
+            return _sqrt(args)
         return _median(args) if name == "median" else _checked(sum(args, Fraction(0)) / len(args))
 
 

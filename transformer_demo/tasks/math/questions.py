@@ -1,4 +1,4 @@
-"""The math questions: generated (question, program, answer) triples from 15 families (families.py).
+"""The math questions: generated (question, program, answer) triples from the families of families.py.
 
     "What is 332 times 971?"                         -> program "332 * 971"      -> answer "322372"
     "12 x 7 = ?"                                     -> program "12 * 7"         -> answer "84"
@@ -24,7 +24,8 @@ from functools import lru_cache
 from typing import Any
 
 from ...data import DataError, Pair
-from .families import DIE, FAMILIES, RANGES, SMALL, Family, parse_question
+from .families import FAMILIES, RANGES, SMALL, Family, NoExactAnswer, parse_question
+from .phrasing import wrap
 
 ENUMERATE_LIMIT = 20_000  # spaces with at most this many tuples are listed whole, others sampled
 TINY_SPACE = 20
@@ -76,9 +77,9 @@ def _options(task_options: dict[str, Any]) -> dict[str, Any]:
 
 def _strata(family: Family) -> dict[str, tuple[tuple[range, ...], Callable[[tuple[int, ...]], bool]]]:
     """Operand ranges per stratum: all operands 1-100, and at least one above 100 (not for the die)."""
-    if family.ranges == (DIE,):
+    if all(max(r) in SMALL for r in family.ranges):  # the die, powers: one stratum
         return {RANGES[0]: (family.ranges, lambda t: True)}
-    small = tuple(SMALL for _ in family.ranges)
+    small = tuple(SMALL if r == range(1, 1001) else tuple(x for x in r if x in SMALL) for r in family.ranges)
     return {RANGES[0]: (small, lambda t: True), RANGES[1]: (family.ranges, lambda t: any(x > 100 for x in t))}
 
 
@@ -120,7 +121,8 @@ def _family_rows(family: Family, seed: int, sizes: dict[str, int], mode: str) ->
         share = {split: size // len(strata) for split, size in sizes.items()}
         for split, tuples in _stratum_splits(ranges, keep, rng, share).items():
             for operands in tuples:
-                question = vary(family.fill(rng.choice(family.wordings), operands), rng)
+                question = family.fill(rng.choice(family.wordings), operands)
+                question = vary(wrap(question, rng) if split == "train" else question, rng)
                 rows[split].append((question, target(family, operands, mode)))
             if split == "test":
                 for i, operands in enumerate(tuples):
@@ -155,6 +157,9 @@ def math_pairs(split: str, task_options: dict[str, Any]) -> list[Pair]:
 
 
 def solve(question: str) -> str | None:
-    """The exact answer for a question of the 15 families in any supported wording, None for anything else."""
+    """The exact answer for a question of the families in any supported wording, None for anything else."""
     found = parse_question(question)
-    return found.family.answer_text(found.operands) if found else None
+    try:
+        return found.family.answer_text(found.operands) if found else None
+    except (ZeroDivisionError, NoExactAnswer):
+        return None

@@ -1,8 +1,13 @@
-"""The math task: questions of 15 families (questions.py generates them), scored per family and operand range
-(scoring.py); its finish is the reply a user gets (answer.py): each output's program evaluated exactly, a failed
-one said, never answered."""
+"""The math task: questions of the families (questions.py generates them), scored per family and operand range
+(scoring.py); its finish is the reply a user gets (answer.py): each output's answer verified against the question
+before it is shown, or no answer and why in one sentence.
+
+A question in a wording no family lists and stating no equation is answered only when the model's other readings
+agree, so translate decodes such questions a second time, by beam search with N_BEST outputs, whatever decoding
+the caller asked for: the CLI, the Ask tab, the API and the answer check all get the same verified reply."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...data import Pair
@@ -20,8 +25,8 @@ from ..base import (
     outputs_of,
     truncation_notice,
 )
-from .answer import EXAMPLE_QUESTIONS, MathReply, mode_of, reply, unknown_question_notice
-from .families import family_of
+from .answer import EXAMPLE_QUESTIONS, N_BEST, MathReply, mode_of, needs_readings, reply, unknown_question_notice
+from .families import FAMILIES, family_of
 from .questions import math_pairs
 from .scoring import math_scores
 
@@ -30,7 +35,7 @@ if TYPE_CHECKING:
 
 
 class MathTask(Task):
-    name, label = "math", "Math questions (15 families)"
+    name, label = "math", f"Math questions ({len(FAMILIES)} families)"
     words = Words("question", "program")  # the model writes a program; exact arithmetic answers
     presets = (Preset("math", label, CONFIGS / "math_qa.json"),)
     answers_questions = True
@@ -52,14 +57,32 @@ class MathTask(Task):
     def notice(self, text: str) -> str | None:
         return unknown_question_notice(text)
 
+    def translate(
+        self, engine: Engine, checkpoint: Checkpoint, lines: list[str], options: DecodeOptions
+    ) -> list[LineResult]:
+        """The caller's decoding gives the outputs; the questions whose answers need the model's other readings
+        (answer.needs_readings) are decoded once more, together, by beam search with N_BEST outputs."""
+        prepared = [self.prepare(line, checkpoint) for line in lines]
+        results = engine.translate([text for text, _ in prepared], options)
+        mode = mode_of(checkpoint.run.train.task_options)
+        wanted = [i for i, (line, result) in enumerate(zip(lines, results))
+                  if needs_readings(line, [text for text, _ in result.outputs], mode)]
+        beam = replace(options, method="beam", beam_size=N_BEST, n_best=N_BEST)
+        decoded = engine.translate([prepared[i][0] for i in wanted], beam) if wanted else []
+        readings = {i: tuple(text for text, _ in result.outputs) for i, result in zip(wanted, decoded)}
+        return [self.finish(*found, checkpoint, options, readings.get(i, ()))
+                for i, found in enumerate(zip(lines, prepared, results))]
+
     def finish(
-        self, source: str, prepared: Prepared, result: EngineResult, checkpoint: Checkpoint, options: DecodeOptions
+        self, source: str, prepared: Prepared, result: EngineResult, checkpoint: Checkpoint, options: DecodeOptions,
+        readings: tuple[str, ...] = (),
     ) -> LineResult:
-        """The outputs become answers; the reply's notice includes the question's (unknown wording, operands out
-        of range) whenever it applies."""
+        """The outputs become verified answers (readings: the model's beam-search programs for the question, when
+        needs_readings); the line's notice is the best reply's, after the truncation notice."""
         text, notice = prepared
         outputs = outputs_of(result, checkpoint)
-        replies = [reply(source, output.text, mode_of(checkpoint.run.train.task_options)) for output in outputs]
+        replies = [reply(source, output.text, mode_of(checkpoint.run.train.task_options), readings)
+                   for output in outputs]
         answers = [output._replace(text=r.answer if r.answer is not None else "(no answer)")
                    for r, output in zip(replies, outputs)]
         notice = joined([notice, truncation_notice(text, checkpoint), replies[0].notice])

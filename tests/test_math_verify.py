@@ -1,0 +1,248 @@
+"""Verified answers: the equation reader and substitution, the structure check, n-best disagreement, the
+refusals' one-sentence reasons, the UNSURE verdict, and hostile inputs on these paths (no model needed)."""
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from transformer_demo.tasks.math.answer import reply
+from transformer_demo.tasks.math.answer_check import check
+from transformer_demo.tasks.math.equation import read_equation
+from transformer_demo.tasks.math.families import parse_question
+from transformer_demo.tasks.math.program import MAX_CHARS
+from transformer_demo.tasks.math.structure import mismatch, question_pairs
+
+CHECKPOINT = Path(__file__).resolve().parents[1] / "checkpoints" / "math-qa"
+
+
+def model(*programs: str):
+    """An answerer whose best program is the first, its other beam readings the rest."""
+    return lambda q: reply(q, programs[0], "program", programs)
+
+
+@pytest.mark.parametrize(
+    "question, text, solution",
+    [
+        ("Solve for x: x - 150 = 275.", "x - 150 = 275", 425),
+        ("Solve 275 = x - 150", "275 = x - 150", 425),
+        ("What number plus 17 equals 40?", "x + 17 = 40", 23),
+        ("what number minus 8 is 12", "x - 8 = 12", 20),
+        ("17 - x = 5. Find x.", "17 - x = 5", 12),
+        ("If 2x - 5 = 13, what is x?", "2 x - 5 = 13", 9),
+        ("Solve 3(x + 1) = 12", "3 (x + 1) = 12", 3),
+        ("x / 4 = 2.5", "x / 4 = 2.5", 10),
+        ("Solve 2x + 3 = x + 10", "2 x + 3 = x + 10", 7),
+    ],
+)
+def test_equations_are_read_exactly(question: str, text: str, solution: int):
+    equation = read_equation(question)
+    assert equation is not None and equation.text.replace("(", "( ").replace("( ", "(") == text.replace("( ", "(")
+    assert equation.solution == solution and equation.holds(Fraction(solution))
+    assert not equation.holds(Fraction(solution + 1))
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Find the derivative of 3x^2 at x = 5.", "12 x 7 = ?", "3x-38", "x * x = 4", "What is 5 plus 3?",
+     "x - 1 = 2 and x + 1 = 3", "x = 5", "(" * 500 + "x = 1", "x / 0 = 3", "1" * 40 + "x = 2"],
+)
+def test_no_equation_is_read_where_there_is_none_or_it_is_not_linear(question: str):
+    assert read_equation(question) is None
+
+
+def test_an_equations_answer_is_substituted_back():
+    question = "Please solve for x: x - 150 = 275"  # a wording no family lists: only the substitution checks it
+    right, wrong = reply(question, "275 + 150", "program"), reply(question, "275 - 150", "program")
+    assert right.answer == "425" and "x - 150 = 275" in right.notice
+    assert wrong.answer is None and wrong.notice == ("The model's answer, 125, does not make x - 150 = 275 true, so "
+                                                     "there is no answer.")
+    assert reply("What number plus 17 equals 40?", "40 - 17", "program").answer == "23"
+    assert reply("Solve 50 = x + 20.", "50 - 20", "program").answer == "30"
+    assert reply("Solve 50 = x + 20.", "50 + 20", "program").answer is None
+    assert reply("Solve x + 1 = x + 2.", "1", "program").notice == ("x + 1 = x + 2 has no single solution, so there "
+                                                                   "is no answer.")
+    assert reply(question, "425", "direct").answer is None  # nothing to check a direct answer with
+
+
+def test_the_check_never_contradicts_a_right_answer_to_an_equation():
+    wrong_model = model("275 - 150")  # what the issue's visitor got
+    verdict = check(wrong_model, "425", question="Solve for x: x - 150 = 275")
+    assert verdict["Evaluation"] == "UNSURE" and verdict["botanswer"] is None
+    assert verdict["message"] == ("The model's answer, 125, does not make x - 150 = 275 true, so the checker cannot "
+                                  "tell.")
+    assert check(wrong_model, "125", question="Solve for x: x - 150 = 275")["Evaluation"] == "UNSURE"
+    right_model = model("275 + 150")
+    assert check(right_model, "425", question="Solve for x: x - 150 = 275")["Evaluation"] == "EQUIVALENT"
+    assert check(right_model, "x = 425", question="Solve for x: x - 150 = 275")["Evaluation"] == "EQUIVALENT"
+    assert check(right_model, "125", question="Solve for x: x - 150 = 275")["Evaluation"] == "NOT_EQUIVALENT"
+
+
+@pytest.mark.parametrize(
+    "question, program, why",
+    [
+        ("Take 8 from 20.", "8 - 20", "computes 8 - 20 where the question asks for 20 - 8"),
+        ("Subtract 8 from 20.", "8 - 20", "computes 8 - 20 where the question asks for 20 - 8"),
+        ("What is 8 less than 20?", "8 - 20", "computes 8 - 20 where the question asks for 20 - 8"),
+        ("Divide 12 by 4.", "4 / 12", "computes 4 / 12 where the question asks for 12 / 4"),
+        ("Share 80 equally among 5 friends.", "5 / 80", "computes 5 / 80 where the question asks for 80 / 5"),
+        ("What is 2 to the power of 10?", "10 ^ 2", "computes 10 ^ 2 where the question asks for 2 ^ 10"),
+        ("What is 3^4?", "4 ^ 3", "computes 4 ^ 3 where the question asks for 3 ^ 4"),
+        ("Tom has 11 apples and eats 2.", "2 - 11", "computes 2 - 11 where the question asks for 11 - 2"),
+        ("Subtract to find how far apart 12 and 30 are.", "12 - 30",
+         "computes 12 - 30 where the question does not say which of the two comes first"),
+    ],
+)
+def test_a_program_must_keep_the_questions_order(question: str, program: str, why: str):
+    assert mismatch(question, program) == why
+    refused = reply(question, program, "program")
+    assert refused.answer is None
+    if parse_question(question) is None:  # a listed wording's refusal names its family instead
+        assert refused.notice == f"The model wrote {program!r}, which {why}, so there is no answer."
+
+
+@pytest.mark.parametrize(
+    "question, program, answer",
+    [
+        ("Take 8 from 20.", "20 - 8", "12"), ("Divide 12 by 4.", "12 / 4", "3"),
+        ("What is 2 to the power of 10?", "2 ^ 10", "1024"), ("What is 12 squared, please?", "12 ^ 2", "144"),
+        ("How much is 12 squared?", "12 ^ 2", "144"),
+        ("Tom has 11 apples and eats 2. How many are left?", "11 - 2", "9"),
+        ("What is 15% of 240?", "15 / 100 * 240", "36"), ("What is 3 plus 4 minus 2?", "3 + 4 - 2", "5"),
+        ("Find the median of 8, 31 and 56.", "median(8, 31, 56)", "31"),
+    ],
+)
+def test_a_program_in_the_questions_order_is_answered(question: str, program: str, answer: str):
+    assert reply(question, program, "program").answer == answer
+
+
+def test_question_pairs_read_the_order_of_each_phrase():
+    assert question_pairs("Subtract 8 from 20, then divide 12 by 4") == {("-", "20", "8"), ("/", "12", "4")}
+    assert question_pairs("12 squared and 5 cubed") == {("^", "12", "2"), ("^", "5", "3")}
+    assert question_pairs("What is 2.50 minus 1?") == {("-", "2.5", "1")}
+
+
+def test_disagreeing_readings_give_no_answer():
+    question = "What do you get with 6 and 3 multiplied and 2 added?"
+    agree = model("6 * 3 + 2", "3 * 6 + 2", "2 + 6 * 3")(question)
+    assert agree.answer == "20" and "other readings agree" in agree.notice
+    disagree = model("6 * 3 + 2", "6 * (3 + 2)")(question)
+    assert disagree.answer is None
+    assert disagree.notice == "The model's readings of this question disagree (20 and 30), so there is no answer."
+    unsound_other = model("6 * 3 + 2", "6 * 3 + 5", "6 - 3")(question)  # unsound readings do not count
+    assert unsound_other.answer == "20"
+    verdict = check(model("6 * 3 + 2", "6 * (3 + 2)"), "20", question=question)
+    assert verdict["Evaluation"] == "UNSURE" and "disagree (20 and 30)" in verdict["message"]
+
+
+def test_each_refusal_is_one_short_sentence():
+    refusals = [
+        reply("What is 12 times 7?", "12 + 7", "program"), reply("What is 12 divided by 0?", "12 / 0", "program"),
+        reply("What is the capital of France?", "2 * 6", "program"), reply("Take 8 from 20.", "8 - 20", "program"),
+        reply("Solve x - 150 = 275.", "275 - 150", "program"), reply("12 / 0 = ?", "12 * 191", "program"),
+        model("6 * 3 + 2", "6 * (3 + 2)")("6 and 3 multiplied, 2 added"),
+    ]
+    for refused in refusals:
+        assert refused.answer is None and refused.notice.endswith(".") and len(refused.notice) < 160, refused.notice
+        assert refused.notice.count(". ") == 0 and "15 kinds" not in refused.notice, refused.notice
+
+
+def test_a_question_in_a_conversation_is_checked_the_same_way_as_a_plain_one():
+    talk = [{"user": "Can you help? Solve for x: x - 150 = 275", "bot": "Sure! What do you get?"}]
+    for programs, answer, verdict in ((("275 - 150",), "425", "UNSURE"), (("275 + 150",), "425", "EQUIVALENT"),
+                                      (("275 + 150",), "125", "NOT_EQUIVALENT")):
+        plain = check(model(*programs), answer, question="Can you help? Solve for x: x - 150 = 275")
+        in_talk = check(model(*programs), answer, conversation=talk)
+        assert plain["Evaluation"] == in_talk["Evaluation"] == verdict
+        assert plain.get("message") == in_talk.get("message")
+
+
+def test_a_listed_question_the_model_gets_wrong_is_unsure_not_an_error():
+    verdict = check(model("61 + 36"), "2196", question="What is 61 times 36?")
+    assert verdict["Evaluation"] == "UNSURE" and verdict["message"].endswith("so the checker cannot tell.")
+    assert verdict["original_question_got"] == "What is 61 times 36?"
+
+
+@pytest.mark.parametrize("question", ["x - 150 = 275 " + "+ 1 " * 400, "Solve " + "(" * 30 + "x" + ")" * 30 + " = 2",
+                                      "Solve x - 1e999 = 2", "Solve x - 99999999999999999 = 2", "\x00x = 1 + 1"])
+def test_hostile_equations_are_refused_cheaply(question: str):
+    result = reply(question, "1 + 1", "program")
+    assert result.answer in (None, "2")
+    assert len(question) <= 4 * MAX_CHARS or read_equation(question) is None
+
+
+def test_the_new_families_answers_are_verified_and_their_hostile_inputs_refused():
+    assert reply("What is the square root of 144?", "sqrt(144)", "program").answer == "12"
+    assert reply("What is the square root of 144?", "144 / 2", "program").answer is None
+    root = reply("What is the square root of 50?", "sqrt(50)", "program")
+    assert root.answer is None and root.notice == ("The model wrote 'sqrt(50)', which is not a valid program: the "
+                                                   "square root of 50 is not exact.")
+    assert reply("What is the square root of 50?", "50 / 50", "program").notice == (
+        "50 is not a perfect square, so there is no answer.")
+    huge = reply("What is 999999999999 to the power of 999999999999?", "999999999999 + 999999999999", "program")
+    assert huge.answer is None and "too large" in huge.notice
+    assert reply("What is 15% of 240?", "240 * 15 / 100", "program").answer == "36"
+    assert reply("What is 15% of 240?", "240 / 15", "program").answer is None
+    assert reply("What is 12 squared?", "12 * 2", "program").answer is None
+    nested = "sqrt(" * 20 + "4" + ")" * 20
+    assert reply("What is the square root of 4?", nested, "program").answer is None
+
+
+@pytest.mark.parametrize(
+    "question, program, why",
+    [  # wrong programs the shipped model wrote for the 100 hand-written questions, now refused
+        ("I need 11 squared.", "11 * 4", "does not compute 11 ^ 2, which the question asks for"),
+        ("What's 5 cubed?", "5 * 5", "uses 5 more often than the question does"),
+        ("What's 5 cubed?", "5 ^ 2", "does not compute 5 ^ 3, which the question asks for"),
+        ("I want 20 percent of 150.", "20 * 150", "does not divide the percentage by 100"),
+        ("Each pack has 6 eggs. How many eggs are in 5 packs?", "6 * 5 * 5",
+         "uses 5 more often than the question does"),
+    ],
+)
+def test_wrong_programs_for_everyday_wordings_are_refused(question: str, program: str, why: str):
+    refused = reply(question, program, "program")
+    assert refused.answer is None and why in refused.notice
+
+
+def test_a_question_inside_a_longer_sentence_is_not_taken_for_the_whole():
+    assert check(model("5 * 6"), "210", question="Multiply 5 by 6 by 7.")["Evaluation"] != "NOT_EQUIVALENT"
+    talk = [{"user": "what is 61 times 36 ?", "bot": "Sure, you multiply 61 by 36. What do you get?"}]
+    assert check(model("61 * 36"), "2196", conversation=talk)["original_question_got"] == "What is 61 times 36?"
+
+
+class ScriptedEngine:
+    """An engine that writes the given programs for each question (best first), recording each decoding asked."""
+
+    name, capabilities = "scripted", frozenset({"greedy", "beam"})
+
+    def __init__(self, programs: dict[str, list[str]]):
+        self.programs, self.asked = programs, []
+
+    def translate(self, texts: list[str], options):
+        from transformer_demo.inference import EngineResult
+
+        self.asked.append((list(texts), options.method, options.n_best))
+        n = options.n_best if options.method == "beam" else 1
+        return [EngineResult([(program, -1.0) for program in self.programs[text][:n]]) for text in texts]
+
+
+def test_the_math_task_decodes_the_other_readings_only_where_they_decide_and_whatever_the_caller_asked():
+    from transformer_demo.checkpoint import load_checkpoint
+    from transformer_demo.decoding import DecodeOptions
+    from transformer_demo.tasks import get_task
+
+    checkpoint = load_checkpoint(CHECKPOINT)  # its vocabulary and config only: the scripted engine writes
+    unlisted = "What do you get with 6 and 3 multiplied and 2 added?"
+    engine = ScriptedEngine({unlisted: ["6 * 3 + 2", "6 * (3 + 2)"], "What is 12 times 7?": ["12 * 7"],
+                             "Help! Solve for x: x - 150 = 275": ["275 - 150"], "Tell me a joke.": ["2 * 6"]})
+    lines = get_task("math").translate(engine, checkpoint, list(engine.programs), DecodeOptions())
+    assert engine.asked == [(list(engine.programs), "greedy", 1), ([unlisted], "beam", 4)]  # a sound unlisted one
+    assert [line.outputs[0].text for line in lines] == ["(no answer)", "84", "(no answer)", "(no answer)"]
+    assert lines[0].notice == "The model's readings of this question disagree (20 and 30), so there is no answer."
+    assert lines[2].notice == "The model's answer, 125, does not make x - 150 = 275 true, so there is no answer."
+    engine.programs[unlisted] = ["6 * 3 + 2", "2 + 6 * 3"]
+    beam = DecodeOptions(method="beam", beam_size=2, n_best=2)
+    agreed = get_task("math").translate(engine, checkpoint, [unlisted], beam)[0]
+    assert [output.text for output in agreed.outputs] == ["20", "20"] and "other readings agree" in agreed.notice
+    assert engine.asked[-1] == ([unlisted], "beam", 4)

@@ -1,0 +1,172 @@
+"""An exact reader for the equation in a question, so that a solution is checked by substituting it back.
+
+    read_equation("Solve for x: x - 150 = 275.")      -> x - 150 = 275   (holds for 425, not for 125)
+    read_equation("What number plus 17 equals 40?")   -> x + 17 = 40
+    read_equation("Solve 275 = 150 + x.")             -> 275 = 150 + x   (x on either side)
+
+The question's words for an unknown ("what number", "a number") become x, its operation words become symbols
+("plus" -> "+", "equals" -> "="), and the runs of numbers, x, operators and parentheses around one "=" are
+parsed as two linear expressions with exact Fractions (no eval): a coefficient times x plus a constant. A
+run that is only "x = 5" is no equation to solve ("the derivative of 3x^2 at x = 5"); a run that is not linear
+in x (x * x), or a text with more than one equation, gives None: no equation is read rather than a wrong one.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .program import MAX_CHARS, MAX_DEPTH, MAX_DIGITS
+
+UNKNOWN_WORDS = re.compile(r"\b(?:what|which|some|a certain|a|the)\s+number\b")
+WORDS = (
+    (re.compile(r"\bmultiplied\s+by\b"), "*"), (re.compile(r"\bdivided\s+by\b"), "/"),
+    (re.compile(r"\bis\s+equal\s+to\b|\bequals?\b|\bgives\b|\bmakes\b"), "="), (re.compile(r"\bplus\b"), "+"),
+    (re.compile(r"\bminus\b"), "-"), (re.compile(r"\btimes\b"), "*"),
+)
+SYMBOLS = str.maketrans({"−": "-", "×": "*", "÷": "/", "–": "-"})
+TOKEN = re.compile(r"\d+(?:\.\d+)?|[a-z]+|[-+*/()=]|\S")
+MATH = re.compile(r"\d+(?:\.\d+)?|x|[-+*/()=]")
+
+
+@dataclass(frozen=True)
+class Linear:
+    """coef * x + const."""
+
+    coef: Fraction
+    const: Fraction
+
+    def at(self, x: Fraction) -> Fraction:
+        return self.coef * x + self.const
+
+
+@dataclass(frozen=True)
+class Equation:
+    text: str  # as read, e.g. "x - 150 = 275"
+    left: Linear
+    right: Linear
+
+    def holds(self, x: Fraction) -> bool:
+        """Substitution: is x a solution?"""
+        return self.left.at(x) == self.right.at(x)
+
+    @property
+    def solution(self) -> Fraction | None:
+        """The one solution, or None when every x or no x solves it (x = x, x = x + 1)."""
+        coef = self.left.coef - self.right.coef
+        return (self.right.const - self.left.const) / coef if coef else None
+
+
+class _NotLinear(Exception):
+    pass
+
+
+class _Reader:
+    """Recursive descent over one side's tokens: expr := term (("+" | "-") term)*, term := factor (("*" | "/")
+    factor)*, factor := "-" factor | NUMBER ["x" | "("...")"] | "x" | "(" expr ")"."""
+
+    def __init__(self, tokens: list[str]):
+        self.tokens, self.i, self.depth = tokens, 0, 0
+
+    def peek(self) -> str | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def take(self) -> str:
+        if self.peek() is None:
+            raise _NotLinear
+        self.i += 1
+        return self.tokens[self.i - 1]
+
+    def side(self) -> Linear:
+        value = self.expr()
+        if self.peek() is not None:
+            raise _NotLinear
+        return value
+
+    def expr(self) -> Linear:
+        value = self.term()
+        while self.peek() in ("+", "-"):
+            sign = 1 if self.take() == "+" else -1
+            right = self.term()
+            value = Linear(value.coef + sign * right.coef, value.const + sign * right.const)
+        return value
+
+    def term(self) -> Linear:
+        value = self.factor()
+        while self.peek() in ("*", "/", "x", "("):
+            op = self.take() if self.peek() in ("*", "/") else "*"  # 2x, 3(x + 1): a coefficient
+            value = _times(value, self.factor()) if op == "*" else _over(value, self.factor())
+        return value
+
+    def factor(self) -> Linear:
+        token = self.take()
+        if token == "-":
+            value = self.factor()
+            return Linear(-value.coef, -value.const)
+        if token == "x":
+            return Linear(Fraction(1), Fraction(0))
+        if token == "(":
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                raise _NotLinear
+            value = self.expr()
+            if self.take() != ")":
+                raise _NotLinear
+            self.depth -= 1
+            return value
+        if token[0].isdigit() and len(token.replace(".", "")) <= MAX_DIGITS:
+            return Linear(Fraction(0), Fraction(token))
+        raise _NotLinear
+
+
+def _times(a: Linear, b: Linear) -> Linear:
+    if a.coef and b.coef:
+        raise _NotLinear  # x * x
+    return Linear(a.coef * b.const + b.coef * a.const, a.const * b.const)
+
+
+def _over(a: Linear, b: Linear) -> Linear:
+    if b.coef or not b.const:
+        raise _NotLinear  # dividing by x, or by zero
+    return Linear(a.coef / b.const, a.const / b.const)
+
+
+def _runs(text: str) -> list[list[str]]:
+    """Maximal runs of math tokens (numbers, x, operators, parentheses, "=") in the text's token stream."""
+    runs, run = [], []
+    for token in TOKEN.findall(text):
+        if MATH.fullmatch(token):
+            run.append(token)
+        elif run:
+            runs.append(run)
+            run = []
+    return runs + [run] if run else runs
+
+
+def _equation(run: list[str]) -> Equation | None:
+    while run and run[0] in "+*/=)":
+        run = run[1:]
+    while run and run[-1] in "+-*/=(":
+        run = run[:-1]
+    if run.count("=") != 1 or "x" not in run or all(t in ("x", "=") or t[0].isdigit() for t in run):
+        return None  # no equation, two, or only "x = 5"
+    equals = run.index("=")
+    try:
+        left, right = _Reader(run[:equals]).side(), _Reader(run[equals + 1 :]).side()
+    except _NotLinear:
+        return None
+    return Equation(" ".join(run).replace("( ", "(").replace(" )", ")"), left, right)
+
+
+def read_equation(question: str) -> Equation | None:
+    """The one linear equation in x that the question states, or None (see the module docstring)."""
+    if not isinstance(question, str) or len(question) > 4 * MAX_CHARS:
+        return None
+    text = UNKNOWN_WORDS.sub(" x ", question.lower().translate(SYMBOLS))
+    for pattern, symbol in WORDS:
+        text = pattern.sub(f" {symbol} ", text)
+    if "=" not in text and " x " in f" {text} ":
+        text = re.sub(r"\bis\b", " = ", text)
+    text = re.sub(r"(\d)x\b", r"\1 x", text)
+    equations = [e for e in map(_equation, _runs(text)) if e is not None]
+    return equations[0] if len(equations) == 1 else None

@@ -1,0 +1,146 @@
+"""Does a program match the question's structure, not only its numbers and operation words?
+
+For "-", "/" and "^" the order matters: "Take 8 from 20" is 20 - 8, "2 to the power of 10" is 2 ^ 10. The
+question's phrases give ordered pairs (op, first, second) ("subtract 8 from 20" -> ("-", "20", "8")); the
+program's tree gives, for each "-", "/" or "^", the numbers on either side of it (the last number of its
+left operand, the first of its right). A program fails when a pair is the question's pair reversed, or when
+both of its numbers are the question's and the question says nothing about their order ("12 - 30" for
+"what is the gap between 12 and 30").
+
+    mismatch("Take 8 from 20.", "8 - 20")  -> "computes 8 - 20 where the question asks for 20 - 8"
+    mismatch("Take 8 from 20.", "20 - 8")  -> None
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .program import tokenize
+
+N = r"(\d+(?:\.\d+)?)"
+W = r"[^.?!\d]{0,40}?"  # a few words, no number and no sentence end in between
+ORDERED: tuple[tuple[str, str, bool], ...] = (  # (op, pattern with two numbers, reversed: the second comes first)
+    ("-", rf"{N}\s*(?:-|−|–|minus|take away|take|less|subtract)\s*{N}", False),
+    ("-", rf"{N}\s+(?:decreased|reduced)\s+by\s+{N}", False),
+    ("-", rf"\b(?:subtract|take|takeaway|deduct|remove)\s+{N}\s+(?:away\s+)?from\s+{N}", True),
+    ("-", rf"{N}\s+(?:subtracted|taken(?:\s+away)?|deducted|removed)\s+from\s+{N}", True),
+    ("-", rf"{N}\s+(?:less|fewer)\s+than\s+{N}", True),
+    ("-", rf"\bdifference\s+(?:between|of)\s+{N}\s+and\s+{N}", False),
+    ("-", rf"\b(?:has|had|have|holds|owns|bakes|baked|buys|bought|picks|picked|collects|collected)\s+{N}{W}"
+          rf"\b(?:eats|ate|gives|gave|loses|lost|spends|spent|uses|used|sells|sold|breaks|broke|drops|dropped)"
+          rf"(?:\s+away)?\s+{N}", False),
+    ("/", rf"{N}\s*(?:/|÷|divided\s+(?:by|into|among|between)|over)\s*{N}", False),
+    ("/", rf"{N}{W}\s+split\s+{N}\s+ways", False),
+    ("/", rf"\bdivide\s+{N}\s+by\s+{N}", False),
+    ("/", rf"\b(?:share|split)\s+{N}{W}\s+(?:among|between|into|by)\s+{N}", False),
+    ("/", rf"{N}{W}\s+(?:shared|split)\s+(?:equally\s+)?(?:among|between|into|by)\s+{N}", False),
+    ("/", rf"\bquotient\s+of\s+{N}\s+and\s+{N}", False),
+    ("^", rf"{N}\s*(?:\^|\*\*)\s*{N}", False),
+    ("^", rf"{N}\s+(?:to\s+the\s+power\s+of|raised\s+to(?:\s+the\s+power(?:\s+of)?)?|to\s+the)\s+{N}", False),
+)
+BINARY = ("+", "-", "*", "/", "^")
+SQUARED = (("2", r"{N}\s*(?:squared|²)"), ("3", r"{N}\s*(?:cubed|³)"))
+
+
+@dataclass(frozen=True)
+class Node:
+    op: str  # "num", a binary operator, "neg", "pct" or a function name
+    args: tuple  # (text,) for a number, else child nodes
+
+    def first(self) -> str | None:
+        return self.args[0] if self.op == "num" else self.args[0].first() if self.op in BINARY else None
+
+    def last(self) -> str | None:
+        return self.args[0] if self.op == "num" else self.args[-1].last() if self.op in BINARY + ("neg",) else None
+
+    def pairs(self):
+        """(op, last number on the left, first number on the right) for every "-", "/" and "^" in the tree."""
+        if self.op == "num":
+            return
+        if self.op in ("-", "/", "^") and len(self.args) == 2:
+            yield self.op, self.args[0].last(), self.args[1].first()
+        for child in self.args:
+            yield from child.pairs()
+
+
+class _Tree:
+    """program.py's grammar, building a tree instead of a value (tokenize applies the same limits)."""
+
+    def __init__(self, program: str):
+        self.tokens, self.i = tokenize(program), 0
+
+    def peek(self) -> str | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def take(self) -> str:
+        self.i += 1
+        return self.tokens[self.i - 1]
+
+    def binary(self, ops: tuple[str, ...], operand) -> Node:
+        node = operand()
+        while self.peek() in ops:
+            node = Node(self.take(), (node, operand()))
+        return node
+
+    def expr(self) -> Node:
+        return self.binary(("+", "-"), lambda: self.binary(("*", "/"), self.unary))
+
+    def unary(self) -> Node:
+        if self.peek() == "-":
+            self.take()
+            return Node("neg", (self.unary(),))
+        base = self.atom()
+        return Node(self.take(), (base, self.unary())) if self.peek() == "^" else base
+
+    def atom(self) -> Node:
+        token = self.take()
+        if token[0].isdigit():
+            return Node("num", (token,))
+        if token == "(":
+            node = self.expr()
+            self.take()
+            return node
+        self.take()  # a function's "("
+        args = [self.expr()]
+        while self.take() == ",":
+            args.append(self.expr())
+        return Node(token, tuple(args))
+
+
+def tree(program: str) -> Node:
+    """The program's tree; call it on a program that program.evaluate accepted."""
+    return _Tree(program).expr()
+
+
+def _canonical(number: str) -> str:
+    return number.rstrip("0").rstrip(".") if "." in number else number.lstrip("0") or "0"
+
+
+def question_pairs(question: str) -> set[tuple[str, str, str]]:
+    """The ordered pairs the question's phrases state: {("-", "20", "8")} for "Take 8 from 20"."""
+    pairs = set()
+    for op, pattern, reverse in ORDERED:
+        for match in re.finditer(pattern, question, re.IGNORECASE):
+            a, b = _canonical(match.group(1)), _canonical(match.group(2))
+            pairs.add((op, b, a) if reverse else (op, a, b))
+    for exponent, pattern in SQUARED:
+        pairs |= {("^", _canonical(m.group(1)), exponent) for m in re.finditer(pattern.format(N=N), question, re.I)}
+    return pairs
+
+
+def mismatch(question: str, program: str) -> str | None:
+    """Why the program's order does not match the question's, or None when it matches (module docstring)."""
+    stated = question_pairs(question)
+    numbers = {_canonical(n) for n in re.findall(N, question)}
+    found = [(op, left and _canonical(left), right and _canonical(right)) for op, left, right in tree(program).pairs()]
+    for op, left, right in found:
+        if left is None or right is None or (op, left, right) in stated:
+            continue
+        if (op, right, left) in stated:
+            return f"computes {left} {op} {right} where the question asks for {right} {op} {left}"
+        if left in numbers and right in numbers and left != right:
+            return f"computes {left} {op} {right} where the question does not say which of the two comes first"
+    if missing := sorted(stated - set(found)):  # "11 squared" is 11 ^ 2, not 11 * 4
+        op, left, right = missing[0]
+        return f"does not compute {left} {op} {right}, which the question asks for"
+    return None
