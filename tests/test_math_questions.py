@@ -1,5 +1,8 @@
-"""The 100 hand-written questions of tests/fixtures/math_questions_100.tsv (wordings no template produces): the
+"""Two sets of 100 hand-written questions in wordings no template produces, each with its true answer: the
 shipped model's share answered, the share of answered ones right, and answer-check verdicts against the truth.
+
+    tests/fixtures/math_questions_100.tsv             written before the fine-tune; the checks were developed on it
+    tests/fixtures/math_questions_after_training.tsv  written after the training data was fixed (see its header)
 
     python tests/test_math_questions.py      prints the figures the model card and README quote
 """
@@ -18,9 +21,16 @@ from transformer_demo.tasks.math.questions import solve
 
 REPO = Path(__file__).resolve().parents[1]
 CHECKPOINT = REPO / "checkpoints" / "math-qa"
-FIXTURE = Path(__file__).parent / "fixtures" / "math_questions_100.tsv"
-QUESTIONS = dict(line.rstrip("\n").split("\t") for line in FIXTURE.read_text(encoding="utf-8").splitlines()
-                 if line and not line.startswith("#"))
+FIXTURES = Path(__file__).parent / "fixtures"
+SETS = ("math_questions_100.tsv", "math_questions_after_training.tsv")
+
+
+def read_set(name: str) -> dict[str, str]:
+    lines = (FIXTURES / name).read_text(encoding="utf-8").splitlines()
+    return dict(line.split("\t") for line in lines if line and not line.startswith("#"))
+
+
+QUESTIONS = read_set(SETS[0])
 needs_checkpoint = pytest.mark.skipif(not (CHECKPOINT / "model.safetensors").is_file(), reason="no checkpoints/math-qa")
 
 
@@ -35,14 +45,21 @@ def test_the_fixture_holds_100_questions_in_no_listed_wording():
     assert all(solve(q) == QUESTIONS[q] for q in LISTED_SINCE)
 
 
+def test_the_second_set_holds_100_new_questions_in_no_listed_wording():
+    after = read_set(SETS[1])
+    assert len(after) == 100 and not set(after) & set(QUESTIONS)
+    assert [q for q in after if parse_question(q) is not None] == []
+
+
 def wrong_answer(truth: str) -> str:
-    """A wrong answer a student might give: one more than the truth, at the truth's precision."""
+    """A wrong answer a student might give: one more than the truth, at the truth's precision ("34.33%")."""
     from fractions import Fraction
 
-    return format_number(Fraction(truth) + 1)
+    sign = "%" if truth.endswith("%") else ""
+    return format_number(Fraction(truth.removesuffix("%")) + 1) + sign
 
 
-def measure(checkpoint_dir: Path = CHECKPOINT) -> dict:
+def measure(questions: dict[str, str], checkpoint_dir: Path = CHECKPOINT) -> dict:
     """Share answered, share of answered ones right, and check verdicts that contradict the truth."""
     from transformer_demo.checkpoint import load_checkpoint
     from transformer_demo.engines import TorchEngine
@@ -54,41 +71,41 @@ def measure(checkpoint_dir: Path = CHECKPOINT) -> dict:
     def answerer(question: str):
         return answer_questions(engine, [question])[0]
 
-    replies = {q: answerer(" ".join(q.split())) for q in QUESTIONS}
+    replies = {q: answerer(" ".join(q.split())) for q in questions}
     answered = {q: r.answer for q, r in replies.items() if r.answer is not None}
-    wrong = {q: a for q, a in answered.items() if a != QUESTIONS[q]}
+    wrong = {q: a for q, a in answered.items() if a != questions[q]}
     contradicting, verdicts = [], {"EQUIVALENT": 0, "NOT_EQUIVALENT": 0, "UNSURE": 0, "NO_QUESTION": 0}
-    for question, truth in QUESTIONS.items():
+    for question, truth in questions.items():
         for answer, bad in ((truth, "NOT_EQUIVALENT"), (wrong_answer(truth), "EQUIVALENT")):
             verdict = check(answerer, answer, question=question)["Evaluation"]
             verdicts[verdict] += 1
             if verdict == bad:
                 contradicting.append((question, answer, verdict))
-    return {"questions": len(QUESTIONS), "answered": len(answered), "answered_right": len(answered) - len(wrong),
+    return {"questions": len(questions), "answered": len(answered), "answered_right": len(answered) - len(wrong),
             "wrong": wrong, "check_verdicts": verdicts, "contradicting_verdicts": contradicting,
             "unanswered": {q: r.notice for q, r in replies.items() if r.answer is None}}
 
 
 @cache
-def shipped_figures() -> dict:
-    return measure()
+def shipped_figures(name: str) -> dict:
+    return measure(read_set(name))
 
 
 @needs_checkpoint
 @pytest.mark.slow
-def test_the_shipped_model_on_the_100_questions_is_never_wrong():
-    figures = shipped_figures()
+@pytest.mark.parametrize("name", SETS)
+def test_the_shipped_model_on_hand_written_questions_is_never_wrong(name: str):
+    figures = shipped_figures(name)
     assert figures["wrong"] == {} and figures["contradicting_verdicts"] == []
     assert figures["answered"] == figures["answered_right"] and figures["questions"] == 100
 
 
 @needs_checkpoint
 @pytest.mark.slow
-@pytest.mark.xfail(reason="the shipped weights are the 15-family run, which answers 22 of the 100; the 26-family "
-                   "fine-tune is to answer most of them (issue 25: 90)", strict=False)
-def test_the_shipped_model_answers_most_of_the_100_questions():
-    assert shipped_figures()["answered"] >= 50  # the share answered is reported in the model card
+@pytest.mark.parametrize(("name", "least"), [(SETS[0], 70), (SETS[1], 60)])
+def test_the_shipped_model_answers_most_hand_written_questions(name: str, least: int):
+    assert shipped_figures(name)["answered"] >= least  # measured: 77 and 64 (model card); issue 25 asks for 90
 
 
 if __name__ == "__main__":
-    print(json.dumps(measure(), indent=1))
+    print(json.dumps({name: measure(read_set(name)) for name in SETS}, indent=1))

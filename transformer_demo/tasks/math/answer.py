@@ -5,6 +5,7 @@ model writes the answer itself. No number is shown that was not verified against
   - a question in a listed wording: the family's own exact answer (families.py) must equal the program's;
   - a question stating an equation (equation.py): the program's value, substituted for x, must make it
     true ("x - 150 = 275" holds for 425, not for 125);
+  - a question about an unknown number ("what number ...") from which no equation can be read: no answer;
   - any other wording: the program must be a calculation on the question's own numbers and the families'
     constants, name no operation the question does not (OPERATION_WORDS), keep the question's order for "-",
     "/" and "^" (structure.py), and the model's other beam-search readings that pass the same rules must
@@ -99,12 +100,17 @@ OPERATION_WORDS = {
     "*": r"times|multipl|product|area|perimeter|derivative|slope|squared|cubed|power|\bx\b|\*|×|%\s*of|percent of"
          r"|each|every|per|lots of|groups of",
     "/": r"divid|quotient|over|per|/|÷|integral|average|mean|probability|chance|odds|share|split|%|percent|ways",
-    "^": r"area|circle|integral|power|squared|cubed|\^",
+    "^": r"area|circle|integral|power|square|cube|raise|\^",
     "median": r"median|middle",
     "mean": r"mean|average",
-    "sqrt": r"root|√",
+    "sqrt": r"root|√|sqrt",
     "pct": r"probability|chance|odds|percent|%",
 }
+
+
+NOT_NAMING = re.compile(r"\bhow\s+many\s+times\b", re.IGNORECASE)
+UNKNOWN_NUMBER = re.compile(r"\b(?:what|which|a|my|some|the|this|that)\s+number\b(?!\s*\d)"
+                            r"|\b(?:for|find|is|of|get)\s+x\b(?!\s*\d)|\bx\s*=\s*\?", re.IGNORECASE)  # asks for x
 
 
 def operations(program: str) -> set[str]:
@@ -126,8 +132,9 @@ def unsound(question: str, output: str) -> str | None:
         return f"uses {', '.join(twice)} more often than the question does"
     if percent and "100" not in NUMBER.findall(output) and not output.startswith("pct("):
         return "does not divide the percentage by 100"
+    named = NOT_NAMING.sub(" ", question)  # "how many times does 8 go into 96" names no multiplication
     unnamed = sorted(op for op in operations(output)
-                     if not re.search(OPERATION_WORDS.get(op, r"(?!)"), question, re.IGNORECASE))
+                     if not re.search(OPERATION_WORDS.get(op, r"(?!)"), named, re.IGNORECASE))
     if unnamed:
         return f"uses {' and '.join(unnamed)}, which the question does not name"
     try:
@@ -233,4 +240,7 @@ def reply(question: str, output: str, mode: str, readings: tuple[str, ...] = ())
     equation = read_equation(question)
     if equation is not None:
         return _equation_reply(question, output, mode, equation)
+    if UNKNOWN_NUMBER.search(question):
+        return _refused(question, output, mode, "The question asks for an unknown number, but no equation could be "
+                        "read from it to check an answer against, so there is no answer.", False)
     return _unlisted_reply(question, output, mode, readings)

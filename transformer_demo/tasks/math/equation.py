@@ -148,8 +148,8 @@ def _equation(run: list[str]) -> Equation | None:
         run = run[1:]
     while run and run[-1] in "+-*/=(":
         run = run[:-1]
-    if run.count("=") != 1 or "x" not in run or all(t in ("x", "=") or t[0].isdigit() for t in run):
-        return None  # no equation, two, or only "x = 5"
+    if run.count("=") != 1 or "x" not in run or len(run) == 3 and run[1] == "=" and "x" in (run[0], run[2]):
+        return None  # no equation, two, or only "x = 5" (but "3x = 27" is one)
     equals = run.index("=")
     try:
         left, right = _Reader(run[:equals]).side(), _Reader(run[equals + 1 :]).side()

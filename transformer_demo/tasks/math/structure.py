@@ -29,14 +29,16 @@ ORDERED: tuple[tuple[str, str, bool], ...] = (  # (op, pattern with two numbers,
     ("-", rf"\b(?:has|had|have|holds|owns|bakes|baked|buys|bought|picks|picked|collects|collected)\s+{N}{W}"
           rf"\b(?:eats|ate|gives|gave|loses|lost|spends|spent|uses|used|sells|sold|breaks|broke|drops|dropped)"
           rf"(?:\s+away)?\s+{N}", False),
-    ("/", rf"{N}\s*(?:/|÷|divided\s+(?:by|into|among|between)|over)\s*{N}", False),
+    ("/", rf"{N}\s*(?:is\s+)?(?:/|÷|divided\s+(?:by|into|among|between)|over)\s*{N}", False),
+    ("/", rf"\b{N}\s+go(?:es)?\s+into\s+{N}", True),
     ("/", rf"{N}{W}\s+split\s+{N}\s+ways", False),
-    ("/", rf"\bdivide\s+{N}\s+by\s+{N}", False),
+    ("/", rf"\bdivide\s+{N}\s+(?:by|into|among|between)\s+{N}", False),
     ("/", rf"\b(?:share|split)\s+{N}{W}\s+(?:among|between|into|by)\s+{N}", False),
     ("/", rf"{N}{W}\s+(?:shared|split)\s+(?:equally\s+)?(?:among|between|into|by)\s+{N}", False),
     ("/", rf"\bquotient\s+of\s+{N}\s+and\s+{N}", False),
     ("^", rf"{N}\s*(?:\^|\*\*)\s*{N}", False),
-    ("^", rf"{N}\s+(?:to\s+the\s+power\s+of|raised\s+to(?:\s+the\s+power(?:\s+of)?)?|to\s+the)\s+{N}", False),
+    ("^", rf"{N}\s+(?:to\s+the\s+power(?:\s+of)?|raised\s+to(?:\s+the\s+power(?:\s+of)?|\s+the)?|to\s+the)\s+{N}",
+     False),
 )
 BINARY = ("+", "-", "*", "/", "^")
 SQUARED = (("2", r"{N}\s*(?:squared|²)"), ("3", r"{N}\s*(?:cubed|³)"))
