@@ -110,7 +110,7 @@ EVERYDAY = {
            ("Where is the train station?", {"bahnhof"}),
            ("I am hungry.", {"hunger", "hungrig"}), ("What is your name?", {"name", "heißt", "heißen"}),
            ("My brother lives in Berlin.", {"bruder"})],
-    "fr": [("Thank you very much.", {"merci"}), ("Good morning!", {"bonjour", "matin"}),  # "Bon matin !" is Canadian French
+    "fr": [("Thank you very much.", {"merci"}), ("Good morning!", {"bonjour", "matin"}),  # "Bon matin !": Québec
            ("Where is the train station?", {"gare"}),
            ("I am hungry.", {"faim"}), ("What is your name?", {"nom", "appelles", "appelez"}),
            ("My brother lives in Berlin.", {"frère"})],
