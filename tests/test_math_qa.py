@@ -1,6 +1,7 @@
 """The math task: families and wordings, the generator and its splits, notices, and the shipped checkpoint."""
 from __future__ import annotations
 
+import itertools
 import re
 import subprocess
 import sys
@@ -22,6 +23,7 @@ from transformer_demo.tasks.math.families import (
     operand_range,
     parse_question,
 )
+from transformer_demo.tasks.math.phrasing import FILLERS
 from transformer_demo.tasks.math.program import run
 from transformer_demo.tasks.math.questions import _all_splits, math_pairs, solve
 
@@ -84,11 +86,20 @@ def test_exact_answers_in_many_wordings(question: str, answer: str):
     assert solve(question) == answer
 
 
+def unwrapped(question: str) -> tuple[Found, str]:
+    """A training row's family question and the text it was found in: out of the aside or sign-off around it and
+    without the filler words (phrasing.FILLERS, one or two) put inside it; the longest reading wins."""
+    words = question.split(" ")
+    spots = [i for i, word in enumerate(words) if word.lower() in FILLERS]
+    texts = [question] + [" ".join(w for i, w in enumerate(words) if i not in drop)
+                          for k in (1, 2) for drop in itertools.combinations(spots, k)]
+    readings = [(found[0], text) for text in texts if len(found := find_questions(text)) == 1]
+    assert readings, question
+    return max(readings, key=lambda reading: reading[0].end - reading[0].start)
+
+
 def inner(question: str) -> Found:
-    """A training row's family question, out of the aside or sign-off around it."""
-    found = find_questions(question)
-    assert len(found) == 1, question
-    return found[0]
+    return unwrapped(question)[0]
 
 
 def test_training_rows_wrap_questions_in_asides_and_sign_offs_without_new_numbers():
@@ -96,8 +107,8 @@ def test_training_rows_wrap_questions_in_asides_and_sign_offs_without_new_number
     bare = sum(parse_question(q) is not None for q, _ in rows)
     assert 0.25 * len(rows) < bare < 0.75 * len(rows)  # about half of the rows are wrapped
     for question, _ in rows:
-        found = inner(question)
-        assert sorted(re.findall(r"\d+", question)) == sorted(re.findall(r"\d+", question[found.start:found.end]))
+        found, text = unwrapped(question)
+        assert sorted(re.findall(r"\d+", question)) == sorted(re.findall(r"\d+", text[found.start:found.end]))
     assert all(parse_question(q) is not None for split in ("val", "test") for q, _ in math_pairs(split, SMALL))
 
 
@@ -161,7 +172,8 @@ def _wordings_used(question: str) -> frozenset[tuple[str, int]]:
     """Every (family, index of the wording among its training + held-out wordings) that the question (out of the
     aside or sign-off around a training row) fully matches: "12^2?" is a square's "{a}^2" and a power's "{a}^{b}?"."""
     if parse_question(question) is None:
-        question = question[inner(question).start : inner(question).end]
+        found, text = unwrapped(question)
+        question = text[found.start : found.end]
     text = " ".join(question.split()).rstrip("?.! ")
     used = frozenset((family.name, i) for family in FAMILIES for i, pattern in enumerate(family.patterns)
                      if pattern.fullmatch(text))
