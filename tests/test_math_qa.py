@@ -1,6 +1,7 @@
 """The math task: families and wordings, the generator and its splits, notices, and the shipped checkpoint."""
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import subprocess
@@ -86,6 +87,7 @@ def test_exact_answers_in_many_wordings(question: str, answer: str):
     assert solve(question) == answer
 
 
+@functools.cache
 def unwrapped(question: str) -> tuple[Found, str]:
     """A training row's family question and the text it was found in: out of the aside or sign-off around it and
     without the filler words (phrasing.FILLERS, one or two) put inside it; the longest reading wins."""
