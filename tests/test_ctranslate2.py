@@ -43,7 +43,7 @@ def same_as_torch(checkpoint_folder, export_folder, sentences, options, compute_
     torch_engine = TorchEngine(checkpoint)
     fast = CTranslate2Engine(checkpoint, export_folder, compute_type)
     ours = [h[0] for h in torch_engine.hypotheses(sentences, options)]
-    theirs = fast.hypotheses(sentences, options)
+    theirs = [h[0] for h in fast.hypotheses(sentences, options)]
     same = sum(a.ids == b.ids for a, b in zip(ours, theirs))
     return same, max(abs(a.score - b.score) for a, b in zip(ours, theirs))
 

@@ -58,11 +58,14 @@ def untrained_export(make_model, tmp_path):
 
 @pytest.mark.parametrize("penalty", [0.0, 0.6, 1.0, 2.0])
 @pytest.mark.parametrize("max_len", [None, 5])
-def test_length_norm_beam_search_equals_ctranslate2_float32(untrained_export, penalty, max_len):
+@pytest.mark.parametrize("n_best", [1, 3])
+def test_length_norm_beam_search_equals_ctranslate2_float32(untrained_export, penalty, max_len, n_best):
+    """The same n-best lists: the outputs, in order, with their scores and log-probabilities."""
     checkpoint, folder = untrained_export
-    options = beam(penalty, max_len=max_len)
-    ours = [h[0] for h in TorchEngine(checkpoint).hypotheses(SENTENCES, options)]
-    theirs = CTranslate2Engine(checkpoint, folder, "float32").hypotheses(SENTENCES, options)
+    options = beam(penalty, max_len=max_len, n_best=n_best)
+    ours = [h for hyps in TorchEngine(checkpoint).hypotheses(SENTENCES, options) for h in hyps]
+    theirs = [h for hyps in CTranslate2Engine(checkpoint, folder, "float32").hypotheses(SENTENCES, options) for h in hyps]
+    assert len(ours) == len(SENTENCES) * n_best
     assert [h.ids for h in ours] == [h.ids for h in theirs]
     assert [h.score for h in ours] == pytest.approx([h.score for h in theirs], abs=1e-3)
     assert [h.log_prob for h in ours] == pytest.approx([h.log_prob for h in theirs], abs=1e-3)
@@ -85,7 +88,7 @@ def test_a_trained_model_decodes_alike_on_both_engines_under_the_length_norm(rep
     sentences = [s for s, _ in read_parallel_dir(multi30k_dir, "val", "en", "de")[:60]]
     for penalty in (0.6, 1.4):
         ours = [h[0] for h in engines[0].hypotheses(sentences, beam(penalty))]
-        theirs = engines[1].hypotheses(sentences, beam(penalty))
+        theirs = [h[0] for h in engines[1].hypotheses(sentences, beam(penalty))]
         alike = [(a, b) for a, b in zip(ours, theirs) if a.ids == b.ids]
         assert len(alike) >= 58
         assert all(a.score == pytest.approx(b.score, abs=1e-3) for a, b in alike)

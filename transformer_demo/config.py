@@ -66,9 +66,9 @@ def _require(condition: bool, message: str) -> None:
 # How beam search normalises a hypothesis' log-probability for its length, and when it stops:
 #   gnmt:   / ((5 + length) / 6) ** length_penalty, [EOS] counted (Wu et al. 2016); it stops once no live
 #           hypothesis can beat the beam_size-th finished one.
-#   length: / length ** length_penalty, [EOS] counted; it stops once beam_size hypotheses have ended, an [EOS]
-#           counting only among the beam_size best candidates (CTranslate2's beam search, which then gives the
-#           same outputs: engines/ctranslate2.py).
+#   length: / length ** length_penalty, [EOS] counted; it stops once beam_size hypotheses have ended (penalty 0:
+#           once a step's best candidate and n_best hypotheses have), an [EOS] counting only among the beam_size best
+#           candidates (CTranslate2's beam search, which then gives the same n-best lists: engines/ctranslate2.py).
 LENGTH_NORMS = ("gnmt", "length")
 
 

@@ -204,12 +204,19 @@ def length_normalised(log_prob: float, length: int, options: DecodeOptions) -> f
 Candidate = tuple[int, int, float]  # (beam row it extends, next token, summed log-probability)
 
 
+@dataclass
+class Ended:
+    """One sentence's finished hypotheses, and whether the best candidate of some step was [EOS]."""
+
+    hypotheses: list[Hypothesis] = field(default_factory=list)
+    top_ended: bool = False
+
+
 def gnmt_select(
-    candidates: list[Candidate], prefix: Tensor, step: int, last_step: bool, finished: list[Hypothesis],
-    options: DecodeOptions,
+    candidates: list[Candidate], prefix: Tensor, step: int, last_step: bool, ended: Ended, options: DecodeOptions
 ) -> tuple[list[Candidate], bool]:
     """One sentence's step under the gnmt rule: (the live candidates kept, whether the sentence is done)."""
-    beam, kept = options.beam_size, []
+    beam, kept, finished = options.beam_size, [], ended.hypotheses
     for row, token, score in candidates:
         if token == EOS_ID:
             finished.append(Hypothesis(prefix[row, 1:].tolist(), length_normalised(score, step, options), score, step))
@@ -229,13 +236,14 @@ def gnmt_select(
 
 
 def length_select(
-    candidates: list[Candidate], prefix: Tensor, step: int, last_step: bool, finished: list[Hypothesis],
-    options: DecodeOptions,
+    candidates: list[Candidate], prefix: Tensor, step: int, last_step: bool, ended: Ended, options: DecodeOptions
 ) -> tuple[list[Candidate], bool]:
     """One sentence's step under the length rule (CTranslate2's): each of the beam_size best candidates that ends
     (or every one, at the last step) is a finished hypothesis, and the next candidate that does not end takes its
-    place in the beam."""
-    beam, kept, spare = options.beam_size, [], options.beam_size
+    place in the beam. With a penalty it is done once beam_size have ended; without one, once the best candidate
+    of a step has ended and n_best have (no later hypothesis can score higher: CTranslate2's early exit)."""
+    beam, kept, spare, finished = options.beam_size, [], options.beam_size, ended.hypotheses
+    ended.top_ended |= bool(candidates) and candidates[0][1] == EOS_ID
     for row, token, score in candidates[:beam]:
         if token == EOS_ID or last_step:
             ids = prefix[row, 1:].tolist() + ([] if token == EOS_ID else [token])
@@ -247,6 +255,8 @@ def length_select(
             row, token, score = candidates[spare]
             spare += 1
         kept.append((row, token, score))
+    if options.length_penalty == 0:
+        return kept, last_step or (ended.top_ended and len(finished) >= options.n_best)
     return kept, last_step or len(finished) >= beam
 
 
@@ -262,7 +272,7 @@ def beam_search(model: Transformer, src_ids: list[list[int]], options: DecodeOpt
     prefix = torch.full((batch * beam, 1), SOS_ID, dtype=torch.long, device=device)
     scores = torch.full((batch, beam), float("-inf"), device=device)
     scores[:, 0] = 0.0  # all beams start identical: expand only the first
-    finished: list[list[Hypothesis]] = [[] for _ in range(batch)]
+    finished = [Ended() for _ in range(batch)]
     done = [False] * batch
     max_len = default_max_len(model, src_ids, options)
     for step in range(1, max_len + 1):
@@ -292,7 +302,7 @@ def beam_search(model: Transformer, src_ids: list[list[int]], options: DecodeOpt
         stepper.reorder(index)
         prefix = torch.cat([prefix.index_select(0, index), torch.tensor(new_tokens, device=device)[:, None]], dim=1)
         scores = torch.tensor(new_scores, device=device).view(batch, beam)
-    return [sorted(hyps, key=lambda h: -h.score)[: options.n_best] for hyps in finished]
+    return [sorted(e.hypotheses, key=lambda h: -h.score)[: options.n_best] for e in finished]
 
 
 def decode(model: Transformer, src_ids: list[list[int]], options: DecodeOptions) -> list[list[Hypothesis]]:

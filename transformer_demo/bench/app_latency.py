@@ -2,8 +2,8 @@
 
 The app runs as it would for a user (`python app.py --port P`, its own process, its default thread
 setting unless --threads is given), once with its default engine (auto: CTranslate2 int8 where it decodes
-as ours does; beam search with a length penalty is answered by torch) and once with --engine torch
-(`torch_engine`). It serves the benchmarked checkpoint by its registry name, so only checkpoints under the
+as ours does: greedy, and beam search with a model's own penalty under the "length" norm) and once with --engine
+torch (`torch_engine`). Beam search uses the model's own length penalty, as the app's controls do. It serves the benchmarked checkpoint by its registry name, so only checkpoints under the
 app's checkpoints/ or runs/ folders can be measured. The same translation timed in this process
 (in_process_ms_p50) separates the model's time from the app's overhead. One client sends every request back to
 back, so the per-visitor rate limits (limits.py) are lifted for the benchmark (BENCH_LIMITS); the rest stay.
@@ -95,18 +95,21 @@ def time_calls(call: Callable[[], object], requests: int) -> dict[str, float]:
     return {"ms_p50": 1000 * percentile(seconds, 50), "ms_p90": 1000 * percentile(seconds, 90), "requests": requests}
 
 
-def time_endpoint(client: Client, model_name: str, method: str, requests: int) -> dict[str, float]:
+def time_endpoint(client: Client, model_name: str, method: str, penalty: float, requests: int) -> dict[str, float]:
     """The /translate endpoint for SENTENCE, through HTTP, the app's queue and the service."""
-    return time_calls(lambda: client.predict(SENTENCE, model_name, method, api_name="/translate"), requests)
+    def call() -> object:
+        return client.predict(SENTENCE, model_name, method, 4, penalty, api_name="/translate")
+
+    return time_calls(call, requests)
 
 
-def time_http(url: str, model_name: str, method: str, requests: int) -> dict[str, float]:
+def time_http(url: str, model_name: str, method: str, penalty: float, requests: int) -> dict[str, float]:
     """The same request through Gradio's REST API with plain httpx: gradio_client waits for each message in
     steps of 50 ms (its polling loop), which this leaves out."""
     import httpx
 
     # /translate's inputs: text, model, method, beam size, length penalty, n-best, temperature, top-k, top-p
-    data = [SENTENCE, model_name, method, 4, DecodeOptions.length_penalty, 3, 1.0, 0, 1.0]
+    data = [SENTENCE, model_name, method, 4, penalty, 3, 1.0, 0, 1.0]
     with httpx.Client(base_url=url, timeout=60) as http:
         def call() -> None:
             event = http.post("/gradio_api/call/translate", json={"data": data}).json()["event_id"]
@@ -125,14 +128,19 @@ def bench_app(checkpoint: Checkpoint, requests: int, threads: int) -> dict:
     if model_name is None:
         served = f"{REPO_ROOT / 'checkpoints'} and {REPO_ROOT / 'runs'}"
         return {"skipped": f"the app serves only {served}; got {checkpoint.folder}"}
+    penalty = checkpoint.length_penalty
     with running_app(threads) as client:
-        result = {key: time_endpoint(client, model_name, method, requests) for key, method in METHODS.items()}
+        result = {key: time_endpoint(client, model_name, m, penalty, requests) for key, m in METHODS.items()}
         for key, method in METHODS.items():
-            result[key]["http_ms_p50"] = time_http(client.src, model_name, method, requests)["ms_p50"]
+            result[key]["http_ms_p50"] = time_http(client.src, model_name, method, penalty, requests)["ms_p50"]
     with running_app(threads, "torch") as client:
-        result["torch_engine"] = {key: time_endpoint(client, model_name, m, requests) for key, m in METHODS.items()}
+        result["torch_engine"] = {
+            key: time_endpoint(client, model_name, m, penalty, requests) for key, m in METHODS.items()
+        }
     for key, method in METHODS.items():
-        engine, options = TorchEngine(checkpoint), DecodeOptions(method=method)
+        options = DecodeOptions(method=method, length_penalty=penalty, length_norm=checkpoint.length_norm)
+        engine = TorchEngine(checkpoint)
         direct = time_calls(lambda engine=engine, options=options: engine.translate([SENTENCE], options), requests)
         result[key]["in_process_ms_p50"] = direct["ms_p50"]
-    return {"model": model_name, "sentence": SENTENCE, "threads": threads or "app default", **result}
+    return {"model": model_name, "sentence": SENTENCE, "threads": threads or "app default", "length_penalty": penalty,
+            "length_norm": checkpoint.length_norm, **result}

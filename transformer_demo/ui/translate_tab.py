@@ -4,6 +4,7 @@ from __future__ import annotations
 import gradio as gr
 
 from ..decoding import METHODS, DecodeOptions
+from ..errors import UserError
 from ..services import TranslationService
 from ..services.translation import TranslationResult
 from ..tasks import traits_of
@@ -99,6 +100,14 @@ def render(result: TranslationResult, options: DecodeOptions, device: str) -> tu
     return best, scores_table(result, result.options or options), "\n\n".join(info)
 
 
+def own_length_penalty(service: TranslationService) -> float:
+    """The default model's own length penalty, else the usual default (the app sets the model's on every change)."""
+    try:
+        return service.catalog.model_info(service.catalog.default_model()).length_penalty
+    except UserError:  # no models yet, or one that does not load: its first request says why
+        return DecodeOptions.length_penalty
+
+
 def build(service: TranslationService, model: gr.Dropdown) -> tuple[gr.Dataset, gr.Slider, gr.Radio, list]:
     """Builds the tab; returns its examples, length penalty, methods and [intro, text, button, output] (the app
     sets them for the selected model)."""
@@ -118,7 +127,7 @@ def build(service: TranslationService, model: gr.Dropdown) -> tuple[gr.Dataset, 
                 length_penalty = gr.Slider(
                     0.0,
                     3.0,
-                    value=DecodeOptions.length_penalty,
+                    value=own_length_penalty(service),  # a /translate call that leaves it out gets this value
                     step=0.1,
                     label="Length penalty (higher favours longer outputs; "
                     "set to the model's own, chosen on validation data)",
