@@ -64,7 +64,8 @@ def test_length_norm_beam_search_equals_ctranslate2_float32(untrained_export, pe
     checkpoint, folder = untrained_export
     options = beam(penalty, max_len=max_len, n_best=n_best)
     ours = [h for hyps in TorchEngine(checkpoint).hypotheses(SENTENCES, options) for h in hyps]
-    theirs = [h for hyps in CTranslate2Engine(checkpoint, folder, "float32").hypotheses(SENTENCES, options) for h in hyps]
+    fast = CTranslate2Engine(checkpoint, folder, "float32")
+    theirs = [h for hyps in fast.hypotheses(SENTENCES, options) for h in hyps]
     assert len(ours) == len(SENTENCES) * n_best
     assert [h.ids for h in ours] == [h.ids for h in theirs]
     assert [h.score for h in ours] == pytest.approx([h.score for h in theirs], abs=1e-3)

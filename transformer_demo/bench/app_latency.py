@@ -3,8 +3,9 @@
 The app runs as it would for a user (`python app.py --port P`, its own process, its default thread
 setting unless --threads is given), once with its default engine (auto: CTranslate2 int8 where it decodes
 as ours does: greedy, and beam search with a model's own penalty under the "length" norm) and once with --engine
-torch (`torch_engine`). Beam search uses the model's own length penalty, as the app's controls do. It serves the benchmarked checkpoint by its registry name, so only checkpoints under the
-app's checkpoints/ or runs/ folders can be measured. The same translation timed in this process
+torch (`torch_engine`). Beam search uses the model's own length penalty, as the app's controls do. It serves
+the benchmarked checkpoint by its registry name, so only checkpoints under the app's checkpoints/ or runs/
+folders can be measured. The same translation timed in this process
 (in_process_ms_p50) separates the model's time from the app's overhead. One client sends every request back to
 back, so the per-visitor rate limits (limits.py) are lifted for the benchmark (BENCH_LIMITS); the rest stay.
 """

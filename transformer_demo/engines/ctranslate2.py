@@ -86,7 +86,8 @@ class CTranslate2Engine:
     def hypothesis(self, tokens: list[str], score: float, cap: int, penalty: float, beam: bool) -> Hypothesis:
         """One of CTranslate2's outputs as ours: our greedy search drops [PAD] from its outputs (it pads finished
         rows). The score is the total log-probability, [EOS] included (equal to ours, tested), divided by
-        length ** penalty (its tokens, and [EOS] unless it ran into the cap): multiplied back for the log-probability."""
+        length ** penalty (its tokens, and [EOS] unless it ran into the cap): multiplied back for the
+        log-probability."""
         ids = [self.tgt_ids[t] for t in tokens]
         if not beam:
             ids = [i for i in ids if i != PAD_ID]
