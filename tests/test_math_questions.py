@@ -3,6 +3,7 @@ shipped model's share answered, the share of answered ones right, and answer-che
 
     tests/fixtures/math_questions_100.tsv             written before the fine-tune; the checks were developed on it
     tests/fixtures/math_questions_after_training.tsv  written after the training data was fixed (see its header)
+    tests/fixtures/math_questions_third.tsv           written by a helper that never saw the repository (its header)
 
     python tests/test_math_questions.py      prints the figures the model card and README quote
 """
@@ -22,7 +23,7 @@ from transformer_demo.tasks.math.questions import solve
 REPO = Path(__file__).resolve().parents[1]
 CHECKPOINT = REPO / "checkpoints" / "math-qa"
 FIXTURES = Path(__file__).parent / "fixtures"
-SETS = ("math_questions_100.tsv", "math_questions_after_training.tsv")
+SETS = ("math_questions_100.tsv", "math_questions_after_training.tsv", "math_questions_third.tsv")
 
 
 def read_set(name: str) -> dict[str, str]:
@@ -49,6 +50,15 @@ def test_the_second_set_holds_100_new_questions_in_no_listed_wording():
     after = read_set(SETS[1])
     assert len(after) == 100 and not set(after) & set(QUESTIONS)
     assert [q for q in after if parse_question(q) is not None] == []
+
+
+def test_the_third_set_holds_100_new_questions_with_true_answers():
+    """Written without the repository, so a third of its wordings happen to be listed ones; every listed one's
+    answer is the family's exact answer."""
+    third = read_set(SETS[2])
+    assert len(third) == 100 and not set(third) & (set(QUESTIONS) | set(read_set(SETS[1])))
+    listed = [q for q in third if parse_question(q) is not None]
+    assert len(listed) == 33 and all(solve(q) == third[q] for q in listed)
 
 
 def wrong_answer(truth: str) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from transformer_demo.tasks.math.answer import reply
+from transformer_demo.tasks.math.answer import N_BEST, one_reply, reply
 from transformer_demo.tasks.math.answer_check import check
 from transformer_demo.tasks.math.equation import read_equation
 from transformer_demo.tasks.math.families import parse_question
@@ -55,24 +55,43 @@ def test_no_equation_is_read_where_there_is_none_or_it_is_not_linear(question: s
 def test_an_equations_answer_is_substituted_back():
     question = "Please solve for x: x - 150 = 275"  # a wording no family lists: only the substitution checks it
     right, wrong = reply(question, "275 + 150", "program"), reply(question, "275 - 150", "program")
-    assert right.answer == "425" and "x - 150 = 275" in right.notice
-    assert wrong.answer is None and wrong.notice == ("The model's answer, 125, does not make x - 150 = 275 true, so "
-                                                     "there is no answer.")
+    assert (right.answer, right.program) == ("425", "275 + 150") and "x - 150 = 275" in right.notice
+    # The model's 125 is never shown: its program fails the substitution, so the equation's exact solution is.
+    assert (wrong.answer, wrong.program) == ("425", None)
+    assert wrong.notice == ("The model's programs did not solve x - 150 = 275, so this is its exact solution: "
+                            "x = 425 makes it true.")
+    assert one_reply(question, "275 - 150", "program").notice == ("The model's answer, 125, does not make "
+                                                                  "x - 150 = 275 true, so there is no answer.")
     assert reply("What number plus 17 equals 40?", "40 - 17", "program").answer == "23"
     assert reply("Solve 50 = x + 20.", "50 - 20", "program").answer == "30"
-    assert reply("Solve 50 = x + 20.", "50 + 20", "program").answer is None
+    assert reply("Solve 50 = x + 20.", "50 + 20", "program").answer == "30"
     assert reply("Solve x + 1 = x + 2.", "1", "program").notice == ("x + 1 = x + 2 has no single solution, so there "
                                                                    "is no answer.")
     assert reply(question, "425", "direct").answer is None  # nothing to check a direct answer with
 
 
+def test_a_reading_that_passes_the_checks_answers_when_the_first_program_fails():
+    question = "999 plus 1 makes what?"
+    rescued = reply(question, "999 - 1", "program", ("999 - 1", "999 + 1", "999 ^ 1", "515 + 1"))
+    assert (rescued.answer, rescued.program) == ("1000", "999 + 1")
+    assert rescued.notice.startswith("The model's first program, 999 - 1, failed the checks; another of its "
+                                     "readings, 999 + 1, passed.")
+    torn = reply(question, "999 - 1", "program", ("999 - 1", "999 + 1", "1 + 999 + 1"))  # unsound: still agree
+    assert torn.answer == "1000"
+    listed = reply("What is 12 times 7?", "12 + 7", "program", ("12 + 7", "7 * 12"))
+    assert (listed.answer, listed.program) == ("84", "7 * 12")
+    none_pass = reply("What is 12 times 7?", "12 + 7", "program", ("12 + 7", "12 - 7"))
+    assert none_pass.answer is None and "does not compute what the question asks" in none_pass.notice
+
+
 def test_the_check_never_contradicts_a_right_answer_to_an_equation():
-    wrong_model = model("275 - 150")  # what the visitor got
+    wrong_model = model("275 - 150")  # what the visitor got: the equation's exact solution decides now
     verdict = check(wrong_model, "425", question="Solve for x: x - 150 = 275")
-    assert verdict["Evaluation"] == "UNSURE" and verdict["botanswer"] is None
-    assert verdict["message"] == ("The model's answer, 125, does not make x - 150 = 275 true, so the checker cannot "
-                                  "tell.")
-    assert check(wrong_model, "125", question="Solve for x: x - 150 = 275")["Evaluation"] == "UNSURE"
+    assert verdict["Evaluation"] == "EQUIVALENT" and verdict["botanswer"] == "425"
+    assert check(wrong_model, "125", question="Solve for x: x - 150 = 275")["Evaluation"] == "NOT_EQUIVALENT"
+    unsolvable = check(wrong_model, "3", question="Solve x + 1 = x + 2")
+    assert unsolvable["Evaluation"] == "UNSURE"
+    assert unsolvable["message"] == "x + 1 = x + 2 has no single solution, so the checker cannot tell."
     right_model = model("275 + 150")
     assert check(right_model, "425", question="Solve for x: x - 150 = 275")["Evaluation"] == "EQUIVALENT"
     assert check(right_model, "x = 425", question="Solve for x: x - 150 = 275")["Evaluation"] == "EQUIVALENT"
@@ -140,7 +159,7 @@ def test_each_refusal_is_one_short_sentence():
     refusals = [
         reply("What is 12 times 7?", "12 + 7", "program"), reply("What is 12 divided by 0?", "12 / 0", "program"),
         reply("What is the capital of France?", "2 * 6", "program"), reply("Take 8 from 20.", "8 - 20", "program"),
-        reply("Solve x - 150 = 275.", "275 - 150", "program"), reply("12 / 0 = ?", "12 * 191", "program"),
+        reply("Solve x + 1 = x + 2.", "1", "program"), reply("12 / 0 = ?", "12 * 191", "program"),
         model("6 * 3 + 2", "6 * (3 + 2)")("6 and 3 multiplied, 2 added"),
     ]
     for refused in refusals:
@@ -149,10 +168,11 @@ def test_each_refusal_is_one_short_sentence():
 
 
 def test_a_question_in_a_conversation_is_checked_the_same_way_as_a_plain_one():
-    talk = [{"user": "Can you help? Solve for x: x - 150 = 275", "bot": "Sure! What do you get?"}]
-    for programs, answer, verdict in ((("275 - 150",), "425", "UNSURE"), (("275 + 150",), "425", "EQUIVALENT"),
-                                      (("275 + 150",), "125", "NOT_EQUIVALENT")):
-        plain = check(model(*programs), answer, question="Can you help? Solve for x: x - 150 = 275")
+    asked = "Can you help? What is 61 times 36?"
+    talk = [{"user": asked, "bot": "Sure! What do you get?"}]
+    for programs, answer, verdict in ((("61 + 36",), "2196", "UNSURE"), (("61 * 36",), "2196", "EQUIVALENT"),
+                                      (("61 * 36",), "2197", "NOT_EQUIVALENT")):
+        plain = check(model(*programs), answer, question=asked)
         in_talk = check(model(*programs), answer, conversation=talk)
         assert plain["Evaluation"] == in_talk["Evaluation"] == verdict
         assert plain.get("message") == in_talk.get("message")
@@ -192,9 +212,11 @@ def test_the_new_families_answers_are_verified_and_their_hostile_inputs_refused(
 @pytest.mark.parametrize(
     "question, program, why",
     [  # wrong programs the shipped model wrote for the 100 hand-written questions, now refused
-        ("I need 11 squared.", "11 * 4", "does not compute 11 ^ 2, which the question asks for"),
+        ("I need 11 squared.", "11 * 4", "uses 4, not in the question"),  # a 4 only where a perimeter calls for it
+        ("I need 11 squared.", "11 * 2", "does not compute 11 ^ 2, which the question asks for"),
         ("What's 5 cubed?", "5 * 5", "uses 5 more often than the question does"),
-        ("What's 5 cubed?", "5 ^ 2", "does not compute 5 ^ 3, which the question asks for"),
+        ("What's 5 cubed?", "5 ^ 2", "uses 2, not in the question"),
+        ("What's 5 cubed?", "5 * 3", "does not compute 5 ^ 3, which the question asks for"),
         ("I want 20 percent of 150.", "20 * 150", "does not divide the percentage by 100"),
         ("Each pack has 6 eggs. How many eggs are in 5 packs?", "6 * 5 * 5",
          "uses 5 more often than the question does"),
@@ -237,12 +259,98 @@ def test_the_math_task_decodes_the_other_readings_only_where_they_decide_and_wha
     engine = ScriptedEngine({unlisted: ["6 * 3 + 2", "6 * (3 + 2)"], "What is 12 times 7?": ["12 * 7"],
                              "Help! Solve for x: x - 150 = 275": ["275 - 150"], "Tell me a joke.": ["2 * 6"]})
     lines = get_task("math").translate(engine, checkpoint, list(engine.programs), DecodeOptions())
-    assert engine.asked == [(list(engine.programs), "greedy", 1), ([unlisted], "beam", 4)]  # a sound unlisted one
-    assert [line.outputs[0].text for line in lines] == ["(no answer)", "84", "(no answer)", "(no answer)"]
+    # Decoded again: a sound unlisted one (its readings must agree), and the two whose first program failed.
+    again = [unlisted, "Help! Solve for x: x - 150 = 275", "Tell me a joke."]
+    assert engine.asked == [(list(engine.programs), "greedy", 1), (again, "beam", N_BEST)]
+    assert [line.outputs[0].text for line in lines] == ["(no answer)", "84", "425", "(no answer)"]
     assert lines[0].notice == "The model's readings of this question disagree (20 and 30), so there is no answer."
-    assert lines[2].notice == "The model's answer, 125, does not make x - 150 = 275 true, so there is no answer."
+    assert lines[2].notice == ("The model's programs did not solve x - 150 = 275, so this is its exact solution: "
+                               "x = 425 makes it true.") and lines[2].program is None
     engine.programs[unlisted] = ["6 * 3 + 2", "2 + 6 * 3"]
     beam = DecodeOptions(method="beam", beam_size=2, n_best=2)
     agreed = get_task("math").translate(engine, checkpoint, [unlisted], beam)[0]
     assert [output.text for output in agreed.outputs] == ["20", "20"] and "other readings agree" in agreed.notice
-    assert engine.asked[-1] == ([unlisted], "beam", 4)
+    assert engine.asked[-1] == ([unlisted], "beam", N_BEST)
+
+
+@pytest.mark.parametrize(
+    "question, program, answer",
+    [  # everyday words for an operation ("6 go home" takes away) and the order they state
+        ("There are 25 children and 6 go home. How many stay?", "25 - 6", "19"),
+        ("A box holds 22 pencils, how many are in 3 boxes?", "22 * 3", "66"),
+        ("There are 8 rows of 9 chairs. How many chairs in total?", "8 * 9", "72"),
+        ("A shirt costs 25 and a hat costs 17. How much for both?", "25 + 17", "42"),
+        ("If you have 100 and take away 37, what remains?", "100 - 37", "63"),
+        ("What remains when 19 is taken away from 64?", "64 - 19", "45"),
+        ("How much less than 1000 is 250?", "1000 - 250", "750"),
+        ("How much bigger is 92 than 58?", "92 - 58", "34"),
+        ("What do you get dividing 1 by 3?", "1 / 3", "0.33"),
+        ("A bag has 2 red and 8 blue balls. What are the chances I pick red?", "pct(2 / (2 + 8))", "20%"),
+        ("Find the perimeter of a square with 9 cm sides.", "4 * 9", "36"),
+        ("Circle radius 10, area?", "3.14 * 10 ^ 2", "314"),
+        ("What number added to 30 gives 100?", "100 - 30", "70"),
+    ],
+)
+def test_everyday_wordings_are_read_and_answered(question: str, program: str, answer: str):
+    assert reply(question, program, "program").answer == answer
+
+
+@pytest.mark.parametrize(
+    "question, program, why",
+    [
+        ("There are 25 children and 6 go home. How many stay?", "6 - 25", "asks for 25 - 6"),
+        ("There are 25 children and 6 go home. How many stay?", "25 + 6", "uses +, which the question does not name"),
+        ("How much less than 1000 is 250?", "250 - 1000", "asks for 1000 - 250"),
+        ("Find the perimeter of a square with 9 cm sides.", "2 * 9", "does not compute 4 times the side"),
+        ("Circle radius 10, area?", "3.14 * 10", "does not compute 10 ^ 2"),
+        ("Circle radius 10, area?", "3.14 * 10 ^ 4", "uses 4, not in the question"),
+        ("Take 40% of 250.", "40 / 100 / 250", "divides by 250, the whole the percentage is taken of"),
+        ("Find the square root of 400, please.", "400 ^ 2", "uses ^, which the question does not name"),
+        ("Can you square 15 for me?", "15 ^ 4", "uses 4, not in the question"),
+        ("A bag has 2 red and 8 blue balls. What are the chances I pick red?", "pct(8 / (8 + 2))",
+         "uses 8 more often than the question does"),  # the other colour's chance
+        ("What is the chance of blue with 3 red and 5 blue balls?", "pct(3 / (3 + 5))",
+         "uses 3 more often than the question does"),  # both colours named after "chance": no part is certain
+    ],
+)
+def test_everyday_wordings_refuse_programs_of_another_meaning(question: str, program: str, why: str):
+    refused = one_reply(question, program, "program")
+    assert refused.answer is None and why in refused.notice, refused.notice
+
+
+def test_every_family_constant_has_words_that_call_for_it():
+    import re
+
+    from transformer_demo.tasks.math.answer import CONSTANT_WORDS, NUMBER
+    from transformer_demo.tasks.math.families import FAMILIES
+
+    constants = {n for f in FAMILIES for n in NUMBER.findall(re.sub(r"{\w}", "", f.program))}
+    assert constants and constants <= set(CONSTANT_WORDS)
+
+
+@pytest.mark.parametrize(
+    "question, program, why",
+    [  # wrong answers the first reading of tests/fixtures/math_questions_third.tsv gave, refused since
+        ("There are 156 chairs set out in rows of 13. How many rows are there?", "156 * 13",
+         "uses *, which the question does not name"),  # "in rows of" divides
+        ("Anna has 19 stamps and Ben has 46. how many more stamps does Ben have than Anna?", "19 + 46",
+         "uses +, which the question does not name"),  # "how many more" compares
+        ("There are 156 chairs set out in rows of 13. How many rows are there?", "13 / 156", "asks for 156 / 13"),
+    ],
+)
+def test_comparisons_and_groups_of_a_whole_name_no_sum_or_product(question: str, program: str, why: str):
+    refused = one_reply(question, program, "program")
+    assert refused.answer is None and why in refused.notice, refused.notice
+    assert reply("A farmer has 240 eggs and puts them into cartons of 12. How many cartons?", "240 / 12",
+                 "program").answer == "20"
+    assert reply("There are 8 rows of 9 chairs. How many chairs in total?", "8 * 9", "program").answer == "72"
+
+
+def test_a_number_of_the_question_is_used_again_only_as_a_constant_its_words_call_for():
+    from transformer_demo.tasks.math.answer import unsound
+
+    assert unsound("What is 3 plus 5?", "3 + 5 + 3") == "uses 3 more often than the question does"
+    assert unsound("A square has sides of 12 cm. What is its perimeter?", "4 * 12 * 4") == (
+        "uses 4 more often than the question does")
+    assert reply("What is 2 squared?", "2 ^ 2", "program").answer == "4"
+    assert reply("Integrate 2x from 0 to 2.", "2 * 2 ^ 2 / 2", "program").answer == "4"

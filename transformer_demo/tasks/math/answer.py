@@ -10,6 +10,9 @@ model writes the answer itself. No number is shown that was not verified against
     constants, name no operation the question does not (OPERATION_WORDS), keep the question's order for "-",
     "/" and "^" (structure.py), and the model's other beam-search readings that pass the same rules must
     give the same answer (N_BEST).
+When the model's first program fails these checks, its other beam-search readings are tried in turn under the
+same checks; when none passes and the question states an equation, the answer is the equation's exact solution
+(x = that value makes it true, and the reply says the model's programs did not solve it).
 Anything else gets no number, only why, in one sentence; a program that does not parse or evaluate (division
 by zero included) is reported as such, never as an answer.
 """
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .equation import Equation, read_equation
@@ -82,7 +85,7 @@ class MathReply:
 
 
 NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
-N_BEST = 4  # beam-search readings compared for a wording no family lists
+N_BEST = 8  # beam-search readings: compared for a wording no family lists, and tried when the first program fails
 
 
 def _stray_numbers(question: str, program: str, template: str) -> list[str]:
@@ -91,16 +94,44 @@ def _stray_numbers(question: str, program: str, template: str) -> list[str]:
     return sorted(set(NUMBER.findall(program)) - allowed)
 
 
-CONSTANTS = " ".join(re.sub(r"{\w}", "", f.program) for f in FAMILIES)  # 4, 3.14, 2, 6, 100: every family's own
+# The families' constants (4 * a, 3.14 * a ^ 2, ...) and the words that call for each: an unlisted wording may
+# use a constant only where it says what the constant is for (a "4" in "9 squared" is no side count).
+CONSTANT_WORDS = {
+    "4": r"perimeter|fence|around|border|edge",
+    "3.14": r"circle|radius|round|\bpi\b|π",
+    "2": r"squared?|²|circle|radius|integra|derivative|slope|double|twice|half|halve|\d\s*x\s*\^",
+    "3": r"cubed?|³",
+    "6": r"\bdie\b|dice|six-sided",
+    "100": r"%|percent",
+}
+
+
+# How often one program may use a constant the question does not write: as often as a family's program does
+# (the integral's a * b ^ 2 / 2 uses 2 twice), so that "4 * 12 * 4" is no perimeter.
+CONSTANT_USES = Counter({c: max(1, *(NUMBER.findall(re.sub(r"{\w}", "", f.program)).count(c) for f in FAMILIES))
+                         for c in CONSTANT_WORDS})
+
+
+def constants_for(question: str) -> str:
+    """The constants this question's words call for, as one string of numbers."""
+    return " ".join(c for c, words in CONSTANT_WORDS.items() if re.search(words, question, re.IGNORECASE))
+
 # How a question names each operation of a program; an unlisted wording must name every one its program uses.
-OPERATION_WORDS = {
-    "+": r"plus|add|sum|total|more|altogether|together|combined|increased|in all|\+",
+IN_GROUPS_OF = (r"\b(?:in|into)\s+(?:\w+\s+){0,2}?(?:rows|groups|lots|teams|cartons|boxes|bags|packs|piles|stacks|sets"
+                r"|bundles)\s+of\b")  # "156 chairs in rows of 13": a division
+OPERATION_WORDS = {  # the word problems' verbs too: "6 go home" takes away, "a box holds 22" counts per box
+    "+": r"plus|add|sum|total|more|altogether|together|combined|increased|in all|both|gets|got|receives|received"
+         r"|finds|found|joins|joined|arrives|arrived|\+",
     "-": r"minus|subtract|difference|take|less|fewer|left|decreased|reduced|deduct|remov|remain"
-         r"|eats|ate|gives|gave|loses|lost|spends|spent|sells|sold|-",
-    "*": r"times|multipl|product|area|perimeter|derivative|slope|squared|cubed|power|\bx\b|\*|×|%\s*of|percent of"
-         r"|each|every|per|lots of|groups of",
-    "/": r"divid|quotient|over|per|/|÷|integral|average|mean|probability|chance|odds|share|split|%|percent|ways",
-    "^": r"area|circle|integral|power|square|cube|raise|\^",
+         r"|eats|ate|gives|gave|loses|lost|spends|spent|sells|sold|uses|used|breaks|broke|still"
+         r"|go(?:es)? home|went home|go(?:es)? away|went away|gets? off|got off|stay"
+         r"|how (?:much|many) (?:bigger|larger|greater|more|taller|older|longer|heavier|smaller|shorter|younger)|-",
+    "*": r"times|multipl|product|area|perimeter|derivative|slope|integra|squared|cubed|power|\bx\b|\*|×|%\s*of"
+         r"|percent of|each|every|per|lots of|groups of|rows of|holds|hold|contains|contain|carries|carry|fits?\b"
+         r"|around|fence|border",
+    "/": IN_GROUPS_OF + r"|divid|quotient|over|per|/|÷|integra|average|mean|probability|chance|odds|share|split|%"
+                        r"|percent|ways",
+    "^": r"area|circle|integra|power|square(?!\s+root)|cube(?!\s+root)|raise|\^",
     "median": r"median|middle",
     "mean": r"mean|average",
     "sqrt": r"root|√|sqrt",
@@ -108,9 +139,29 @@ OPERATION_WORDS = {
 }
 
 
-NOT_NAMING = re.compile(r"\bhow\s+many\s+times\b", re.IGNORECASE)
+# Phrases whose words would name an operation they do not ask for: "how many times does 8 go into 96" is no
+# multiplication, "how many more does Ben have than Anna" no sum, "156 chairs in rows of 13" no product.
+NOT_NAMING = {
+    "*": re.compile(rf"\bhow\s+many\s+times\b|{IN_GROUPS_OF}", re.IGNORECASE),
+    "+": re.compile(r"\bhow\s+(?:many|much)\s+more\b", re.IGNORECASE),
+}
 UNKNOWN_NUMBER = re.compile(r"\b(?:what|which|a|my|some|the|this|that)\s+number\b(?!\s*\d)"
                             r"|\b(?:for|find|is|of|get)\s+x\b(?!\s*\d)|\bx\s*=\s*\?", re.IGNORECASE)  # asks for x
+
+
+PART_OF_WHOLE = re.compile(r"pct\((\d+(?:\.\d+)?)/\(\1\+\d+(?:\.\d+)?\)\)")  # a chance: part / (part + rest)
+CHANCE = re.compile(r"\b(?:chances?|probability|odds|likely|likelihood)\b", re.IGNORECASE)
+
+
+def asked_part(question: str) -> str | None:
+    """The count of the kind a chance is asked for: "2 red and 8 blue ... the chance of red" -> "2" (None unless
+    exactly one counted kind is named again after the word for chance)."""
+    counted = dict((word.lower(), n) for n, word in re.findall(r"(\d+)\s+([A-Za-z]+)", question))
+    chance = CHANCE.search(question)
+    after = {w.lower() for w in re.findall(r"[A-Za-z]+", question[chance.end():])} if chance else set()
+    asked = [n for word, n in counted.items() if word in after]
+    return asked[0] if len(asked) == 1 else None
+
 
 
 def operations(program: str) -> set[str]:
@@ -122,19 +173,27 @@ def unsound(question: str, output: str) -> str | None:
     numbers, asked = set(NUMBER.findall(output)), set(NUMBER.findall(question))
     if NUMBER.fullmatch(output.strip()) or not numbers & asked:
         return "is not a calculation on the question's numbers"
-    percent = " 100 " if re.search(r"%|percent", question, re.IGNORECASE) else ""  # "15% of 240": 15 / 100 * 240
-    if stray := _stray_numbers(question, output, CONSTANTS + percent):
+    percent = re.search(r"%|percent", question, re.IGNORECASE)  # "15% of 240": 15 / 100 * 240
+    if stray := _stray_numbers(question, output, constants_for(question)):
         return f"uses {', '.join(stray)}, not in the question"
+    if re.search(r"integra", question, re.IGNORECASE):  # "integrate 4x between 0 and 5": 4 * 5 ^ 2 / 2
+        asked.discard("0")
     if asked - numbers:
         return f"leaves out {', '.join(sorted(asked - numbers))} of the question"
     used, given = Counter(NUMBER.findall(output)), Counter(NUMBER.findall(question))
+    given += Counter({c: CONSTANT_USES[c] for c in constants_for(question).split()})  # the constants called for
+    share = PART_OF_WHOLE.fullmatch(output.replace(" ", ""))  # pct(2 / (2 + 8)): the part is in the whole too
+    share = share if share and share.group(1) == asked_part(question) else None
+    if share:
+        used[share.group(1)] -= 1
     if twice := sorted(n for n in given if used[n] > given[n]):
         return f"uses {', '.join(twice)} more often than the question does"
     if percent and "100" not in NUMBER.findall(output) and not output.startswith("pct("):
         return "does not divide the percentage by 100"
-    named = NOT_NAMING.sub(" ", question)  # "how many times does 8 go into 96" names no multiplication
-    unnamed = sorted(op for op in operations(output)
-                     if not re.search(OPERATION_WORDS.get(op, r"(?!)"), named, re.IGNORECASE))
+    whole = {"+"} if share else set()  # a chance's "+" makes its whole, no sum the question asks for
+    unnamed = sorted(op for op in operations(output) - whole if not re.search(
+        OPERATION_WORDS.get(op, r"(?!)"), NOT_NAMING[op].sub(" ", question) if op in NOT_NAMING else question,
+        re.IGNORECASE))
     if unnamed:
         return f"uses {' and '.join(unnamed)}, which the question does not name"
     try:
@@ -225,15 +284,35 @@ def _unlisted_reply(question: str, output: str, mode: str, readings: tuple[str, 
 
 
 def needs_readings(question: str, outputs: list[str], mode: str) -> bool:
-    """Is an answer to this question checked against the model's other readings (a program-mode model, a wording
-    no family lists, no equation stated, and a sound program among its outputs)?"""
-    return (mode == "program" and parse_question(question) is None and read_equation(question) is None
-            and any(unsound(question, output) is None for output in outputs))
+    """Does an answer to this question need the model's other readings: a program-mode model whose first program
+    fails the checks, or a wording no family lists (no equation stated) whose sound program they must agree with?"""
+    if mode != "program" or not outputs:
+        return False
+    if one_reply(question, outputs[0], mode).answer is None:
+        return True
+    return parse_question(question) is None and read_equation(question) is None
 
 
 def reply(question: str, output: str, mode: str, readings: tuple[str, ...] = ()) -> MathReply:
     """The verified answer to a question from one of the model's outputs (module docstring); readings: the
-    model's N_BEST beam-search programs for it, used when needs_readings(question, mode)."""
+    model's N_BEST beam-search programs for it, best first, when needs_readings."""
+    first = one_reply(question, output, mode, readings)
+    if first.answer is not None or mode != "program":
+        return first
+    for reading in dict.fromkeys(readings):
+        if reading != output and (other := one_reply(question, reading, mode, readings)).answer is not None:
+            why = f"The model's first program, {output}, failed the checks; another of its readings, {reading}, passed."
+            return replace(other, program=reading, notice=" ".join(filter(None, (why, other.notice))))
+    equation = read_equation(question)
+    if equation is not None and equation.solution is not None:
+        result = Result(equation.solution, False)
+        return MathReply(question, output, None, str(result), result, f"The model's programs did not solve "
+                         f"{equation.text}, so this is its exact solution: x = {result} makes it true.", True)
+    return first
+
+
+def one_reply(question: str, output: str, mode: str, readings: tuple[str, ...] = ()) -> MathReply:
+    """The verified answer from this one output, or why there is none (module docstring)."""
     found = parse_question(question)
     if found is not None:
         return _listed_reply(question, output, mode, found)

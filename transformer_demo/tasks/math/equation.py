@@ -22,7 +22,8 @@ UNKNOWN_WORDS = re.compile(r"\b(?:what|which|some|a certain|a|the)\s+number\b")
 WORDS = (
     (re.compile(r"\bmultiplied\s+by\b"), "*"), (re.compile(r"\bdivided\s+by\b"), "/"),
     (re.compile(r"\bis\s+equal\s+to\b|\bequals?\b|\bgives\b|\bmakes\b"), "="), (re.compile(r"\bplus\b"), "+"),
-    (re.compile(r"\bminus\b"), "-"), (re.compile(r"\btimes\b"), "*"),
+    (re.compile(r"\bminus\b|\b(?:decreased|reduced)\s+by\b"), "-"), (re.compile(r"\btimes\b"), "*"),
+    (re.compile(r"\badded\s+to\b|\bincreased\s+by\b|\bmore\s+than\b"), "+"),
 )
 SYMBOLS = str.maketrans({"−": "-", "×": "*", "÷": "/", "–": "-"})
 TOKEN = re.compile(r"\d+(?:\.\d+)?|[a-z]+|[-+*/()=]|\S")

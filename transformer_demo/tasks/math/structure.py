@@ -23,25 +23,35 @@ ORDERED: tuple[tuple[str, str, bool], ...] = (  # (op, pattern with two numbers,
     ("-", rf"{N}\s*(?:-|−|–|minus|take away|take|less|subtract)\s*{N}", False),
     ("-", rf"{N}\s+(?:decreased|reduced)\s+by\s+{N}", False),
     ("-", rf"\b(?:subtract|take|takeaway|deduct|remove)\s+{N}\s+(?:away\s+)?from\s+{N}", True),
-    ("-", rf"{N}\s+(?:subtracted|taken(?:\s+away)?|deducted|removed)\s+from\s+{N}", True),
+    ("-", rf"{N}\s+(?:(?:is|are|gets?)\s+)?(?:subtracted|taken(?:\s+away)?|deducted|removed)\s+from\s+{N}", True),
     ("-", rf"{N}\s+(?:less|fewer)\s+than\s+{N}", True),
+    ("-", rf"\b(?:less|fewer|smaller|lower)\s+than\s+{N}\s+is\s+{N}", False),  # how much less than 1000 is 250
+    ("-", rf"\b(?:more|bigger|larger|greater|higher|older|taller|longer|heavier)\s+is\s+{N}\s+than\s+{N}", False),
+    ("-", rf"{N}{W}\band\s+{N}{W}\b(?:go(?:es)?\s+(?:home|away)|went\s+(?:home|away)|gets?\s+off|got\s+off"
+          rf"|r[au]n\s+away|fl(?:y|ew)\s+away)\b", False),  # 25 children and 6 go home
     ("-", rf"\bdifference\s+(?:between|of)\s+{N}\s+and\s+{N}", False),
     ("-", rf"\b(?:has|had|have|holds|owns|bakes|baked|buys|bought|picks|picked|collects|collected)\s+{N}{W}"
-          rf"\b(?:eats|ate|gives|gave|loses|lost|spends|spent|uses|used|sells|sold|breaks|broke|drops|dropped)"
-          rf"(?:\s+away)?\s+{N}", False),
+          rf"\b(?:eats|ate|gives|gave|loses|lost|spends|spent|uses|used|sells|sold|breaks|broke|drops|dropped"
+          rf"|takes?|took)(?:\s+away)?\s+{N}", False),
     ("/", rf"{N}\s*(?:is\s+)?(?:/|÷|divided\s+(?:by|into|among|between)|over)\s*{N}", False),
     ("/", rf"\b{N}\s+go(?:es)?\s+into\s+{N}", True),
     ("/", rf"{N}{W}\s+split\s+{N}\s+ways", False),
-    ("/", rf"\bdivide\s+{N}\s+(?:by|into|among|between)\s+{N}", False),
+    ("/", rf"\bdivid(?:e|ing)\s+{N}\s+(?:by|into|among|between)\s+{N}", False),
     ("/", rf"\b(?:share|split)\s+{N}{W}\s+(?:among|between|into|by)\s+{N}", False),
     ("/", rf"{N}{W}\s+(?:shared|split)\s+(?:equally\s+)?(?:among|between|into|by)\s+{N}", False),
     ("/", rf"\bquotient\s+of\s+{N}\s+and\s+{N}", False),
+    ("/", rf"{N}{W}\b(?:in|into)\s+(?:\w+\s+){{0,2}}?(?:rows|groups|lots|teams|cartons|boxes|bags|packs|piles|stacks"
+          rf"|sets|bundles)\s+of\s+{N}", False),  # 156 chairs in rows of 13
     ("^", rf"{N}\s*(?:\^|\*\*)\s*{N}", False),
     ("^", rf"{N}\s+(?:to\s+the\s+power(?:\s+of)?|raised\s+to(?:\s+the\s+power(?:\s+of)?|\s+the)?|to\s+the)\s+{N}",
      False),
 )
 BINARY = ("+", "-", "*", "/", "^")
 SQUARED = (("2", r"{N}\s*(?:squared|²)"), ("3", r"{N}\s*(?:cubed|³)"))
+# What a question about a shape or a percentage fixes (the question's pattern with one number, and what it says):
+CIRCLE_AREA = re.compile(rf"\bradius\b\D{{0,12}}?{N}|{N}\s*(?:cm|m|mm|km|in|ft|units?)?\s+radius", re.IGNORECASE)
+SQUARE_PERIMETER = re.compile(r"\bsquare\b", re.IGNORECASE), re.compile(r"perimeter|fence|around|border", re.I)
+WHOLE = re.compile(rf"(?:%|\bpercent)\s+of\s+(?:[a-z$€£]+\s+){{0,3}}?[$€£]?{N}", re.IGNORECASE)  # 15% of 240
 
 
 @dataclass(frozen=True)
@@ -127,7 +137,21 @@ def question_pairs(question: str) -> set[tuple[str, str, str]]:
             pairs.add((op, b, a) if reverse else (op, a, b))
     for exponent, pattern in SQUARED:
         pairs |= {("^", _canonical(m.group(1)), exponent) for m in re.finditer(pattern.format(N=N), question, re.I)}
+    if re.search(r"\barea\b", question, re.IGNORECASE):  # a circle's area squares its radius
+        pairs |= {("^", _canonical(m.group(1) or m.group(2)), "2") for m in CIRCLE_AREA.finditer(question)}
     return pairs
+
+
+def shape_mismatch(question: str, program: str) -> str | None:
+    """What a square's perimeter or a percentage's whole requires of the program, where the question asks it."""
+    square = all(p.search(question) for p in SQUARE_PERIMETER) and not re.search(r"rectangle|circle", question, re.I)
+    if square and not re.search(r"\b4\s*\*|\*\s*4\b", program):
+        return "does not compute 4 times the side, a square's perimeter"
+    wholes = {_canonical(m.group(1)) for m in WHOLE.finditer(question)}
+    divisors = {_canonical(right) for op, _, right in tree(program).pairs() if op == "/" and right}
+    if whole := sorted(wholes & divisors):
+        return f"divides by {whole[0]}, the whole the percentage is taken of"
+    return None
 
 
 def mismatch(question: str, program: str) -> str | None:
@@ -145,4 +169,4 @@ def mismatch(question: str, program: str) -> str | None:
     if missing := sorted(stated - set(found)):  # "11 squared" is 11 ^ 2, not 11 * 4
         op, left, right = missing[0]
         return f"does not compute {left} {op} {right}, which the question asks for"
-    return None
+    return shape_mismatch(question, program)

@@ -3,8 +3,9 @@
 before it is shown, or no answer and why in one sentence.
 
 A question in a wording no family lists and stating no equation is answered only when the model's other readings
-agree, so translate decodes such questions a second time, by beam search with N_BEST outputs, whatever decoding
-the caller asked for: the CLI, the Ask tab, the API and the answer check all get the same verified reply."""
+agree, and a question whose first program fails the checks gets its other readings tried, so translate decodes
+those questions a second time, by beam search with N_BEST outputs, whatever decoding the caller asked for: the
+CLI, the Ask tab, the API and the answer check all get the same verified reply."""
 from __future__ import annotations
 
 from dataclasses import replace
