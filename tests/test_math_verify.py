@@ -354,3 +354,9 @@ def test_a_number_of_the_question_is_used_again_only_as_a_constant_its_words_cal
         "uses 4 more often than the question does")
     assert reply("What is 2 squared?", "2 ^ 2", "program").answer == "4"
     assert reply("Integrate 2x from 0 to 2.", "2 * 2 ^ 2 / 2", "program").answer == "4"
+
+
+def test_a_dies_chance_of_more_than_a_number_counts_the_faces_above_it():
+    question = "chance of rolling higher than 3 on one dice, in percent"  # the third set's one wrong answer
+    assert reply(question, "pct((6 - 3) / 6)", "program").answer == "50%"
+    assert "does not compute 6 - 3" in one_reply(question, "pct((6 / 3) / 6)", "program").notice

@@ -125,7 +125,9 @@ OPERATION_WORDS = {  # the word problems' verbs too: "6 go home" takes away, "a 
     "-": r"minus|subtract|difference|take|less|fewer|left|decreased|reduced|deduct|remov|remain"
          r"|eats|ate|gives|gave|loses|lost|spends|spent|sells|sold|uses|used|breaks|broke|still"
          r"|go(?:es)? home|went home|go(?:es)? away|went away|gets? off|got off|stay"
-         r"|how (?:much|many) (?:bigger|larger|greater|more|taller|older|longer|heavier|smaller|shorter|younger)|-",
+         r"|how (?:much|many) (?:bigger|larger|greater|more|taller|older|longer|heavier|smaller|shorter|younger)"
+         r"|\bdic?e\b.*\b(?:more|higher|greater|bigger|larger|above|over)\b"  # a die's faces above 4: 6 - 4
+         r"|\b(?:more|higher|greater|bigger|larger|above|over)\b.*\bdic?e\b|-",
     "*": r"times|multipl|product|area|perimeter|derivative|slope|integra|squared|cubed|power|\bx\b|\*|×|%\s*of"
          r"|percent of|each|every|per|lots of|groups of|rows of|holds|hold|contains|contain|carries|carry|fits?\b"
          r"|around|fence|border",

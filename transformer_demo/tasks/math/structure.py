@@ -51,6 +51,7 @@ SQUARED = (("2", r"{N}\s*(?:squared|²)"), ("3", r"{N}\s*(?:cubed|³)"))
 # What a question about a shape or a percentage fixes (the question's pattern with one number, and what it says):
 CIRCLE_AREA = re.compile(rf"\bradius\b\D{{0,12}}?{N}|{N}\s*(?:cm|m|mm|km|in|ft|units?)?\s+radius", re.IGNORECASE)
 SQUARE_PERIMETER = re.compile(r"\bsquare\b", re.IGNORECASE), re.compile(r"perimeter|fence|around|border", re.I)
+DIE_ABOVE = re.compile(rf"\b(?:more|higher|greater|bigger|larger|above|over)\s+(?:than\s+)?(?:a\s+)?{N}", re.I)
 WHOLE = re.compile(rf"(?:%|\bpercent)\s+of\s+(?:[a-z$€£]+\s+){{0,3}}?[$€£]?{N}", re.IGNORECASE)  # 15% of 240
 
 
@@ -139,6 +140,8 @@ def question_pairs(question: str) -> set[tuple[str, str, str]]:
         pairs |= {("^", _canonical(m.group(1)), exponent) for m in re.finditer(pattern.format(N=N), question, re.I)}
     if re.search(r"\barea\b", question, re.IGNORECASE):  # a circle's area squares its radius
         pairs |= {("^", _canonical(m.group(1) or m.group(2)), "2") for m in CIRCLE_AREA.finditer(question)}
+    if re.search(r"\bdic?e\b", question, re.IGNORECASE):  # a die's chance of more than 4 counts 6 - 4 faces
+        pairs |= {("-", "6", _canonical(m.group(1))) for m in DIE_ABOVE.finditer(question)}
     return pairs
 
 
