@@ -14,7 +14,7 @@ import numpy as np
 import torch
 
 from ..decoding import DecodeOptions, DecodeTrace
-from ..engines.choice import FastEngine, FastEngines, route
+from ..engines.choice import FastEngine, FastEngines, RoutingEngine, route
 from ..errors import ServiceError
 from ..inference import Engine
 from ..serving.limits import shorten
@@ -130,7 +130,10 @@ class TranslationService:
         fast = self.fast.get(engine.checkpoint) if self.fast else FastEngine(None)
         chosen = route(fast.engine, engine, options)
         start = time.perf_counter()
-        rows = get_task(info.task).translate(chosen.engine, engine.checkpoint, lines, options)
+        # Routed per call, so that a task's own second decoding (the math task's readings) goes to torch when
+        # CTranslate2 cannot decode it as ours does, as the caller's decoding does.
+        routed = RoutingEngine(engine, fast.engine)
+        rows = get_task(info.task).translate(routed, engine.checkpoint, lines, options)
         seconds = time.perf_counter() - start
         notice = None
         if seconds >= self.decode_time_limit:
