@@ -100,7 +100,7 @@ def test_app_timing_calls_the_translate_endpoint_of_the_real_app(tmp_path):
     demo, url = launch(Service(checkpoints, runs, data_dir=None, device="cpu"))
     try:
         client = Client(url, verbose=False)
-        figures = {method: time_endpoint(client, "tiny-en-de", method, requests=2) for method in ("greedy", "beam")}
+        figures = {m: time_endpoint(client, "tiny-en-de", m, 0.6, requests=2) for m in ("greedy", "beam")}
     finally:
         demo.close()
     assert all(f["requests"] == 2 and 0 < f["ms_p50"] <= f["ms_p90"] for f in figures.values())

@@ -40,6 +40,10 @@ def torch_decoder(model: nn.Module) -> Decoder:
     return lambda src_ids, options: [hyps[0] for hyps in decode(model, src_ids, options)]
 
 
+def ctranslate2_decoder(engine: CTranslate2Engine) -> Decoder:
+    return lambda src_ids, options: [hyps[0] for hyps in engine.decode_ids(src_ids, options)]
+
+
 def torch_dynamic_int8(model: nn.Module) -> nn.Module:
     with warnings.catch_warnings():  # torch 2.13 announces the deprecation of quantized tensors: still what it has
         warnings.simplefilter("ignore", UserWarning)
@@ -79,7 +83,7 @@ def bench_engine(
 
 
 def p50_greedy_b1(engine: CTranslate2Engine, sources: list[list[int]]) -> float:
-    return time_case(engine.decode_ids, sources, *CASES["greedy_b1"])[0]["ms_p50"]
+    return time_case(ctranslate2_decoder(engine), sources, *CASES["greedy_b1"])[0]["ms_p50"]
 
 
 def concurrent_throughput(engine: CTranslate2Engine, sources: list[list[int]]) -> float:
@@ -113,8 +117,8 @@ def bench_engines(checkpoint: Checkpoint, sources: list[list[int]], log=print) -
         makers: dict[str, Callable[[], Decoder]] = {
             "torch_float32": lambda: torch_decoder(checkpoint.model),
             "torch_int8_dynamic": lambda: torch_decoder(torch_dynamic_int8(checkpoint.model)),
-            "ctranslate2_float32": lambda: CTranslate2Engine(checkpoint, folder, "float32").decode_ids,
-            "ctranslate2_int8": lambda: CTranslate2Engine(checkpoint, folder, "int8").decode_ids,
+            "ctranslate2_float32": lambda: ctranslate2_decoder(CTranslate2Engine(checkpoint, folder, "float32")),
+            "ctranslate2_int8": lambda: ctranslate2_decoder(CTranslate2Engine(checkpoint, folder, "int8")),
         }
         result, reference = {}, None
         for name, make in makers.items():
