@@ -165,7 +165,6 @@ def asked_part(question: str) -> str | None:
     return asked[0] if len(asked) == 1 else None
 
 
-
 def operations(program: str) -> set[str]:
     return set(re.findall(r"[a-z]+(?=\()|[-+*/^]", program))
 
@@ -176,14 +175,15 @@ def unsound(question: str, output: str) -> str | None:
     if NUMBER.fullmatch(output.strip()) or not numbers & asked:
         return "is not a calculation on the question's numbers"
     percent = re.search(r"%|percent", question, re.IGNORECASE)  # "15% of 240": 15 / 100 * 240
-    if stray := _stray_numbers(question, output, constants_for(question)):
+    constants = constants_for(question)
+    if stray := _stray_numbers(question, output, constants):
         return f"uses {', '.join(stray)}, not in the question"
     if re.search(r"integra", question, re.IGNORECASE):  # "integrate 4x between 0 and 5": 4 * 5 ^ 2 / 2
         asked.discard("0")
     if asked - numbers:
         return f"leaves out {', '.join(sorted(asked - numbers))} of the question"
     used, given = Counter(NUMBER.findall(output)), Counter(NUMBER.findall(question))
-    given += Counter({c: CONSTANT_USES[c] for c in constants_for(question).split()})  # the constants called for
+    given += Counter({c: CONSTANT_USES[c] for c in constants.split()})  # the constants called for
     share = PART_OF_WHOLE.fullmatch(output.replace(" ", ""))  # pct(2 / (2 + 8)): the part is in the whole too
     share = share if share and share.group(1) == asked_part(question) else None
     if share:
