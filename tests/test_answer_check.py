@@ -197,8 +197,11 @@ def test_a_plain_question_in_an_unlisted_wording_is_checked_on_a_sound_calculati
 
 
 def test_a_model_that_writes_a_broken_program_gives_no_verdict():
-    verdict = check(lambda q: reply(q, "61 * (", "program"), "2196", question="What is 61 times 36?")
+    question = "Tom has 2500 apples and eats 3. How many apples are left?"  # listed, operands out of range: no
+    verdict = check(lambda q: reply(q, "2500 - (", "program"), "2497", question=question)  # exact answer stands in
     assert verdict["Evaluation"] == "UNSURE" and "not a valid program" in verdict["message"]
+    listed = check(lambda q: reply(q, "61 * (", "program"), "2196", question="What is 61 times 36?")
+    assert listed["Evaluation"] == "EQUIVALENT"  # the family's exact answer, the model's program set aside
 
 
 @needs_checkpoint

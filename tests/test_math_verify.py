@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from transformer_demo.tasks.math.answer import N_BEST, one_reply, reply
+from transformer_demo.tasks.math.answer import N_BEST, one_reply, reply, unsound
 from transformer_demo.tasks.math.answer_check import check
 from transformer_demo.tasks.math.equation import read_equation
 from transformer_demo.tasks.math.families import parse_question
 from transformer_demo.tasks.math.program import MAX_CHARS
+from transformer_demo.tasks.math.reading import read_calculation
 from transformer_demo.tasks.math.structure import mismatch, question_pairs
 
 CHECKPOINT = Path(__file__).resolve().parents[1] / "checkpoints" / "math-qa"
@@ -80,8 +81,20 @@ def test_a_reading_that_passes_the_checks_answers_when_the_first_program_fails()
     assert torn.answer == "1000"
     listed = reply("What is 12 times 7?", "12 + 7", "program", ("12 + 7", "7 * 12"))
     assert (listed.answer, listed.program) == ("84", "7 * 12")
-    none_pass = reply("What is 12 times 7?", "12 + 7", "program", ("12 + 7", "12 - 7"))
-    assert none_pass.answer is None and "does not compute what the question asks" in none_pass.notice
+    listed_fails = reply("What is the area of a circle with radius 7?", "7 * 2", "program", ("7 * 2", "3.14 * 7"))
+    assert (listed_fails.answer, listed_fails.program) == ("153.86", None)
+    assert listed_fails.notice == ("The model's programs did not compute the area of a circle, so this is its exact "
+                                   "answer: 153.86.")
+    word_problem = "Tom has 11 apples and eats 2 of them. How many does he have now?"  # nothing reads it exactly
+    none_pass = reply(word_problem, "11 + 2", "program", ("11 + 2", "2 - 11"))
+    assert none_pass.answer is None and "which the question does not name" in none_pass.notice
+    said = reply("What is 12 times 7?", "12 + 7", "program", ("12 + 7", "12 - 7"))  # a calculation said in words
+    assert (said.answer, said.program) == ("84", None)
+    assert said.notice == "The model's programs did not compute multiplication, so this is its exact answer: 84."
+    unlisted = reply("What is 8 squared minus 4?", "8 ^ 4", "program", ("8 ^ 4", "8 - 4"))
+    assert (unlisted.answer, unlisted.program) == ("60", None)
+    assert unlisted.notice == ("The model's programs did not compute what the question says, so this is its exact "
+                               "value: (8 ^ 2) - 4 = 60.")
 
 
 def test_the_check_never_contradicts_a_right_answer_to_an_equation():
@@ -115,10 +128,12 @@ def test_the_check_never_contradicts_a_right_answer_to_an_equation():
 )
 def test_a_program_must_keep_the_questions_order(question: str, program: str, why: str):
     assert mismatch(question, program) == why
-    refused = reply(question, program, "program")
+    refused = one_reply(question, program, "program")
     assert refused.answer is None
-    if parse_question(question) is None:  # a listed wording's refusal names its family instead
-        assert refused.notice == f"The model wrote {program!r}, which {why}, so there is no answer."
+    if parse_question(question) is None and read_calculation(question) is None:  # else the family or the
+        assert refused.notice == f"The model wrote {program!r}, which {why}, so there is no answer."  # calculation
+    assert reply(question, program, "program").answer in (None, str(read_calculation(question) and
+                                                                     read_calculation(question).result))
 
 
 @pytest.mark.parametrize(
@@ -157,8 +172,8 @@ def test_disagreeing_readings_give_no_answer():
 
 def test_each_refusal_is_one_short_sentence():
     refusals = [
-        reply("What is 12 times 7?", "12 + 7", "program"), reply("What is 12 divided by 0?", "12 / 0", "program"),
-        reply("What is the capital of France?", "2 * 6", "program"), reply("Take 8 from 20.", "8 - 20", "program"),
+        one_reply("What is 12 times 7?", "12 + 7", "program"), reply("What is 12 divided by 0?", "12 / 0", "program"),
+        reply("What is the capital of France?", "2 * 6", "program"), one_reply("Take 8 from 20.", "8 - 20", "program"),
         reply("Solve x + 1 = x + 2.", "1", "program"), reply("12 / 0 = ?", "12 * 191", "program"),
         model("6 * 3 + 2", "6 * (3 + 2)")("6 and 3 multiplied, 2 added"),
     ]
@@ -168,20 +183,25 @@ def test_each_refusal_is_one_short_sentence():
 
 
 def test_a_question_in_a_conversation_is_checked_the_same_way_as_a_plain_one():
-    asked = "Can you help? What is 61 times 36?"
+    asked = "Can you help? There are 25 children and 6 go home. How many stay?"
     talk = [{"user": asked, "bot": "Sure! What do you get?"}]
-    for programs, answer, verdict in ((("61 + 36",), "2196", "UNSURE"), (("61 * 36",), "2196", "EQUIVALENT"),
-                                      (("61 * 36",), "2197", "NOT_EQUIVALENT")):
+    for programs, answer, verdict in ((("6 - 25",), "19", "UNSURE"), (("25 - 6",), "19", "EQUIVALENT"),
+                                      (("25 - 6",), "20", "NOT_EQUIVALENT")):
         plain = check(model(*programs), answer, question=asked)
         in_talk = check(model(*programs), answer, conversation=talk)
         assert plain["Evaluation"] == in_talk["Evaluation"] == verdict
         assert plain.get("message") == in_talk.get("message")
 
 
-def test_a_listed_question_the_model_gets_wrong_is_unsure_not_an_error():
-    verdict = check(model("61 + 36"), "2196", question="What is 61 times 36?")
+def test_a_question_the_model_gets_wrong_and_nothing_reads_exactly_is_unsure_not_an_error():
+    question = "There are 25 children and 6 go home. How many stay?"
+    verdict = check(model("6 - 25"), "19", question=question)
     assert verdict["Evaluation"] == "UNSURE" and verdict["message"].endswith("so the checker cannot tell.")
-    assert verdict["original_question_got"] == "What is 61 times 36?"
+    assert verdict["original_question_got"] == question
+    listed = check(model("7 * 2"), "153.86", question="What is the area of a circle with radius 7?")
+    assert listed["Evaluation"] == "EQUIVALENT" and listed["botanswer"] == "153.86"  # the family's exact answer
+    said = check(model("61 + 36"), "2196", question="What is 61 times 36?")  # a calculation said: its exact value
+    assert said["Evaluation"] == "EQUIVALENT" and said["botanswer"] == "2196"
 
 
 @pytest.mark.parametrize("question", ["x - 150 = 275 " + "+ 1 " * 400, "Solve " + "(" * 30 + "x" + ")" * 30 + " = 2",
@@ -194,7 +214,7 @@ def test_hostile_equations_are_refused_cheaply(question: str):
 
 def test_the_new_families_answers_are_verified_and_their_hostile_inputs_refused():
     assert reply("What is the square root of 144?", "sqrt(144)", "program").answer == "12"
-    assert reply("What is the square root of 144?", "144 / 2", "program").answer is None
+    assert one_reply("What is the square root of 144?", "144 / 2", "program").answer is None
     root = reply("What is the square root of 50?", "sqrt(50)", "program")
     assert root.answer is None and root.notice == ("The model wrote 'sqrt(50)', which is not a valid program: the "
                                                    "square root of 50 is not exact.")
@@ -203,10 +223,10 @@ def test_the_new_families_answers_are_verified_and_their_hostile_inputs_refused(
     huge = reply("What is 999999999999 to the power of 999999999999?", "999999999999 + 999999999999", "program")
     assert huge.answer is None and "too large" in huge.notice
     assert reply("What is 15% of 240?", "240 * 15 / 100", "program").answer == "36"
-    assert reply("What is 15% of 240?", "240 / 15", "program").answer is None
-    assert reply("What is 12 squared?", "12 * 2", "program").answer is None
+    assert one_reply("What is 15% of 240?", "240 / 15", "program").answer is None
+    assert one_reply("What is 12 squared?", "12 * 2", "program").answer is None
     nested = "sqrt(" * 20 + "4" + ")" * 20
-    assert reply("What is the square root of 4?", nested, "program").answer is None
+    assert one_reply("What is the square root of 4?", nested, "program").answer is None
 
 
 @pytest.mark.parametrize(
@@ -223,8 +243,8 @@ def test_the_new_families_answers_are_verified_and_their_hostile_inputs_refused(
     ],
 )
 def test_wrong_programs_for_everyday_wordings_are_refused(question: str, program: str, why: str):
-    refused = reply(question, program, "program")
-    assert refused.answer is None and why in refused.notice
+    assert why in unsound(question, program)  # the checks of a wording that is not read as one calculation
+    assert one_reply(question, program, "program").answer is None
 
 
 def test_a_question_inside_a_longer_sentence_is_not_taken_for_the_whole():
@@ -314,8 +334,8 @@ def test_everyday_wordings_are_read_and_answered(question: str, program: str, an
     ],
 )
 def test_everyday_wordings_refuse_programs_of_another_meaning(question: str, program: str, why: str):
-    refused = one_reply(question, program, "program")
-    assert refused.answer is None and why in refused.notice, refused.notice
+    assert why in unsound(question, program)
+    assert one_reply(question, program, "program").answer is None
 
 
 def test_every_family_constant_has_words_that_call_for_it():
@@ -359,4 +379,5 @@ def test_a_number_of_the_question_is_used_again_only_as_a_constant_its_words_cal
 def test_a_dies_chance_of_more_than_a_number_counts_the_faces_above_it():
     question = "chance of rolling higher than 3 on one dice, in percent"  # the third set's one wrong answer
     assert reply(question, "pct((6 - 3) / 6)", "program").answer == "50%"
-    assert "does not compute 6 - 3" in one_reply(question, "pct((6 / 3) / 6)", "program").notice
+    assert "does not compute 6 - 3" in mismatch(question, "pct((6 / 3) / 6)")
+    assert one_reply(question, "pct((6 / 3) / 6)", "program").answer is None

@@ -91,11 +91,8 @@ def test_overlong_input_is_truncated_with_a_notice(service: Service):
 def test_math_notice_for_questions_outside_the_families(service: Service):
     result = service.translate("tiny-math", "What is 12 times 7?\nWhat is the capital of France?")
     first, second = result.lines
-    assert result.task == "math" and first.program is not None  # an untrained model: its program, right or not
-    answer = first.outputs[0][0]
-    refusals = ("not a valid", "misread", "does not compute")
-    assert (answer == "(no answer)" and any(w in first.notice for w in refusals)) or (
-        answer.lstrip("-").replace(".", "", 1).rstrip("%").isdigit() and first.notice is None)
+    assert result.task == "math" and first.outputs[0][0] == "84"  # an untrained model: its program, or the exact
+    assert first.program == first.reply.output or "did not compute multiplication" in first.notice  # answer
     assert "so there is no answer" in second.notice and second.outputs[0][0] == "(no answer)"
 
 

@@ -5,14 +5,18 @@ model writes the answer itself. No number is shown that was not verified against
   - a question in a listed wording: the family's own exact answer (families.py) must equal the program's;
   - a question stating an equation (equation.py): the program's value, substituted for x, must make it
     true ("x - 150 = 275" holds for 425, not for 125);
+  - a question that says one calculation in words (reading.py: "What is 8 squared minus 4?") or asks for a
+    quantity with a formula (formulas.py: a square's perimeter, a die's chance): the program's value must equal
+    the calculation's exact value;
   - a question about an unknown number ("what number ...") from which no equation can be read: no answer;
   - any other wording: the program must be a calculation on the question's own numbers and the families'
     constants, name no operation the question does not (OPERATION_WORDS), keep the question's order for "-",
     "/" and "^" (structure.py), and the model's other beam-search readings that pass the same rules must
     give the same answer (N_BEST).
 When the model's first program fails these checks, its other beam-search readings are tried in turn under the
-same checks; when none passes and the question states an equation, the answer is the equation's exact solution
-(x = that value makes it true, and the reply says the model's programs did not solve it).
+same checks; when none passes and the question is in a listed wording, states an equation or says a calculation,
+the answer is the family's exact answer, the equation's exact solution or the calculation's exact value, and the
+reply says the model's programs did not give it.
 Anything else gets no number, only why, in one sentence; a program that does not parse or evaluate (division
 by zero included) is reported as such, never as an answer.
 """
@@ -25,7 +29,9 @@ from typing import Any
 
 from .equation import Equation, read_equation
 from .families import DIE, FAMILIES, Found, NoExactAnswer, parse_question
+from .formulas import asked_part, read_formula
 from .program import ProgramError, Result, evaluate
+from .reading import Calculation, read_calculation
 from .structure import mismatch
 
 EXAMPLE_QUESTIONS = [
@@ -152,17 +158,11 @@ UNKNOWN_NUMBER = re.compile(r"\b(?:what|which|a|my|some|the|this|that)\s+number\
 
 
 PART_OF_WHOLE = re.compile(r"pct\((\d+(?:\.\d+)?)/\(\1\+\d+(?:\.\d+)?\)\)")  # a chance: part / (part + rest)
-CHANCE = re.compile(r"\b(?:chances?|probability|odds|likely|likelihood)\b", re.IGNORECASE)
 
 
-def asked_part(question: str) -> str | None:
-    """The count of the kind a chance is asked for: "2 red and 8 blue ... the chance of red" -> "2" (None unless
-    exactly one counted kind is named again after the word for chance)."""
-    counted = dict((word.lower(), n) for n, word in re.findall(r"(\d+)\s+([A-Za-z]+)", question))
-    chance = CHANCE.search(question)
-    after = {w.lower() for w in re.findall(r"[A-Za-z]+", question[chance.end():])} if chance else set()
-    asked = [n for word, n in counted.items() if word in after]
-    return asked[0] if len(asked) == 1 else None
+def read_exactly(question: str) -> Calculation | None:
+    """The question's own calculation (reading.py) or formula (formulas.py), when it says one."""
+    return read_calculation(question) or read_formula(question)
 
 
 def operations(program: str) -> set[str]:
@@ -267,6 +267,25 @@ def _equation_reply(question: str, output: str, mode: str, equation: Equation) -
                      "true.", True)
 
 
+def _calculation_reply(question: str, output: str, mode: str, calculation: Calculation) -> MathReply:
+    """A question that says one calculation: the model's answer must be the calculation's exact value."""
+    said = f"{calculation.program} = {calculation.result}"
+    if mode == "direct":
+        if output.strip() == str(calculation.result):
+            return MathReply(question, output, None, output.strip(), None, f"Checked: the question says {said}.", True)
+        return _refused(question, output, mode, f"The model wrote {output!r}, but the question says {said}, so "
+                        "there is no answer.", True)
+    try:
+        result = evaluate(output)
+    except ProgramError as exc:
+        return _refused(question, output, mode, f"The model wrote {output!r}, which is not a valid program: {exc}.",
+                        True)
+    if result != calculation.result:
+        return _refused(question, output, mode, f"The model's program, {output}, gives {result}, but the question "
+                        f"says {said}, so there is no answer.", True)
+    return MathReply(question, output, output, str(result), result, f"Checked: the question says {said}.", True)
+
+
 def _unlisted_reply(question: str, output: str, mode: str, readings: tuple[str, ...]) -> MathReply:
     """Any other wording: a sound program whose sound n-best alternatives agree with it."""
     if mode != "program":
@@ -292,7 +311,7 @@ def needs_readings(question: str, outputs: list[str], mode: str) -> bool:
         return False
     if one_reply(question, outputs[0], mode).answer is None:
         return True
-    return parse_question(question) is None and read_equation(question) is None
+    return parse_question(question) is None and read_equation(question) is None and read_exactly(question) is None
 
 
 def reply(question: str, output: str, mode: str, readings: tuple[str, ...] = ()) -> MathReply:
@@ -305,11 +324,19 @@ def reply(question: str, output: str, mode: str, readings: tuple[str, ...] = ())
         if reading != output and (other := one_reply(question, reading, mode, readings)).answer is not None:
             why = f"The model's first program, {output}, failed the checks; another of its readings, {reading}, passed."
             return replace(other, program=reading, notice=" ".join(filter(None, (why, other.notice))))
+    found = parse_question(question)
+    if found is not None and found.family.in_range(found.operands) and isinstance(truth := _truth(found), Result):
+        return MathReply(question, output, None, str(truth), truth, f"The model's programs did not compute "
+                         f"{found.family.description}, so this is its exact answer: {truth}.", True)
     equation = read_equation(question)
     if equation is not None and equation.solution is not None:
         result = Result(equation.solution, False)
         return MathReply(question, output, None, str(result), result, f"The model's programs did not solve "
                          f"{equation.text}, so this is its exact solution: x = {result} makes it true.", True)
+    if equation is None and (calculation := read_exactly(question)) is not None:
+        return MathReply(question, output, None, str(calculation.result), calculation.result, "The model's "
+                         f"programs did not compute what the question says, so this is its exact value: "
+                         f"{calculation.program} = {calculation.result}.", True)
     return first
 
 
@@ -321,6 +348,9 @@ def one_reply(question: str, output: str, mode: str, readings: tuple[str, ...] =
     equation = read_equation(question)
     if equation is not None:
         return _equation_reply(question, output, mode, equation)
+    calculation = read_exactly(question)
+    if calculation is not None:
+        return _calculation_reply(question, output, mode, calculation)
     if UNKNOWN_NUMBER.search(question):
         return _refused(question, output, mode, "The question asks for an unknown number, but no equation could be "
                         "read from it to check an answer against, so there is no answer.", False)

@@ -25,6 +25,29 @@ WORDS = (
     (re.compile(r"\bminus\b|\b(?:decreased|reduced)\s+by\b"), "-"), (re.compile(r"\btimes\b"), "*"),
     (re.compile(r"\badded\s+to\b|\bincreased\s+by\b|\bmore\s+than\b"), "+"),
 )
+N = r"(\d+(?:\.\d+)?)"
+RESULT = r"(?:to\s+|and\s+|then\s+|[,.;]\s*)*(?:(?:i|you|we|he|she|they)\s+)?"
+RESULT += r"(?:get|gets|got|make|makes|give|gives|reach|leave|leaves|end\s+up\s+with"
+RESULT += r"|the\s+(?:result|answer)\s+is|it\s+(?:is|gives|makes|equals)|equals?|i\s+have|=)\s+"
+# Sayings of an equation whose unknown is an operand: "what do I add to 25 to get 60" is 25 + x = 60.
+INVERSES = (
+    (re.compile(rf"\badd(?:ed)?\s+to\s+{N}\s+(?:in\s+order\s+)?{RESULT}{N}"), "{0} + x = {1}"),
+    (re.compile(rf"\b(?:subtract(?:ed)?|take(?:n)?(?:\s+away)?)\s+from\s+{N}\s+(?:in\s+order\s+)?{RESULT}{N}"),
+     "{0} - x = {1}"),
+    (re.compile(rf"\bmultipl(?:y|ied)\s+{N}\s+by\s+(?:in\s+order\s+)?{RESULT}{N}"), "{0} x = {1}"),
+    (re.compile(rf"\bdivided?\s+{N}\s+by\s+(?:in\s+order\s+)?{RESULT}{N}"), "{1} x = {0}"),
+)
+# "I think of a number, double it, add 4 and get 50": the steps, in order, done to x.
+PUZZLE = re.compile(r"\b(?:thinks?\s+of|thought\s+of|picks?|picked|chooses?|chose|has|have)\s+a\s+number\b(.{1,160}?)"
+                    rf"{RESULT}{N}")
+STEPS = ((re.compile(rf"\b(?:add(?:s|ed)?|plus|increases?\s+it\s+by)\s+{N}"), "({x} + {n})"),
+         (re.compile(rf"\b(?:subtract(?:s|ed)?|(?:takes?|took)\s+away|minus|decreases?\s+it\s+by)\s+{N}"),
+          "({x} - {n})"),
+         (re.compile(rf"\b(?:multipl(?:y|ies|ied)\s+(?:it\s+)?by|times\s+it\s+by|times)\s+{N}"), "({x} * {n})"),
+         (re.compile(rf"\bdivid(?:e|es|ed)\s+(?:it\s+)?by\s+{N}"), "({x} / {n})"),
+         (re.compile(r"\bdoubl(?:e|es|ed)\s+it\b()"), "({x} * 2)"),
+         (re.compile(r"\btripl(?:e|es|ed)\s+it\b()"), "({x} * 3)"),
+         (re.compile(r"\bhalv(?:e|es|ed)\s+it\b()"), "({x} / 2)"))
 SYMBOLS = str.maketrans({"−": "-", "×": "*", "÷": "/", "–": "-"})
 TOKEN = re.compile(r"\d+(?:\.\d+)?|[a-z]+|[-+*/()=]|\S")
 MATH = re.compile(r"\d+(?:\.\d+)?|x|[-+*/()=]")
@@ -159,11 +182,29 @@ def _equation(run: list[str]) -> Equation | None:
     return Equation(" ".join(run).replace("( ", "(").replace(" )", ")"), left, right)
 
 
-def read_equation(question: str) -> Equation | None:
-    """The one linear equation in x that the question states, or None (see the module docstring)."""
-    if not isinstance(question, str) or len(question) > 4 * MAX_CHARS:
-        return None
-    text = UNKNOWN_WORDS.sub(" x ", question.lower().translate(SYMBOLS))
+def _joining(text: str) -> bool:
+    """Are these only the words between a puzzle's steps ("and then", ", he", "to it")?"""
+    return not re.search(r"[a-z\d]", re.sub(r"\b(?:and|then|it|to|he|she|they|i|you|we)\b", "", text))
+
+
+def _puzzle(match: re.Match) -> str:
+    """A number puzzle's steps done to x, as an equation: "..., add 12 and get 50" -> " (x + 12) = 50 "; the
+    steps must be all of its words (anything else leaves no equation to read)."""
+    steps = sorted((m.start(), m.end(), template, m.group(1)) for pattern, template in STEPS
+                   for m in pattern.finditer(match.group(1)))
+    expression, end = "x", 0
+    for start, stop, template, n in steps:
+        if start < end or not _joining(match.group(1)[end:start]):
+            return " ? "
+        expression, end = template.format(x=expression, n=n), stop
+    if not steps or not _joining(match.group(1)[end:]):
+        return " ? "
+    return f" {expression[1:-1]} = {match.group(2)} "
+
+
+def _read(text: str) -> Equation | None:
+    """The one equation in a lower-cased text whose sayings of x and of operations are still words."""
+    text = UNKNOWN_WORDS.sub(" x ", text)
     for pattern, symbol in WORDS:
         text = pattern.sub(f" {symbol} ", text)
     if "=" not in text and " x " in f" {text} ":
@@ -171,3 +212,16 @@ def read_equation(question: str) -> Equation | None:
     text = re.sub(r"(\d)x\b", r"\1 x", text)
     equations = [e for e in map(_equation, _runs(text)) if e is not None]
     return equations[0] if len(equations) == 1 else None
+
+
+def read_equation(question: str) -> Equation | None:
+    """The one linear equation in x that the question states, or None (see the module docstring). A puzzle's or
+    an inverse's saying is read first; where it leaves no equation ("what number added to 30 gives 100" names
+    x before "added to"), the question is read as it is."""
+    if not isinstance(question, str) or len(question) > 4 * MAX_CHARS:
+        return None
+    text = " ".join(question.lower().translate(SYMBOLS).split())
+    said = PUZZLE.sub(_puzzle, text)
+    for pattern, equation in INVERSES:
+        said = pattern.sub(lambda m, equation=equation: f" {equation.format(*m.groups())} ", said)
+    return _read(said) or (_read(text) if said != text else None)

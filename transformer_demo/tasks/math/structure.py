@@ -27,8 +27,8 @@ ORDERED: tuple[tuple[str, str, bool], ...] = (  # (op, pattern with two numbers,
     ("-", rf"{N}\s+(?:less|fewer)\s+than\s+{N}", True),
     ("-", rf"\b(?:less|fewer|smaller|lower)\s+than\s+{N}\s+is\s+{N}", False),  # how much less than 1000 is 250
     ("-", rf"\b(?:more|bigger|larger|greater|higher|older|taller|longer|heavier)\s+is\s+{N}\s+than\s+{N}", False),
-    ("-", rf"{N}{W}\band\s+{N}{W}\b(?:go(?:es)?\s+(?:home|away)|went\s+(?:home|away)|gets?\s+off|got\s+off"
-          rf"|r[au]n\s+away|fl(?:y|ew)\s+away)\b", False),  # 25 children and 6 go home
+    ("-", rf"{N}\D{{0,80}}?\b{N}{W}\b(?:go(?:es)?\s+(?:home|away)|went\s+(?:home|away)|gets?\s+off|got\s+off"
+          rf"|r[au]n\s+away|fl(?:y|ew)\s+away)\b", False),  # 25 children and 6 go home; 48 on a bus, 19 get off
     ("-", rf"\bdifference\s+(?:between|of)\s+{N}\s+and\s+{N}", False),
     ("-", rf"\b(?:has|had|have|holds|owns|bakes|baked|buys|bought|picks|picked|collects|collected)\s+{N}{W}"
           rf"\b(?:eats|ate|gives|gave|loses|lost|spends|spent|uses|used|sells|sold|breaks|broke|drops|dropped"
@@ -142,6 +142,27 @@ def question_pairs(question: str) -> set[tuple[str, str, str]]:
         pairs |= {("^", _canonical(m.group(1) or m.group(2)), "2") for m in CIRCLE_AREA.finditer(question)}
     if re.search(r"\bdic?e\b", question, re.IGNORECASE):  # a die's chance of more than 4 counts 6 - 4 faces
         pairs |= {("-", "6", _canonical(m.group(1))) for m in DIE_ABOVE.finditer(question)}
+    return pairs | comparisons(question)
+
+
+OWNS = re.compile(rf"\b([A-Z][a-z]+)\s+(?:has|had|owns|owned|collects|collected|is|was|scored|saved|weighs|reads|read)"
+                  rf"\s+(?:\w+\s+)?{N}")  # "Anna has 19", "Ben has only 46"
+COMPARES = re.compile(r"\b[Hh]ow\s+(?:many|much)\s+(more|fewer|less|taller|shorter|older|younger|heavier|lighter)\b"
+                      r"\D{0,40}?\b(?:does|did|is|was)\s+([A-Z][a-z]+)\b\D{0,30}?\bthan\s+([A-Z][a-z]+)\b")
+SMALLER = ("fewer", "less", "shorter", "younger", "lighter")
+
+
+def comparisons(question: str) -> set[tuple[str, str, str]]:
+    """"Anna has 19 ... Ben has 46. How many more does Ben have than Anna?" -> {("-", "46", "19")}: a comparison
+    of two named people, each with one number, is the larger-named one's number less the other's."""
+    owned: dict[str, set[str]] = {}
+    for name, number in OWNS.findall(question):
+        owned.setdefault(name, set()).add(_canonical(number))
+    pairs = set()
+    for word, first, second in COMPARES.findall(question):
+        if len(owned.get(first, ())) == 1 and len(owned.get(second, ())) == 1:
+            a, b = next(iter(owned[first])), next(iter(owned[second]))
+            pairs.add(("-", b, a) if word in SMALLER else ("-", a, b))
     return pairs
 
 

@@ -1,0 +1,138 @@
+"""The exact readers of a question: a calculation said in words (reading.py), a quantity with a formula
+(formulas.py) and the equations of number puzzles (equation.py); each reads what it can and None otherwise,
+and the reply checks the model's program against what was read (no model needed)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from transformer_demo.tasks.math.answer import one_reply, reply
+from transformer_demo.tasks.math.equation import read_equation
+from transformer_demo.tasks.math.formulas import read_formula
+from transformer_demo.tasks.math.reading import read_calculation
+
+
+@pytest.mark.parametrize(
+    "question, program, value",
+    [
+        ("What is 8 squared minus 4?", "(8 ^ 2) - 4", "60"),
+        ("Subtract 68 from 215 please", "215 - 68", "147"),
+        ("what's 15% of 240", "15 / 100 * 240", "36"),
+        ("What is 7 plus 6 plus 5 plus 4?", "7 + 6 + 5 + 4", "22"),
+        ("What do you get from 18 divided by 3?", "18 / 3", "6"),
+        ("Halve 86.", "86 / 2", "43"), ("Double 123.", "123 * 2", "246"), ("a third of 90", "90 / 3", "30"),
+        ("Work out 4 cubed.", "4 ^ 3", "64"), ("What is 2 to the 5th power?", "2 ^ 5", "32"),
+        ("How many times does 8 go into 96?", "96 / 8", "12"),
+        ("How much less than 1000 is 250?", "1000 - 250", "750"), ("How much bigger is 92 than 58?", "92 - 58", "34"),
+        ("Mean of 4, 8 and 12?", "mean(4, 8, 12)", "8"), ("Median of 12, 4 and 9 please", "median(12, 4, 9)", "9"),
+        ("Multiply 3, 4 and 5 together.", "3 * 4 * 5", "60"), ("the sum of 250, 375 and 125", "250 + 375 + 125", "750"),
+        ("my son asks: 500 take away 163 is what?", "500 - 163", "337"),
+        ("hey can u tell me what 56 plus 89 is", "56 + 89", "145"), ("What is 12 x 7", "12 * 7", "84"),
+        ("What is the difference between 12 and 30?", "30 - 12", "18"), ("What is 25% of $80?", "25 / 100 * 80", "20"),
+        ("√81", "sqrt(81)", "9"), ("Which number squared gives 121?", "sqrt(121)", "11"),
+        ("What is 3 plus 4 times 2?", "3 + 4 * 2", "11"),  # the usual order of operations
+        ("What do you get if you multiply 61 by 36?", "61 * 36", "2196"),
+    ],
+)
+def test_a_calculation_said_in_words_is_read_exactly(question: str, program: str, value: str):
+    calculation = read_calculation(question)
+    assert calculation is not None and calculation.program == program and str(calculation.result) == value
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Tom has 11 apples and eats 2",  # a word problem says no calculation
+        "the sum of 3 and 4 times 2",  # (3 + 4) * 2 or 3 + 4 * 2: two readings, none taken
+        "what is 5 less than 20 times 2", "What is the square root of 50", "What is 10 divided by 0",
+        "what is 1,000 - 5",  # a thousands comma or a list: not guessed
+        "What is 3x + 4 = 10", "the derivative of 3x^2 at x = 5", "What number plus 3 is 5", "42", "What is 42?",
+        "What is the capital of France?", "What is 5 plus 3 apples", "(" * 40 + "1" + ")" * 40, "9" * 300 + " + 1",
+        "What is 2 to the power of 999999?", None, 12,
+    ],
+)
+def test_anything_else_is_not_read_as_a_calculation(question):
+    assert read_calculation(question) is None
+
+
+@pytest.mark.parametrize(
+    "question, program, value",
+    [
+        ("a square garden has each side 15 m long, how long is the fence all the way round?", "4 * 15", "60"),
+        ("If I roll a dice, what are the chances of getting more than 4?", "pct((6 - 4) / 6)", "33.33%"),
+        ("rolling a normal 6-sided die, probability of a number greater than 2 in %?", "pct((6 - 2) / 6)", "66.67%"),
+        ("What is the probability of rolling less than 3 on a die?", "pct((3 - 1) / 6)", "33.33%"),
+        ("differentiate 5x^2 and evaluate it at x = 2", "2 * 5 * 2", "20"),
+        ("Integrate 4x from 0 to 5", "4 * 5 ^ 2 / 2", "50"),
+        ("A circle has a radius of 7 cm. What is its area?", "3.14 * 7 ^ 2", "153.86"),
+        ("What is the area of a circle with a diameter of 10?", "3.14 * (10 / 2) ^ 2", "78.5"),
+        ("A rectangle is 12 cm long and 5 cm wide. What is its area?", "12 * 5", "60"),
+        ("What's the perimeter of a rectangle 8 by 3?", "2 * (8 + 3)", "22"),
+        ("What is the area of a square with sides 9 cm?", "9 ^ 2", "81"),
+        ("A bag has 2 red and 8 blue balls. What are the chances I pick red?", "pct(2 / (2 + 8))", "20%"),
+        ("3 red, 4 green and 5 blue marbles in a jar; if I pick one at random, what's the probability it is green?",
+         "pct(4 / (3 + 4 + 5))", "33.33%"),
+    ],
+)
+def test_a_quantity_with_a_formula_is_read_exactly(question: str, program: str, value: str):
+    formula = read_formula(question)
+    assert formula is not None and formula.program == program and str(formula.result) == value
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the circumference of a circle with radius 7?",  # no formula here says a circumference
+        "I roll 2 dice, what is the chance of more than 4",  # two dice
+        "What is the chance of rolling at least 4 on a die?",
+        "A bag has 3 red and 5 blue balls. What is the chance of not red?",
+        "A bag has 3 red and 5 blue balls. I take out 2 red. What is the chance of red now?",
+        "There are 20 students, 8 of them wear glasses. If I pick a student at random, what is the probability that "
+        "one of the students wears glasses?",  # 8 of them: no list of kinds
+        "A square has a side of 4 and a rectangle is 3 by 5. What is the area?",
+        "the derivative of 3x^2 + 5x at x = 2", "Integrate 4x from 1 to 5", "A rectangle has an area of 12.", None,
+    ],
+)
+def test_a_formula_is_not_read_where_the_question_asks_something_else(question):
+    assert read_formula(question) is None
+
+
+@pytest.mark.parametrize(
+    "question, text, solution",
+    [
+        ("I think of a number, add 12 and get 50. What is my number?", "x + 12 = 50", 38),
+        ("I think of a number, double it and add 4. I get 50. What was my number?", "(x * 2) + 4 = 50", 23),
+        ("Sam thinks of a number. He adds 7 and gets 20.", "x + 7 = 20", 13),
+        ("I picked a number and halved it to get 21", "x / 2 = 21", 42),
+        ("What number do I add to 25 to get 60?", "25 + x = 60", 35),
+        ("What must be added to 25 to make 60?", "25 + x = 60", 35),
+        ("What do I subtract from 100 to leave 37?", "100 - x = 37", 63),
+        ("What do I multiply 6 by to get 42?", "6 x = 42", 7),
+        ("What do I divide 42 by to get 6?", "6 x = 42", 7),
+        ("What number added to 30 gives 100?", "x + 30 = 100", 70),  # the unknown named first: read as it is
+    ],
+)
+def test_number_puzzles_are_read_as_equations(question: str, text: str, solution: int):
+    equation = read_equation(question)
+    assert equation is not None and equation.text == text and equation.solution == Fraction(solution)
+
+
+@pytest.mark.parametrize("question", ["I think of a number and eat a cake and get 5",
+                                      "I think of a number, add 5 and take 3 and get 10"])
+def test_a_puzzle_with_a_step_no_rule_reads_gives_no_equation(question: str):
+    assert read_equation(question) is None
+
+
+def test_the_models_program_is_checked_against_what_was_read():
+    right = reply("How much less than 1000 is 250?", "1000 - 250", "program")
+    assert (right.answer, right.program) == ("750", "1000 - 250")
+    assert right.notice == "Checked: the question says 1000 - 250 = 750."
+    wrong = one_reply("How much less than 1000 is 250?", "250 - 1000", "program")
+    assert wrong.answer is None and wrong.notice == ("The model's program, 250 - 1000, gives -750, but the question "
+                                                     "says 1000 - 250 = 750, so there is no answer.")
+    exact = reply("How much less than 1000 is 250?", "250 - 1000", "program", ("250 - 1000", "1000 + 250"))
+    assert (exact.answer, exact.program) == ("750", None) and "exact value: 1000 - 250 = 750" in exact.notice
+    die = reply("If I roll a dice, what are the chances of getting more than 4?", "pct(4 / 6)", "program")
+    assert die.answer == "33.33%" and die.program is None
+    assert reply("Halve 86.", "43", "direct").answer == "43" and reply("Halve 86.", "42", "direct").answer is None

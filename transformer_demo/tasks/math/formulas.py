@@ -1,0 +1,133 @@
+"""An exact reader for a question about a quantity with a formula: a shape's area or perimeter, the derivative
+of a x^2 or the integral of a x, the chance of a die roll or of drawing one colour.
+
+    read_formula("a square garden has sides of 15 m, how long is the fence all the way round?")  -> 4 * 15 = 60
+    read_formula("If I roll a dice, what are the chances of getting more than 4?")  -> pct((6 - 4) / 6) = 33.33%
+    read_formula("3 red, 4 green and 5 blue marbles: the chance of green?")  -> pct(4 / (3 + 4 + 5)) = 33.33%
+    read_formula("What is the circumference of a circle with radius 7?")  -> None (no formula here says it)
+
+Each formula names the words that ask for its quantity (all must be there), the words that would make it another
+quantity (none may be), and a pattern for each of its numbers that must find exactly one; together they must be
+all of the question's numbers (a die's "6-sided" and the formulas' own 2 and 0 aside). A formula with no patterns
+takes the question's numbers in order (a rectangle's two sides). Only a question that exactly one formula reads
+gets a value; anything else is None, left to the model and its checks rather than read wrongly.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .program import MAX_CHARS, ProgramError, evaluate
+from .reading import Calculation, N
+
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
+CHANCE = re.compile(r"\b(?:chances?|probability|odds|likely|likelihood)\b")
+DIE = r"\b(?:die|dice)\b"
+SIX_SIDED = re.compile(r"\b(?:6|six)[- ]sided\b|\bd6\b")
+OWN_NUMBERS = re.compile(r"x\s*(?:\^\s*2|²)|(?:from|between)\s+0\b")  # the 2 of x^2, the 0 an integral starts at
+
+
+@dataclass(frozen=True)
+class Formula:
+    asks: tuple[str, ...]  # every one must be in the question
+    not_asks: str  # none of these may be
+    numbers: tuple[str, ...] | int  # one pattern per number (each finds exactly one), or how many numbers in order
+    program: str  # with {0}, {1} for the numbers
+
+
+UNITS = r"(?:\s*(?:cm|mm|m|km|in|inches|ft|feet|yards?|units?|metres?|meters?))?"
+SIDE = rf"\b(?:sides?|edges?)\b\D{{0,30}}?{N}|{N}{UNITS}\s+(?:long\s+)?(?:sides?|edges?)\b"
+ROUND = r"\b(?:circle|circular|round)\b"
+OTHER_DIE_EVENTS = (r"\b(?:two|2|three|3|pair\s+of)\s+dic?e\b|\b(?:both|twice|sum|total|even|odd|prime|coin|cards?"
+                    r"|least|most|equal|exactly|again|in\s+a\s+row)\b")
+FORMULAS = (
+    Formula((ROUND, r"\barea\b"), r"circumference|perimeter|diameter|volume|sphere|semi|half|quarter",
+            (rf"\bradius\b\D{{0,20}}?{N}|{N}{UNITS}\s+radius",), "3.14 * {0} ^ 2"),
+    Formula((ROUND, r"\barea\b"), r"circumference|perimeter|radius|volume|sphere|semi|half|quarter",
+            (rf"\bdiameter\b\D{{0,20}}?{N}|{N}{UNITS}\s+diameter",), "3.14 * ({0} / 2) ^ 2"),
+    Formula((r"\bsquare\b", r"perimeter|fence|fencing|around|\bround\b|border|edging"),
+            r"rectangle|rectangular|circle|circular|area|root|squared|triangle|diagonal", (SIDE,), "4 * {0}"),
+    Formula((r"\bsquare\b", r"\barea\b"),
+            r"rectangle|rectangular|circle|circular|perimeter|root|triangle|fence|diagonal", (SIDE,), "{0} ^ 2"),
+    Formula((r"\brectangle|rectangular\b", r"\barea\b"), r"perimeter|fence|circle|triangle|root|diagonal|border", 2,
+            "{0} * {1}"),
+    Formula((r"\brectangle|rectangular\b", r"perimeter|fence|fencing|around|border"), r"area|circle|triangle|root",
+            2, "2 * ({0} + {1})"),
+    Formula((r"derivative|differentiate|\bslope\b|gradient|d/dx",), r"integra|x\s*\^\s*[013-9]|cube|\+|-\s*\d",
+            (rf"{N}\s*x\s*(?:\^\s*2|²|\s+squared)", rf"\bx\s*=\s*{N}|\bat\s+{N}"), "2 * {0} * {1}"),
+    Formula((r"integra",), r"derivative|differentiate|x\s*(?:\^|²|\s+squared)|\+|-\s*\d",
+            (rf"{N}\s*x\b", rf"(?:from|between)\s+0\s+(?:to|and)\s+{N}"), "{0} * {1} ^ 2 / 2"),
+    Formula((DIE, CHANCE.pattern), OTHER_DIE_EVENTS,
+            (rf"\b(?:more|higher|greater|bigger|larger|above|over)\s+(?:than\s+)?(?:a\s+)?{N}",), "pct((6 - {0}) / 6)"),
+    Formula((DIE, CHANCE.pattern), OTHER_DIE_EVENTS,
+            (rf"\b(?:less|lower|smaller|fewer|below|under)\s+(?:than\s+)?(?:a\s+)?{N}",), "pct(({0} - 1) / 6)"),
+)
+
+
+def _numbers_of(formula: Formula, text: str) -> list[str] | None:
+    """The formula's numbers in the text, or None (the module docstring's rule)."""
+    rest = OWN_NUMBERS.sub(" ", SIX_SIDED.sub(" ", text) if re.search(DIE, text) else text)
+    if isinstance(formula.numbers, int):
+        found = NUMBER.findall(rest)
+        return found if len(found) == formula.numbers else None
+    found = []
+    for pattern in formula.numbers:
+        numbers = {next(g for g in m.groups() if g) for m in re.finditer(pattern, text)}
+        if len(numbers) != 1:
+            return None
+        found.append(numbers.pop())
+    return found if sorted(NUMBER.findall(rest)) == sorted(found) and len(set(found)) == len(found) else None
+
+
+def asked_part(question: str) -> str | None:
+    """The count of the kind a chance is asked for: "2 red and 8 blue ... the chance of red" -> "2" (None unless
+    exactly one counted kind is named again after the word for chance)."""
+    counted = dict((word.lower(), n) for n, word in re.findall(r"(\d+)\s+([A-Za-z]+)", question))
+    chance = CHANCE.search(question.lower())
+    after = {w.lower() for w in re.findall(r"[A-Za-z]+", question[chance.end():])} if chance else set()
+    asked = [n for word, n in counted.items() if word in after]
+    return asked[0] if len(asked) == 1 else None
+
+
+NOT_KINDS = {"of", "are", "is", "was", "were", "more", "less", "fewer", "them", "in", "out", "have", "has", "left",
+             "each", "times", "per", "percent", "to", "from", "and", "or"}
+DRAW = r"\b(?:draw\w*|drew|pick\w*|choos\w*|chose\w*|tak\w+|took|select\w*|pull\w*|random\w*|get(?:ting)?)\b"
+COUNTED = re.compile(r"(\d+)\s+([a-z]+)")
+KIND = r"\d+\s+[a-z]+(?:\s+(?!and\b)[a-z]+)?"  # "3 red", "3 red balls"
+KIND_LIST = re.compile(rf"{KIND}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){KIND})+")
+
+
+def _colour_chance(text: str) -> str | None:
+    """pct(part / (a + b + ...)) for "a bag of 3 red and 5 blue balls, the chance of drawing red": the numbers
+    are one list of different kinds ("3 red, 4 green and 5 blue"), one is drawn, exactly one kind is named after
+    the word for chance, and nothing after it asks for more than one draw or for what is not that kind."""
+    chance = CHANCE.search(text)
+    if not chance or re.search(DIE, text) or not re.search(DRAW, text) or re.search(
+            r"\b(?:not|n't|or|two|both|again|replac\w*|without|then|second|in\s+a\s+row|at\s+least|each)\b",
+            text[chance.end():]):
+        return None
+    kinds = COUNTED.findall(text)
+    numbers = NUMBER.findall(text)
+    listed = [m for m in KIND_LIST.finditer(text) if len(NUMBER.findall(m[0])) == len(numbers)]
+    if len(kinds) < 2 or len(kinds) != len(numbers) or not listed or {k for _, k in kinds} & NOT_KINDS \
+            or len({k for _, k in kinds}) != len(kinds):
+        return None
+    part = asked_part(text)
+    return f"pct({part} / ({' + '.join(n for n, _ in kinds)}))" if part else None
+
+
+def read_formula(question: str) -> Calculation | None:
+    """The one formula the question asks for, evaluated exactly, or None (see the module docstring)."""
+    if not isinstance(question, str) or len(question) > MAX_CHARS:
+        return None
+    text = " ".join(question.lower().split())
+    readings = [formula.program.format(*numbers) for formula in FORMULAS
+                if all(re.search(w, text) for w in formula.asks) and not re.search(formula.not_asks, text)
+                and (numbers := _numbers_of(formula, text)) is not None]
+    readings += [chance] if (chance := _colour_chance(text)) else []
+    if len(readings) != 1:
+        return None
+    try:
+        return Calculation(readings[0], evaluate(readings[0]))
+    except ProgramError:
+        return None

@@ -1,0 +1,181 @@
+"""An exact reader for a question that is one calculation said in words, so that its answer can be checked.
+
+    read_calculation("What is 8 squared minus 4?")          -> 8 ^ 2 - 4          = 60
+    read_calculation("Subtract 68 from 215 please")         -> (215 - 68)         = 147
+    read_calculation("what's 15% of 240")                   -> (15 / 100 * 240)   = 36
+    read_calculation("Tom has 11 apples and eats 2")        -> None (a word problem: no calculation is said)
+
+The question's phrases for an operation on numbers become the program's own notation, innermost first
+("subtract 68 from 215" -> "(215 - 68)", "the median of 3, 9 and 4" -> "median(3, 9, 4)", "half of 50" ->
+"(50 / 2)"), then the few words that frame a question ("what is", "can you tell me", "please") are taken
+off both ends. What is left must be one program of program.py's language, evaluated exactly, with at least
+one operation. Any other word anywhere gives None: the question is left to the model and its checks rather
+than read wrongly. Order words are read in their order: "5 less than 20" is 20 - 5, "divide 20 by 4" is
+20 / 4; "the difference between 12 and 30" is the larger less the smaller.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .program import MAX_CHARS, ProgramError, Result, evaluate, tokenize
+
+N = r"(\d+(?:\.\d+)?)"
+LIST = r"(\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*(?:\s*,?\s*(?:and|&)\s*\d+(?:\.\d+)?)?)"  # "3, 9 and 4", "3, 9, 4"
+THE = r"(?:the\s+)?"
+
+
+def _numbers(text: str) -> list[str]:
+    return re.findall(r"\d+(?:\.\d+)?", text)
+
+
+def _joined(op: str) -> Callable[[re.Match], str]:
+    return lambda m: "(" + f" {op} ".join(_numbers(m.group(1))) + ")" if len(_numbers(m.group(1))) > 1 else m[0]
+
+
+def _called(name: str) -> Callable[[re.Match], str]:
+    return lambda m: f"{name}({', '.join(_numbers(m.group(1)))})" if len(_numbers(m.group(1))) > 1 else m[0]
+
+
+def _template(program: str) -> Callable[[re.Match], str]:
+    return lambda m: program.format(*m.groups())
+
+
+def _one(program: str) -> Callable[[re.Match], str]:
+    """For a pattern of several alternatives, each with one number: the number that matched."""
+    return lambda m: program.format(next(g for g in m.groups() if g))
+
+
+def _difference(m: re.Match) -> str:
+    a, b = sorted((m.group(1), m.group(2)), key=float, reverse=True)
+    return f"({a} - {b})"
+
+
+# (pattern, replacement), applied to the lower-cased question: TIGHT phrases first, then LOOSE ones, then WORDS.
+LOOSE: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # may not touch another operation
+    (rf"{THE}(?:sum|total)\s+of\s+(?:the\s+numbers\s+)?{LIST}", _joined("+")),
+    (rf"\badd(?:\s+up|\s+together)?\s+{LIST}(?:\s+together)?", _joined("+")),
+    (rf"{LIST}\s+(?:added|summed|put)\s+together", _joined("+")),
+    (rf"{LIST}\s+(?:together|combined|altogether|in\s+total)", _joined("+")),
+    (rf"\badd\s+{N}\s+to\s+{N}", _template("({1} + {0})")),
+    (rf"{THE}product\s+of\s+(?:the\s+numbers\s+)?{LIST}", _joined("*")),
+    (rf"\bmultiply(?:\s+together)?\s+{LIST}(?:\s+together)?", _joined("*")),
+    (rf"{LIST}\s+multiplied\s+together", _joined("*")),
+    (rf"\bmultiply\s+{N}\s+(?:by|with)\s+{N}", _template("({0} * {1})")),
+    (rf"{THE}(?:average|(?:arithmetic\s+)?mean)\s+(?:value\s+)?of\s+(?:the\s+numbers\s+)?{LIST}", _called("mean")),
+    (rf"{THE}median\s+(?:value\s+)?of\s+(?:the\s+numbers\s+)?{LIST}", _called("median")),
+    (rf"\b(?:subtract|deduct|remove)\s+{N}\s+from\s+{N}", _template("({1} - {0})")),
+    (rf"\btake\s+(?:away\s+)?{N}\s+(?:away\s+)?from\s+{N}", _template("({1} - {0})")),
+    (rf"{N}\s+(?:subtracted|taken\s+away|taken|deducted|removed)\s+from\s+{N}", _template("({1} - {0})")),
+    (rf"{N}\s+(?:less|fewer)\s+than\s+{N}", _template("({1} - {0})")),
+    (rf"{N}\s+more\s+than\s+{N}", _template("({1} + {0})")),
+    (rf"{THE}difference\s+(?:between|of)\s+{N}\s+and\s+{N}", _difference),
+    (rf"\bhow\s+much\s+(?:less|smaller|lower|fewer)\s+than\s+{N}\s+is\s+{N}", _template("({0} - {1})")),
+    (rf"\bhow\s+much\s+(?:more|bigger|larger|greater|higher)\s+than\s+{N}\s+is\s+{N}", _template("({1} - {0})")),
+    (rf"\bhow\s+much\s+(?:more|bigger|larger|greater|higher)\s+is\s+{N}\s+than\s+{N}", _template("({0} - {1})")),
+    (rf"\bhow\s+much\s+(?:less|smaller|lower)\s+is\s+{N}\s+than\s+{N}", _template("({1} - {0})")),
+    (rf"\bdivide\s+{N}\s+by\s+{N}", _template("({0} / {1})")),
+    (rf"{THE}quotient\s+of\s+{N}\s+(?:and|by)\s+{N}", _template("({0} / {1})")),
+    (rf"\b(?:split|share)\s+{N}\s+(?:equally\s+)?(?:into|among|between)\s+{N}(?:\s+equal)?(?:\s+(?:parts|pieces|groups"
+     rf"|shares|people|ways))?", _template("({0} / {1})")),
+    (rf"{N}\s+(?:split|shared|divided)\s+(?:equally\s+)?(?:into|among|between)\s+{N}(?:\s+equal)?"
+     rf"(?:\s+(?:parts|pieces|groups|shares|people|ways))?", _template("({0} / {1})")),
+    (rf"\bhow\s+many\s+times\s+does\s+{N}\s+go\s+into\s+{N}", _template("({1} / {0})")),
+    (rf"\b(?:what|which)\s+(?:positive\s+)?number\s+(?:squared|times\s+itself|multiplied\s+by\s+itself)\s+"
+     rf"(?:gives|is|equals|makes|=)\s+{N}", _template("sqrt({0})")),  # the positive root
+)
+TIGHT: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # bind first: "8 squared minus 4"
+    (rf"{THE}(?:positive\s+)?square\s+root\s+of\s+{N}|√\s*{N}|\bsqrt\s*\(?\s*{N}\s*\)?",
+     _one("sqrt({})")),
+    (rf"{THE}square\s+of\s+{N}|\bsquare\s+{N}|{N}\s*(?:squared|²)", _one("({} ^ 2)")),
+    (rf"{THE}cube\s+of\s+{N}|\bcube\s+{N}|{N}\s*(?:cubed|³)", _one("({} ^ 3)")),
+    (rf"{N}\s+(?:to\s+the\s+power\s+(?:of\s+)?|raised\s+to\s+(?:the\s+power\s+(?:of\s+)?)?|to\s+the\s+){N}"
+     rf"(?:st|nd|rd|th)?(?:\s+power)?", _template("({0} ^ {1})")),
+    (rf"{N}\s*\*\*\s*{N}", _template("({0} ^ {1})")),
+    (rf"{N}\s*(?:%|percent|per\s+cent)\s+of\s+{N}", _template("({0} / 100 * {1})")),
+    (rf"\b(?:(?:a|one)\s+)?half\s+of\s+{N}|\bhalve\s+{N}|{N}\s+halved", _one("({} / 2)")),
+    (rf"\b(?:a|one)\s+third\s+of\s+{N}", _template("({0} / 3)")),
+    (rf"\b(?:a|one)\s+quarter\s+of\s+{N}", _template("({0} / 4)")),
+    (rf"\b(?:double|twice)\s+{N}|{N}\s+doubled", _one("({} * 2)")),
+    (rf"\btriple\s+{N}|{N}\s+tripled", _one("({} * 3)")),
+)
+WORDS: tuple[tuple[str, str], ...] = (  # last, the words for the four operations between two terms
+    (r"(?<=[\d)])\s*(?:x|×)\s*(?=[\d(])", "*"), (r"\bmultiplied\s+(?:by|with)\b|\btimes\b", "*"),
+    (r"\bdivided\s+by\b|\bover\b|÷", "/"), (r"\bplus\b|\badded\s+to\b", "+"),
+    (r"\bminus\b|\btake\s+away\b|\bless\b|[−–]", "-"),
+)
+# A loose phrase next to another operation is left unread: "the sum of 3 and 4 times 2" says no one calculation.
+OPERATION_WORD = (r"[-+*/^x×÷%]|plus|minus|times|multipl\w*|divid\w*|over|add\w*|subtract\w*|take|less|more|fewer"
+                  r"|squared|cubed|to\s+the|raised|percent|per\s+cent|of|and|then|than")
+BEFORE, AFTER = re.compile(rf"(?:^|\W)(?:{OPERATION_WORD})\s*$"), re.compile(rf"^\s*(?:{OPERATION_WORD})(?:\W|$)")
+
+
+def _alone(replace: Callable[[re.Match], str]) -> Callable[[re.Match], str]:
+    def guarded(m: re.Match) -> str:
+        near = BEFORE.search(m.string[: m.start()]) or AFTER.search(m.string[m.end() :])
+        return m[0] if near else replace(m)
+
+    return guarded
+
+
+REWRITES = tuple((re.compile(p), r) for p, r in TIGHT) + tuple((re.compile(p), _alone(r)) for p, r in LOOSE) + tuple(
+    (re.compile(p), lambda m, symbol=symbol: f" {symbol} ") for p, symbol in WORDS)
+
+# The words that frame a calculation, taken off the front and the back (any number of times, in any order).
+FRONT = re.compile(  # longer phrases before their beginnings: "what do you get" before "what"
+    r"^(?:[a-z' ]{1,40}:|hey|hi|hello|ok|okay|so|um|quick\s+question|please|pls|plz|then|and|now|exactly|quickly|"
+    r"(?:can|could|would|will)\s+(?:you|u)(?:\s+please)?(?:\s+(?:tell\s+me|help\s+me\s+(?:with|work\s+out)|work\s+out"
+    r"|figure\s+out|calculate|compute|find|solve|do|give\s+me))?|"
+    r"what\s+do\s+(?:you|i|we)\s+get(?:\s+(?:from|for|if\s+(?:you|i|we)\s+(?:do|work\s+out|calculate)|when\s+"
+    r"(?:you|i|we)\s+(?:do|work\s+out|calculate)))?|(?:if|when)\s+(?:you|i|we)|what'?s|whats|wat\s+is|do\s+you\s+know|"
+    r"(?:what|how\s+much|how\s+many)(?:\s+(?:is|are|does|do|will|would))?|"
+    r"calculate|compute|evaluate|find|work\s+out|figure\s+out|determine|solve|simplify|tell\s+me|give\s+me|do|"
+    r"(?:i\s+)?(?:need|want)(?:\s+to\s+know)?|i'?d\s+like\s+to\s+know|"
+    r"(?:the\s+)?(?:value|answer|result)\s+(?:of|to|for)|in\s+your\s+head)[\s,:!]*",
+)
+BACK = re.compile(r"[\s,:!]*(?:please|pls|plz|thanks|thank\s+you|for\s+me|then|exactly|equals?|=|is\s+what|"
+                  r"is\s+equal\s+to\s+what|is|are|makes?|gives?|comes?\s+to|in\s+total|altogether|"
+                  r"again)$")
+PROGRAM = re.compile(r"(?:[\d\s.+\-*/^(),]|sqrt|mean|median)*")
+
+
+@dataclass(frozen=True)
+class Calculation:
+    program: str  # in program.py's language, e.g. "8 ^ 2 - 4"
+    result: Result
+
+
+def _strip(text: str, pattern: re.Pattern) -> str:
+    while (stripped := pattern.sub("", text, count=1)) != text:
+        text = stripped
+    return text
+
+
+def _unwrapped(program: str) -> str:
+    """"(20 - 8)" -> "20 - 8": the parentheses a phrase put around the whole program."""
+    depth = 0
+    for i, char in enumerate(program):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and i < len(program) - 1:
+            return program
+    return program[1:-1] if program.startswith("(") else program
+
+
+def read_calculation(question: str) -> Calculation | None:
+    """The calculation the question says, evaluated exactly, or None (see the module docstring)."""
+    if not isinstance(question, str) or len(question) > MAX_CHARS:
+        return None
+    text = " ".join(question.lower().replace("’", "'").split())
+    text = re.sub(r"[$€£](?=\d)", "", text)
+    for pattern, replace in REWRITES:
+        text = pattern.sub(replace, text)
+    text = _strip(_strip(" ".join(text.split()).rstrip("?.! "), FRONT), BACK).strip(" ,:")
+    if not text or not PROGRAM.fullmatch(text) or not re.search(r"[-+*/^]|[a-z]\(", text):
+        return None
+    program = _unwrapped(" ".join(text.split()).replace("( ", "(").replace(" )", ")"))
+    try:
+        tokenize(program)
+        return Calculation(program, evaluate(program))
+    except ProgramError:
+        return None
