@@ -32,7 +32,7 @@ from transformer_demo.tasks.math.reading import read_calculation
         ("What is the difference between 12 and 30?", "30 - 12", "18"), ("What is 25% of $80?", "25 / 100 * 80", "20"),
         ("√81", "sqrt(81)", "9"), ("Which number squared gives 121?", "sqrt(121)", "11"),
         ("What is 3 plus 4 times 2?", "3 + 4 * 2", "11"),  # the usual order of operations
-        ("What do you get if you multiply 61 by 36?", "61 * 36", "2196"),
+        ("What do you get if you multiply 61 by 36?", "61 * 36", "2196"), ("What is 3/4 of 48?", "3 / 4 * 48", "36"),
     ],
 )
 def test_a_calculation_said_in_words_is_read_exactly(question: str, program: str, value: str):
@@ -73,6 +73,12 @@ def test_anything_else_is_not_read_as_a_calculation(question):
         ("A bag has 2 red and 8 blue balls. What are the chances I pick red?", "pct(2 / (2 + 8))", "20%"),
         ("3 red, 4 green and 5 blue marbles in a jar; if I pick one at random, what's the probability it is green?",
          "pct(4 / (3 + 4 + 5))", "33.33%"),
+        ("What is the derivative of 5x² when x equals 2?", "2 * 5 * 2", "20"),
+        ("my room is a 4 m by 5 m rectangle, how many square meters of carpet do I need", "4 * 5", "20"),
+        ("how many minutes are in 3 hours", "3 * 60", "180"),
+        ("how many centimeters are in 2.5 meters", "2.5 * 100", "250"),
+        ("What is 90 minutes in hours?", "90 / 60", "1.5"), ("Convert 5 km to m", "5 * 1000", "5000"),
+        ("how many feet in 2 miles", "2 * 5280", "10560"),
     ],
 )
 def test_a_quantity_with_a_formula_is_read_exactly(question: str, program: str, value: str):
@@ -92,6 +98,8 @@ def test_a_quantity_with_a_formula_is_read_exactly(question: str, program: str, 
         "one of the students wears glasses?",  # 8 of them: no list of kinds
         "A square has a side of 4 and a rectangle is 3 by 5. What is the area?",
         "the derivative of 3x^2 + 5x at x = 2", "Integrate 4x from 1 to 5", "A rectangle has an area of 12.", None,
+        "how many minutes in 3 kg", "how many seconds are in a minute",
+        "how many minutes are in 3 hours and 20 minutes",
     ],
 )
 def test_a_formula_is_not_read_where_the_question_asks_something_else(question):
@@ -111,6 +119,8 @@ def test_a_formula_is_not_read_where_the_question_asks_something_else(question):
         ("What do I multiply 6 by to get 42?", "6 x = 42", 7),
         ("What do I divide 42 by to get 6?", "6 x = 42", 7),
         ("What number added to 30 gives 100?", "x + 30 = 100", 70),  # the unknown named first: read as it is
+        ("I'm thinking of a number. If I multiply it by 6 I get 84. What is it?", "x * 6 = 84", 14),
+        ("I thought of a number and divided it by 4, the result was 23. What number did I think of?", "x / 4 = 23", 92),
     ],
 )
 def test_number_puzzles_are_read_as_equations(question: str, text: str, solution: int):
@@ -122,6 +132,13 @@ def test_number_puzzles_are_read_as_equations(question: str, text: str, solution
                                       "I think of a number, add 5 and take 3 and get 10"])
 def test_a_puzzle_with_a_step_no_rule_reads_gives_no_equation(question: str):
     assert read_equation(question) is None
+
+
+def test_how_much_each_one_gets_names_no_product():
+    question = "Split a restaurant bill of 156 dollars evenly between 4 friends. How much does each person pay?"
+    assert one_reply(question, "156 * 4", "program").answer is None  # "each" asks for a share here
+    assert one_reply(question, "4 / 156", "program").answer is None  # and the bill is what is split
+    assert reply(question, "156 / 4", "program").answer == "39"
 
 
 def test_the_models_program_is_checked_against_what_was_read():

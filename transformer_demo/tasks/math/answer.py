@@ -147,10 +147,12 @@ OPERATION_WORDS = {  # the word problems' verbs too: "6 go home" takes away, "a 
 }
 
 
+EACH_GETS = (r"\bhow\s+(?:much|many)\s+(?:\w+\s+)?(?:does|do|will|would|should|did|can)\s+each\b"
+             r"|\beach\s+(?:one|person|friend|kid|child|student|of\s+them)\s+(?:gets?|pays?|receives?)\b")
 # Phrases whose words would name an operation they do not ask for: "how many times does 8 go into 96" is no
 # multiplication, "how many more does Ben have than Anna" no sum, "156 chairs in rows of 13" no product.
 NOT_NAMING = {
-    "*": re.compile(rf"\bhow\s+many\s+times\b|{IN_GROUPS_OF}", re.IGNORECASE),
+    "*": re.compile(rf"\bhow\s+many\s+times\b|{IN_GROUPS_OF}|{EACH_GETS}", re.IGNORECASE),
     "+": re.compile(r"\bhow\s+(?:many|much)\s+more\b", re.IGNORECASE),
 }
 UNKNOWN_NUMBER = re.compile(r"\b(?:what|which|a|my|some|the|this|that)\s+number\b(?!\s*\d)"

@@ -28,7 +28,7 @@ WORDS = (
 N = r"(\d+(?:\.\d+)?)"
 RESULT = r"(?:to\s+|and\s+|then\s+|[,.;]\s*)*(?:(?:i|you|we|he|she|they)\s+)?"
 RESULT += r"(?:get|gets|got|make|makes|give|gives|reach|leave|leaves|end\s+up\s+with"
-RESULT += r"|the\s+(?:result|answer)\s+is|it\s+(?:is|gives|makes|equals)|equals?|i\s+have|=)\s+"
+RESULT += r"|the\s+(?:result|answer)\s+(?:is|was)|it\s+(?:is|gives|makes|equals)|equals?|i\s+have|=)\s+"
 # Sayings of an equation whose unknown is an operand: "what do I add to 25 to get 60" is 25 + x = 60.
 INVERSES = (
     (re.compile(rf"\badd(?:ed)?\s+to\s+{N}\s+(?:in\s+order\s+)?{RESULT}{N}"), "{0} + x = {1}"),
@@ -38,7 +38,8 @@ INVERSES = (
     (re.compile(rf"\bdivided?\s+{N}\s+by\s+(?:in\s+order\s+)?{RESULT}{N}"), "{1} x = {0}"),
 )
 # "I think of a number, double it, add 4 and get 50": the steps, in order, done to x.
-PUZZLE = re.compile(r"\b(?:thinks?\s+of|thought\s+of|picks?|picked|chooses?|chose|has|have)\s+a\s+number\b(.{1,160}?)"
+PUZZLE = re.compile(r"\b(?:thinks?\s+of|thinking\s+of|thought\s+of|picks?|picked|chooses?|chose|has|have)"
+                    r"\s+a\s+number\b(.{1,160}?)"
                     rf"{RESULT}{N}")
 STEPS = ((re.compile(rf"\b(?:add(?:s|ed)?|plus|increases?\s+it\s+by)\s+{N}"), "({x} + {n})"),
          (re.compile(rf"\b(?:subtract(?:s|ed)?|(?:takes?|took)\s+away|minus|decreases?\s+it\s+by)\s+{N}"),
@@ -184,7 +185,7 @@ def _equation(run: list[str]) -> Equation | None:
 
 def _joining(text: str) -> bool:
     """Are these only the words between a puzzle's steps ("and then", ", he", "to it")?"""
-    return not re.search(r"[a-z\d]", re.sub(r"\b(?:and|then|it|to|he|she|they|i|you|we)\b", "", text))
+    return not re.search(r"[a-z\d]", re.sub(r"\b(?:and|then|it|to|if|when|he|she|they|i|you|we)\b", "", text))
 
 
 def _puzzle(match: re.Match) -> str:

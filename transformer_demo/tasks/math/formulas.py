@@ -1,5 +1,5 @@
 """An exact reader for a question about a quantity with a formula: a shape's area or perimeter, the derivative
-of a x^2 or the integral of a x, the chance of a die roll or of drawing one colour.
+of a x^2 or the integral of a x, the chance of a die roll or of drawing one colour, a quantity in other units.
 
     read_formula("a square garden has sides of 15 m, how long is the fence all the way round?")  -> 4 * 15 = 60
     read_formula("If I roll a dice, what are the chances of getting more than 4?")  -> pct((6 - 4) / 6) = 33.33%
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .program import MAX_CHARS, ProgramError, evaluate
 from .reading import Calculation, N
@@ -35,7 +36,8 @@ class Formula:
     program: str  # with {0}, {1} for the numbers
 
 
-UNITS = r"(?:\s*(?:cm|mm|m|km|in|inches|ft|feet|yards?|units?|metres?|meters?))?"
+UNIT_WORDS = r"(?:cm|mm|m|km|in|inches|ft|feet|foot|yards?|units?|metres?|meters?|centimet(?:er|re)s?)"
+UNITS = rf"(?:\s*{UNIT_WORDS})?"
 SIDE = rf"\b(?:sides?|edges?)\b\D{{0,30}}?{N}|{N}{UNITS}\s+(?:long\s+)?(?:sides?|edges?)\b"
 ROUND = r"\b(?:circle|circular|round)\b"
 OTHER_DIE_EVENTS = (r"\b(?:two|2|three|3|pair\s+of)\s+dic?e\b|\b(?:both|twice|sum|total|even|odd|prime|coin|cards?"
@@ -49,12 +51,14 @@ FORMULAS = (
             r"rectangle|rectangular|circle|circular|area|root|squared|triangle|diagonal", (SIDE,), "4 * {0}"),
     Formula((r"\bsquare\b", r"\barea\b"),
             r"rectangle|rectangular|circle|circular|perimeter|root|triangle|fence|diagonal", (SIDE,), "{0} ^ 2"),
-    Formula((r"\brectangle|rectangular\b", r"\barea\b"), r"perimeter|fence|circle|triangle|root|diagonal|border", 2,
+    Formula((r"\brectangle|rectangular\b", rf"\barea\b|\bsquare\s+{UNIT_WORDS}\b"),
+            r"perimeter|fence|circle|triangle|root|diagonal|border", 2,
             "{0} * {1}"),
     Formula((r"\brectangle|rectangular\b", r"perimeter|fence|fencing|around|border"), r"area|circle|triangle|root",
             2, "2 * ({0} + {1})"),
     Formula((r"derivative|differentiate|\bslope\b|gradient|d/dx",), r"integra|x\s*\^\s*[013-9]|cube|\+|-\s*\d",
-            (rf"{N}\s*x\s*(?:\^\s*2|²|\s+squared)", rf"\bx\s*=\s*{N}|\bat\s+{N}"), "2 * {0} * {1}"),
+            (rf"{N}\s*x\s*(?:\^\s*2|²|\s+squared)", rf"\bx\s*(?:=|\bequals\b|\bis\b)\s*{N}|\bat\s+{N}"),
+            "2 * {0} * {1}"),
     Formula((r"integra",), r"derivative|differentiate|x\s*(?:\^|²|\s+squared)|\+|-\s*\d",
             (rf"{N}\s*x\b", rf"(?:from|between)\s+0\s+(?:to|and)\s+{N}"), "{0} * {1} ^ 2 / 2"),
     Formula((DIE, CHANCE.pattern), OTHER_DIE_EVENTS,
@@ -116,6 +120,44 @@ def _colour_chance(text: str) -> str | None:
     return f"pct({part} / ({' + '.join(n for n, _ in kinds)}))" if part else None
 
 
+# Units one quantity is converted between, by dimension: each unit's size in the dimension's smallest unit here.
+UNITS_OF = {
+    "time": {r"seconds?|secs?": 1, r"minutes?|mins?": 60, r"hours?|hrs?": 3600, r"days?": 86400, r"weeks?": 604800},
+    "length": {r"millimet(?:er|re)s?|mm": 1, r"centimet(?:er|re)s?|cm": 10, r"met(?:er|re)s?|m": 1000,
+               r"kilomet(?:er|re)s?|km": 1000000},
+    "imperial length": {r"inch(?:es)?": 1, r"foot|feet|ft": 12, r"yards?|yd": 36, r"miles?": 63360},
+    "mass": {r"grams?|g": 1, r"kilograms?|kilos?|kg": 1000},
+    "volume": {r"millilit(?:er|re)s?|ml": 1, r"lit(?:er|re)s?|l": 1000},
+}
+UNIT = "|".join(pattern for units in UNITS_OF.values() for pattern in units)
+CONVERSIONS = (  # (pattern, group of the number, of the unit it is in, of the unit asked for)
+    (re.compile(rf"\bhow\s+many\s+({UNIT})\s+(?:are\s+)?(?:there\s+)?(?:in|is|make|makes)\s+(?:a\s+)?{N}\s*({UNIT})\b"),
+     2, 3, 1),
+    (re.compile(rf"^(?:convert\s+|change\s+|what\s+is\s+|what's\s+)?{N}\s*({UNIT})\s+(?:in|into|to|in\s+terms\s+of)"
+                rf"\s+({UNIT})$"), 1, 2, 3),
+)
+
+
+def _size(unit: str) -> tuple[str, int] | None:
+    return next(((dimension, size) for dimension, units in UNITS_OF.items() for pattern, size in units.items()
+                 if re.fullmatch(pattern, unit)), None)
+
+
+def _conversion(text: str) -> str | None:
+    """"how many minutes are in 3 hours" -> "3 * 60": one number in one unit, asked for in another of its kind."""
+    text = text.rstrip("?.! ")
+    for pattern, number, given, asked in CONVERSIONS:
+        match = pattern.search(text)
+        if match and len(NUMBER.findall(text)) == 1:
+            sizes = _size(match.group(given)), _size(match.group(asked))
+            if None in sizes or sizes[0][0] != sizes[1][0] or sizes[0][1] == sizes[1][1]:
+                return None
+            ratio = Fraction(sizes[0][1], sizes[1][1])
+            times = f" * {ratio.numerator}" if ratio.numerator > 1 else ""
+            return match.group(number) + times + (f" / {ratio.denominator}" if ratio.denominator > 1 else "")
+    return None
+
+
 def read_formula(question: str) -> Calculation | None:
     """The one formula the question asks for, evaluated exactly, or None (see the module docstring)."""
     if not isinstance(question, str) or len(question) > MAX_CHARS:
@@ -124,7 +166,7 @@ def read_formula(question: str) -> Calculation | None:
     readings = [formula.program.format(*numbers) for formula in FORMULAS
                 if all(re.search(w, text) for w in formula.asks) and not re.search(formula.not_asks, text)
                 and (numbers := _numbers_of(formula, text)) is not None]
-    readings += [chance] if (chance := _colour_chance(text)) else []
+    readings += [r for r in (_colour_chance(text), _conversion(text)) if r]
     if len(readings) != 1:
         return None
     try:

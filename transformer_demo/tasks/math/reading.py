@@ -94,6 +94,7 @@ TIGHT: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # bind first: "8 s
      rf"(?:st|nd|rd|th)?(?:\s+power)?", _template("({0} ^ {1})")),
     (rf"{N}\s*\*\*\s*{N}", _template("({0} ^ {1})")),
     (rf"{N}\s*(?:%|percent|per\s+cent)\s+of\s+{N}", _template("({0} / 100 * {1})")),
+    (rf"\b{N}\s*/\s*{N}\s+of\s+{N}", _template("({0} / {1} * {2})")),  # 3/4 of 48
     (rf"\b(?:(?:a|one)\s+)?half\s+of\s+{N}|\bhalve\s+{N}|{N}\s+halved", _one("({} / 2)")),
     (rf"\b(?:a|one)\s+third\s+of\s+{N}", _template("({0} / 3)")),
     (rf"\b(?:a|one)\s+quarter\s+of\s+{N}", _template("({0} / 4)")),

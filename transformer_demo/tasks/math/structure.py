@@ -37,7 +37,7 @@ ORDERED: tuple[tuple[str, str, bool], ...] = (  # (op, pattern with two numbers,
     ("/", rf"\b{N}\s+go(?:es)?\s+into\s+{N}", True),
     ("/", rf"{N}{W}\s+split\s+{N}\s+ways", False),
     ("/", rf"\bdivid(?:e|ing)\s+{N}\s+(?:by|into|among|between)\s+{N}", False),
-    ("/", rf"\b(?:share|split)\s+{N}{W}\s+(?:among|between|into|by)\s+{N}", False),
+    ("/", rf"\b(?:share|split)\s+(?:[a-z]+\s+){{0,5}}?{N}{W}\s+(?:among|between|into|by)\s+{N}", False),
     ("/", rf"{N}{W}\s+(?:shared|split)\s+(?:equally\s+)?(?:among|between|into|by)\s+{N}", False),
     ("/", rf"\bquotient\s+of\s+{N}\s+and\s+{N}", False),
     ("/", rf"{N}{W}\b(?:in|into)\s+(?:\w+\s+){{0,2}}?(?:rows|groups|lots|teams|cartons|boxes|bags|packs|piles|stacks"
