@@ -59,8 +59,8 @@ def test_an_equations_answer_is_substituted_back():
     assert (right.answer, right.program) == ("425", "275 + 150") and "x - 150 = 275" in right.notice
     # The model's 125 is never shown: its program fails the substitution, so the equation's exact solution is.
     assert (wrong.answer, wrong.program) == ("425", None)
-    assert wrong.notice == ("The model's programs did not solve x - 150 = 275, so this is its exact solution: "
-                            "x = 425 makes it true.")
+    assert wrong.notice == ("The model's programs (the first: 275 - 150) did not solve x - 150 = 275, so this is "
+                            "its exact solution: x = 425 makes it true.")
     assert one_reply(question, "275 - 150", "program").notice == ("The model's answer, 125, does not make "
                                                                   "x - 150 = 275 true, so there is no answer.")
     assert reply("What number plus 17 equals 40?", "40 - 17", "program").answer == "23"
@@ -83,18 +83,19 @@ def test_a_reading_that_passes_the_checks_answers_when_the_first_program_fails()
     assert (listed.answer, listed.program) == ("84", "7 * 12")
     listed_fails = reply("What is the area of a circle with radius 7?", "7 * 2", "program", ("7 * 2", "3.14 * 7"))
     assert (listed_fails.answer, listed_fails.program) == ("153.86", None)
-    assert listed_fails.notice == ("The model's programs did not compute the area of a circle, so this is its exact "
-                                   "answer: 153.86.")
+    assert listed_fails.notice == ("The model's programs (the first: 7 * 2) did not compute the area of a circle, "
+                                   "so this is its exact answer: 153.86.")
     word_problem = "Tom has 11 apples and eats 2 of them. How many does he have now?"  # nothing reads it exactly
     none_pass = reply(word_problem, "11 + 2", "program", ("11 + 2", "2 - 11"))
     assert none_pass.answer is None and "which the question does not name" in none_pass.notice
     said = reply("What is 12 times 7?", "12 + 7", "program", ("12 + 7", "12 - 7"))  # a calculation said in words
     assert (said.answer, said.program) == ("84", None)
-    assert said.notice == "The model's programs did not compute multiplication, so this is its exact answer: 84."
+    assert said.notice == ("The model's programs (the first: 12 + 7) did not compute multiplication, so this is its "
+                           "exact answer: 84.")
     unlisted = reply("What is 8 squared minus 4?", "8 ^ 4", "program", ("8 ^ 4", "8 - 4"))
     assert (unlisted.answer, unlisted.program) == ("60", None)
-    assert unlisted.notice == ("The model's programs did not compute what the question says, so this is its exact "
-                               "value: (8 ^ 2) - 4 = 60.")
+    assert unlisted.notice == ("The model's programs (the first: 8 ^ 4) did not compute what the question says, so "
+                               "this is its exact value: (8 ^ 2) - 4 = 60.")
 
 
 def test_the_check_never_contradicts_a_right_answer_to_an_equation():
@@ -284,8 +285,8 @@ def test_the_math_task_decodes_the_other_readings_only_where_they_decide_and_wha
     assert engine.asked == [(list(engine.programs), "greedy", 1), (again, "beam", N_BEST)]
     assert [line.outputs[0].text for line in lines] == ["(no answer)", "84", "425", "(no answer)"]
     assert lines[0].notice == "The model's readings of this question disagree (20 and 30), so there is no answer."
-    assert lines[2].notice == ("The model's programs did not solve x - 150 = 275, so this is its exact solution: "
-                               "x = 425 makes it true.") and lines[2].program is None
+    assert lines[2].notice == ("The model's programs (the first: 275 - 150) did not solve x - 150 = 275, so this is "
+                               "its exact solution: x = 425 makes it true.") and lines[2].program is None
     engine.programs[unlisted] = ["6 * 3 + 2", "2 + 6 * 3"]
     beam = DecodeOptions(method="beam", beam_size=2, n_best=2)
     agreed = get_task("math").translate(engine, checkpoint, [unlisted], beam)[0]

@@ -1,11 +1,11 @@
 """Regenerate the screenshots in docs/ from the running app: python -m transformer_demo.ui.screenshots [SHOT ...]
 
-Each shot is TAB:WIDTH (tabs: translate, step, attention, layers, train, check; default: every tab at 1280 and
-390 px; check, the Check-an-answer tab, with the math-qa model chosen). The app
+Each shot is TAB:WIDTH (tabs: translate, step, attention, layers, train, ask, check; default: every tab at 1280
+and 390 px; ask and check, the math tabs, with the math-qa model chosen). The app
 runs in-process on the shipped checkpoints (training goes to a temporary folder) and Debian's Chromium (playwright,
 from requirements-dev.txt) drives it: docs/screenshot-TAB.png at 1280 px, docs/screenshot-TAB-WIDTH.png otherwise.
 
-    python -m transformer_demo.ui.screenshots                        # all ten
+    python -m transformer_demo.ui.screenshots                        # all twelve
     python -m transformer_demo.ui.screenshots attention:1280 attention:390
     take_screenshots([("translate", 390)], Path("docs"))             # from Python
 """
@@ -37,7 +37,7 @@ def open_tab(page, label: str) -> None:
 
 def show_translate(page, train_steps: int) -> None:
     box = page.get_by_label("Source text (one sentence per line)")
-    box.fill("A man is riding a bike.\nTwo dogs are playing in the snow.")
+    box.fill("Where is the train station?\nI would like a cup of coffee, please.")
     page.get_by_label("beam").check()
     page.get_by_role("button", name="Translate", exact=True).click()
     page.get_by_text("Translated 2 sentences in").wait_for()
@@ -84,6 +84,14 @@ def show_check(page, train_steps: int) -> None:
     page.get_by_text("Not right: the answer is").wait_for()
 
 
+def show_ask(page, train_steps: int) -> None:
+    page.get_by_label("Question (one per line)").fill(
+        "What is 8 squared minus 4?\nI think of a number, double it and add 4. I get 50. What was my number?\n"
+        "There are 25 children and 6 go home. How many stay?\nWhat is the capital of France?")
+    page.get_by_role("button", name="Ask", exact=True).click()
+    page.get_by_text("Answered 4 questions").wait_for()
+
+
 TABS: dict[str, tuple[str, Callable]] = {
     "translate": ("Translate", show_translate),
     "step": ("Step by step", show_step),
@@ -91,7 +99,8 @@ TABS: dict[str, tuple[str, Callable]] = {
     "layers": ("Layer by layer", show_layers),
     "train": ("Train", show_train),
 }
-MATH_TABS: dict[str, tuple[str, Callable]] = {"check": ("Check an answer", show_check)}  # shown for math models
+MATH_TABS: dict[str, tuple[str, Callable]] = {  # shown for math models; the Translate tab is then Ask
+    "ask": ("Ask", show_ask), "check": ("Check an answer", show_check)}
 MATH_MODEL = "math-qa"
 
 

@@ -326,19 +326,20 @@ def reply(question: str, output: str, mode: str, readings: tuple[str, ...] = ())
         if reading != output and (other := one_reply(question, reading, mode, readings)).answer is not None:
             why = f"The model's first program, {output}, failed the checks; another of its readings, {reading}, passed."
             return replace(other, program=reading, notice=" ".join(filter(None, (why, other.notice))))
+    programs = f"The model's programs (the first: {output})"
     found = parse_question(question)
     if found is not None and found.family.in_range(found.operands) and isinstance(truth := _truth(found), Result):
-        return MathReply(question, output, None, str(truth), truth, f"The model's programs did not compute "
+        return MathReply(question, output, None, str(truth), truth, f"{programs} did not compute "
                          f"{found.family.description}, so this is its exact answer: {truth}.", True)
     equation = read_equation(question)
     if equation is not None and equation.solution is not None:
         result = Result(equation.solution, False)
-        return MathReply(question, output, None, str(result), result, f"The model's programs did not solve "
+        return MathReply(question, output, None, str(result), result, f"{programs} did not solve "
                          f"{equation.text}, so this is its exact solution: x = {result} makes it true.", True)
     if equation is None and (calculation := read_exactly(question)) is not None:
-        return MathReply(question, output, None, str(calculation.result), calculation.result, "The model's "
-                         f"programs did not compute what the question says, so this is its exact value: "
-                         f"{calculation.program} = {calculation.result}.", True)
+        return MathReply(question, output, None, str(calculation.result), calculation.result, f"{programs} did not "
+                         f"compute what the question says, so this is its exact value: {calculation.program} = "
+                         f"{calculation.result}.", True)
     return first
 
 
