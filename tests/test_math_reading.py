@@ -78,7 +78,10 @@ def test_anything_else_is_not_read_as_a_calculation(question):
         ("how many minutes are in 3 hours", "3 * 60", "180"),
         ("how many centimeters are in 2.5 meters", "2.5 * 100", "250"),
         ("What is 90 minutes in hours?", "90 / 60", "1.5"), ("Convert 5 km to m", "5 * 1000", "5000"),
-        ("how many feet in 2 miles", "2 * 5280", "10560"),
+        ("how many feet in 2 miles", "2 * 5280", "10560"), ("∫ from 0 to 5 of 2x dx", "2 * 5 ^ 2 / 2", "25"),
+        ("A school has 412 girls and 389 boys. How many students are there in total?", "412 + 389", "801"),
+        ("I bought a shirt for 27 dollars and jeans for 45 dollars. How much did I spend altogether?", "27 + 45", "72"),
+        ("A farmer has 14 cows, 23 sheep, 8 horses and 5 goats. How many animals altogether?", "14 + 23 + 8 + 5", "50"),
     ],
 )
 def test_a_quantity_with_a_formula_is_read_exactly(question: str, program: str, value: str):
@@ -100,6 +103,10 @@ def test_a_quantity_with_a_formula_is_read_exactly(question: str, program: str, 
         "the derivative of 3x^2 + 5x at x = 2", "Integrate 4x from 1 to 5", "A rectangle has an area of 12.", None,
         "how many minutes in 3 kg", "how many seconds are in a minute",
         "how many minutes are in 3 hours and 20 minutes",
+        "A pack has 10 cards; Sam buys 4 packs. How many cards in total?",  # the packs hold the cards: no sum
+        "I bought 3 pens for 2 dollars. How much did I spend in total?",  # a count and a price
+        "There are 24 students; 10 are boys. How many girls in total?", "I have 3 bags with 5 apples. How many in all?",
+        "I had 10 dollars and spent 4 dollars. How much money do I have in total?",
     ],
 )
 def test_a_formula_is_not_read_where_the_question_asks_something_else(question):
@@ -121,6 +128,7 @@ def test_a_formula_is_not_read_where_the_question_asks_something_else(question):
         ("What number added to 30 gives 100?", "x + 30 = 100", 70),  # the unknown named first: read as it is
         ("I'm thinking of a number. If I multiply it by 6 I get 84. What is it?", "x * 6 = 84", 14),
         ("I thought of a number and divided it by 4, the result was 23. What number did I think of?", "x / 4 = 23", 92),
+        ("If I double a number and add 7 I get 31. What number did I start with?", "(x * 2) + 7 = 31", 12),
     ],
 )
 def test_number_puzzles_are_read_as_equations(question: str, text: str, solution: int):
@@ -139,6 +147,23 @@ def test_how_much_each_one_gets_names_no_product():
     assert one_reply(question, "156 * 4", "program").answer is None  # "each" asks for a share here
     assert one_reply(question, "4 / 156", "program").answer is None  # and the bill is what is split
     assert reply(question, "156 / 4", "program").answer == "39"
+
+
+@pytest.mark.parametrize(
+    "question, wrong, right",
+    [  # the wrong answers of the fifth and sixth sets' first readings, and the order their words state
+        ("A rope 144 cm long is cut into 9 equal pieces. How long is each piece in cm?", "144 * 9", "144 / 9"),
+        ("The bus had 18 passengers, then 11 more got on and no one got off. How many passengers are there now?",
+         "18 - 11", "18 + 11"),
+        ("A train travels 420 km in 6 hours at a steady speed. How many kilometres does it travel each hour?",
+         "420 * 6", "420 / 6"),
+        ("We have 96 cookies to share equally between 12 kids, how many does each kid get?", "12 / 96", "96 / 12"),
+        ("my book has 324 pages and ive read 158 of them. how many pages are left", "158 - 324", "324 - 158"),
+    ],
+)
+def test_word_problems_words_for_parts_rates_and_negation(question: str, wrong: str, right: str):
+    assert one_reply(question, wrong, "program").answer is None
+    assert one_reply(question, right, "program").answer is not None
 
 
 def test_the_models_program_is_checked_against_what_was_read():

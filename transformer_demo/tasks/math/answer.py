@@ -125,20 +125,28 @@ def constants_for(question: str) -> str:
 # How a question names each operation of a program; an unlisted wording must name every one its program uses.
 IN_GROUPS_OF = (r"\b(?:in|into)\s+(?:\w+\s+){0,2}?(?:rows|groups|lots|teams|cartons|boxes|bags|packs|piles|stacks|sets"
                 r"|bundles)\s+of\b")  # "156 chairs in rows of 13": a division
+INTO_PARTS = (r"\b(?:cut|split|divided|shared|broken|separated|chopped|sliced|poured)\s+(?:up\s+)?(?:equally\s+)?"
+              r"(?:into|in)\s+\d+")  # "a rope cut into 9 equal pieces": a division
+NEGATED = re.compile(r"\b(?:no\s+one|nobody|none|nothing|not|never|\w+n't)\b[^.,;?!]*", re.IGNORECASE)  # names nothing
+EACH_GETS = (r"\bhow\s+(?:much|many|long|far|big|heavy|wide|tall)\b[^.?!]*?\b(?:each|every|per|a|an)\s+"
+             r"(?!(?:few|lot|bit|little|total)\b)[a-z]+(?:\s+[a-z]+)?\s*[?.!]*\s*$|"  # "... does it go each hour?"
+             + INTO_PARTS +
+             r"|\beach\s+(?:one|person|friend|kid|child|student|of\s+them)\s+(?:gets?|pays?|receives?)\b")
 OPERATION_WORDS = {  # the word problems' verbs too: "6 go home" takes away, "a box holds 22" counts per box
     "+": r"plus|add|sum|total|more|altogether|together|combined|increased|in all|both|gets|got|receives|received"
          r"|finds|found|joins|joined|arrives|arrived|\+",
     "-": r"minus|subtract|difference|take|less|fewer|left|decreased|reduced|deduct|remov|remain"
          r"|eats|ate|gives|gave|loses|lost|spends|spent|sells|sold|uses|used|breaks|broke|still"
          r"|go(?:es)? home|went home|go(?:es)? away|went away|gets? off|got off|stay"
-         r"|how (?:much|many) (?:bigger|larger|greater|more|taller|older|longer|heavier|smaller|shorter|younger)"
+         r"|how (?:much|many)(?: \w+)? (?:bigger|larger|greater|more|taller|older|longer|heavier|smaller|shorter"
+         r"|younger)"
          r"|\bdic?e\b.*\b(?:more|higher|greater|bigger|larger|above|over)\b"  # a die's faces above 4: 6 - 4
          r"|\b(?:more|higher|greater|bigger|larger|above|over)\b.*\bdic?e\b|-",
     "*": r"times|multipl|product|area|perimeter|derivative|slope|integra|squared|cubed|power|\bx\b|\*|×|%\s*of"
          r"|percent of|each|every|per|lots of|groups of|rows of|holds|hold|contains|contain|carries|carry|fits?\b"
-         r"|around|fence|border",
-    "/": IN_GROUPS_OF + r"|divid|quotient|over|per|/|÷|integra|average|mean|probability|chance|odds|share|split|%"
-                        r"|percent|ways",
+         r"|around|fence|border|(?:boxes|packs|packets|bags|cartons|crates|cases|trays|sets|bundles|stacks) of \d",
+    "/": IN_GROUPS_OF + "|" + EACH_GETS + r"|divid|quotient|over|per|/|÷|integra|average|mean|probability|chance"
+                                           r"|odds|share|split|%|percent|ways",
     "^": r"area|circle|integra|power|square(?!\s+root)|cube(?!\s+root)|raise|\^",
     "median": r"median|middle",
     "mean": r"mean|average",
@@ -147,8 +155,6 @@ OPERATION_WORDS = {  # the word problems' verbs too: "6 go home" takes away, "a 
 }
 
 
-EACH_GETS = (r"\bhow\s+(?:much|many)\s+(?:\w+\s+)?(?:does|do|will|would|should|did|can)\s+each\b"
-             r"|\beach\s+(?:one|person|friend|kid|child|student|of\s+them)\s+(?:gets?|pays?|receives?)\b")
 # Phrases whose words would name an operation they do not ask for: "how many times does 8 go into 96" is no
 # multiplication, "how many more does Ben have than Anna" no sum, "156 chairs in rows of 13" no product.
 NOT_NAMING = {
@@ -195,9 +201,9 @@ def unsound(question: str, output: str) -> str | None:
     if percent and "100" not in NUMBER.findall(output) and not output.startswith("pct("):
         return "does not divide the percentage by 100"
     whole = {"+"} if share else set()  # a chance's "+" makes its whole, no sum the question asks for
+    said = NEGATED.sub(" ", question)  # "no one got off" names no subtraction
     unnamed = sorted(op for op in operations(output) - whole if not re.search(
-        OPERATION_WORDS.get(op, r"(?!)"), NOT_NAMING[op].sub(" ", question) if op in NOT_NAMING else question,
-        re.IGNORECASE))
+        OPERATION_WORDS.get(op, r"(?!)"), NOT_NAMING[op].sub(" ", said) if op in NOT_NAMING else said, re.IGNORECASE))
     if unnamed:
         return f"uses {' and '.join(unnamed)}, which the question does not name"
     try:

@@ -49,6 +49,7 @@ STEPS = ((re.compile(rf"\b(?:add(?:s|ed)?|plus|increases?\s+it\s+by)\s+{N}"), "(
          (re.compile(r"\bdoubl(?:e|es|ed)\s+it\b()"), "({x} * 2)"),
          (re.compile(r"\btripl(?:e|es|ed)\s+it\b()"), "({x} * 3)"),
          (re.compile(r"\bhalv(?:e|es|ed)\s+it\b()"), "({x} / 2)"))
+DONE_TO_A_NUMBER = re.compile(r"\b(doubl(?:e|es|ed)|tripl(?:e|es|ed)|halv(?:e|es|ed))\s+a\s+number\b")  # a puzzle
 SYMBOLS = str.maketrans({"−": "-", "×": "*", "÷": "/", "–": "-"})
 TOKEN = re.compile(r"\d+(?:\.\d+)?|[a-z]+|[-+*/()=]|\S")
 MATH = re.compile(r"\d+(?:\.\d+)?|x|[-+*/()=]")
@@ -222,7 +223,7 @@ def read_equation(question: str) -> Equation | None:
     if not isinstance(question, str) or len(question) > 4 * MAX_CHARS:
         return None
     text = " ".join(question.lower().translate(SYMBOLS).split())
-    said = PUZZLE.sub(_puzzle, text)
+    said = PUZZLE.sub(_puzzle, DONE_TO_A_NUMBER.sub(r"think of a number, \1 it", text))
     for pattern, equation in INVERSES:
         said = pattern.sub(lambda m, equation=equation: f" {equation.format(*m.groups())} ", said)
     return _read(said) or (_read(text) if said != text else None)

@@ -1,5 +1,6 @@
 """An exact reader for a question about a quantity with a formula: a shape's area or perimeter, the derivative
-of a x^2 or the integral of a x, the chance of a die roll or of drawing one colour, a quantity in other units.
+of a x^2 or the integral of a x, the chance of a die roll or of drawing one colour, a quantity in other units, the
+total of things counted ("412 girls and 389 boys: how many students in total?").
 
     read_formula("a square garden has sides of 15 m, how long is the fence all the way round?")  -> 4 * 15 = 60
     read_formula("If I roll a dice, what are the chances of getting more than 4?")  -> pct((6 - 4) / 6) = 33.33%
@@ -59,7 +60,7 @@ FORMULAS = (
     Formula((r"derivative|differentiate|\bslope\b|gradient|d/dx",), r"integra|x\s*\^\s*[013-9]|cube|\+|-\s*\d",
             (rf"{N}\s*x\s*(?:\^\s*2|²|\s+squared)", rf"\bx\s*(?:=|\bequals\b|\bis\b)\s*{N}|\bat\s+{N}"),
             "2 * {0} * {1}"),
-    Formula((r"integra",), r"derivative|differentiate|x\s*(?:\^|²|\s+squared)|\+|-\s*\d",
+    Formula((r"integra|∫",), r"derivative|differentiate|x\s*(?:\^|²|\s+squared)|\+|-\s*\d",
             (rf"{N}\s*x\b", rf"(?:from|between)\s+0\s+(?:to|and)\s+{N}"), "{0} * {1} ^ 2 / 2"),
     Formula((DIE, CHANCE.pattern), OTHER_DIE_EVENTS,
             (rf"\b(?:more|higher|greater|bigger|larger|above|over)\s+(?:than\s+)?(?:a\s+)?{N}",), "pct((6 - {0}) / 6)"),
@@ -158,6 +159,37 @@ def _conversion(text: str) -> str | None:
     return None
 
 
+TOTAL = re.compile(r"\b(?:altogether|all\s+together|in\s+total|in\s+all|total|combined)\b")
+NOT_A_SUM = re.compile(r"\b(?:each|every|per|times|twice|double|half|triple|rows?|groups?|of|with|holds?|contains?"
+                       r"|left|remain\w*|more\s+than|less|fewer|change|back|gave|give[sn]?|lost|lose|ate|eat|sold|sell"
+                       r"|used|broke|away|off|minus|difference|average|mean|chance|probability|now|x)\b|[%=*/^×÷-]")
+OWNED, SPENT = r"\b(?:had|have|has|got|earned|saved)\b", r"\b(?:spen[dt]|paid|pay|buys?|bought|costs?)\b"
+MEASURES = (r"dollars?|euros?|pounds?|cents?|pence|cm|mm|m|km|kg|g|l|ml|minutes?|hours?|days?|years?|miles?|metres?"
+            r"|meters?")
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def _total(text: str) -> str | None:
+    """"A school has 412 girls and 389 boys. How many students are there in total?" -> 412 + 389: a question for a
+    total, no word of another operation, every number counting things; the counted things are all alike (27
+    dollars, 45 dollars) or all different and none of them the thing asked for ("a pack has 10 cards, I buy 4
+    packs: how many cards in total" is no sum), and a measure is never added to a count."""
+    if not TOTAL.search(text) or NOT_A_SUM.search(text) or re.search(OWNED, text) and re.search(SPENT, text):
+        return None  # "I had 10 dollars and spent 4: how much in total?" is no sum
+    counted = [(n, _singular(w)) for n, w in COUNTED.findall(text)]
+    if len(counted) < 2 or len(counted) != len(NUMBER.findall(text)) or {w for _, w in counted} & NOT_KINDS:
+        return None
+    kinds = {w for _, w in counted}
+    asked = re.search(r"\bhow\s+(?:many|much)\s+([a-z]+)", text)
+    measured = {bool(re.fullmatch(MEASURES, w)) for w in kinds}
+    alike = len(kinds) == 1
+    apart = len(kinds) == len(counted) and not (asked and _singular(asked.group(1)) in kinds)
+    return " + ".join(n for n, _ in counted) if (alike or apart) and len(measured) == 1 else None
+
+
 def read_formula(question: str) -> Calculation | None:
     """The one formula the question asks for, evaluated exactly, or None (see the module docstring)."""
     if not isinstance(question, str) or len(question) > MAX_CHARS:
@@ -166,7 +198,7 @@ def read_formula(question: str) -> Calculation | None:
     readings = [formula.program.format(*numbers) for formula in FORMULAS
                 if all(re.search(w, text) for w in formula.asks) and not re.search(formula.not_asks, text)
                 and (numbers := _numbers_of(formula, text)) is not None]
-    readings += [r for r in (_colour_chance(text), _conversion(text)) if r]
+    readings += [r for r in (_colour_chance(text), _conversion(text), _total(text)) if r]
     if len(readings) != 1:
         return None
     try:

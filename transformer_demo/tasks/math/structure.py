@@ -19,6 +19,7 @@ from .program import tokenize
 
 N = r"(\d+(?:\.\d+)?)"
 W = r"[^.?!\d]{0,40}?"  # a few words, no number and no sentence end in between
+LEAVE = r"\b(?:go(?:es)?\s+(?:home|away)|went\s+(?:home|away)|gets?\s+off|got\s+off|r[au]n\s+away|fl(?:y|ew)\s+away)\b"
 ORDERED: tuple[tuple[str, str, bool], ...] = (  # (op, pattern with two numbers, reversed: the second comes first)
     ("-", rf"{N}\s*(?:-|−|–|minus|take away|take|less|subtract)\s*{N}", False),
     ("-", rf"{N}\s+(?:decreased|reduced)\s+by\s+{N}", False),
@@ -27,21 +28,26 @@ ORDERED: tuple[tuple[str, str, bool], ...] = (  # (op, pattern with two numbers,
     ("-", rf"{N}\s+(?:less|fewer)\s+than\s+{N}", True),
     ("-", rf"\b(?:less|fewer|smaller|lower)\s+than\s+{N}\s+is\s+{N}", False),  # how much less than 1000 is 250
     ("-", rf"\b(?:more|bigger|larger|greater|higher|older|taller|longer|heavier)\s+is\s+{N}\s+than\s+{N}", False),
-    ("-", rf"{N}\D{{0,80}}?\b{N}{W}\b(?:go(?:es)?\s+(?:home|away)|went\s+(?:home|away)|gets?\s+off|got\s+off"
-          rf"|r[au]n\s+away|fl(?:y|ew)\s+away)\b", False),  # 25 children and 6 go home; 48 on a bus, 19 get off
+    ("-", rf"{N}{W}\band\s+{N}{W}{LEAVE}", False),  # 25 children and 6 go home
+    ("-", rf"{N}\D{{0,80}}?\b{N}\s+(?:[a-z]+\s+)?{LEAVE}", False),  # 48 on a bus; at the next stop 19 (people) get off
     ("-", rf"\bdifference\s+(?:between|of)\s+{N}\s+and\s+{N}", False),
     ("-", rf"\b(?:has|had|have|holds|owns|bakes|baked|buys|bought|picks|picked|collects|collected)\s+{N}{W}"
-          rf"\b(?:eats|ate|gives|gave|loses|lost|spends|spent|uses|used|sells|sold|breaks|broke|drops|dropped"
-          rf"|takes?|took)(?:\s+away)?\s+{N}", False),
+          rf"\b(?:eats?|ate|gives?|gave|loses?|lost|spends?|spent|uses?|used|sells?|sold|breaks?|broke|drops?|dropped"
+          rf"|takes?|took|reads?|read|pa(?:y|ys|id)|drinks?|drank|walked|ran|finished|done)(?:\s+away)?\s+{N}",
+     False),  # a book has 324 pages and I've read 158
     ("/", rf"{N}\s*(?:is\s+)?(?:/|÷|divided\s+(?:by|into|among|between)|over)\s*{N}", False),
     ("/", rf"\b{N}\s+go(?:es)?\s+into\s+{N}", True),
     ("/", rf"{N}{W}\s+split\s+{N}\s+ways", False),
     ("/", rf"\bdivid(?:e|ing)\s+{N}\s+(?:by|into|among|between)\s+{N}", False),
     ("/", rf"\b(?:share|split)\s+(?:[a-z]+\s+){{0,5}}?{N}{W}\s+(?:among|between|into|by)\s+{N}", False),
     ("/", rf"{N}{W}\s+(?:shared|split)\s+(?:equally\s+)?(?:among|between|into|by)\s+{N}", False),
+    ("/", rf"{N}\s*[a-z]+\s+in\s+{N}\s+(?:hours?|minutes?|days?|weeks?|seconds?|years?|months?)\b", False),  # a rate
+    ("/", rf"{N}{W}\bto\s+(?:share|split|divide)\s+(?:them\s+)?(?:equally\s+)?(?:among|between|by)\s+{N}", False),
     ("/", rf"\bquotient\s+of\s+{N}\s+and\s+{N}", False),
     ("/", rf"{N}{W}\b(?:in|into)\s+(?:\w+\s+){{0,2}}?(?:rows|groups|lots|teams|cartons|boxes|bags|packs|piles|stacks"
           rf"|sets|bundles)\s+of\s+{N}", False),  # 156 chairs in rows of 13
+    ("/", rf"{N}{W}\b(?:cut|split|divided|shared|broken|separated|chopped|sliced|poured)\s+(?:up\s+)?(?:equally\s+)?"
+          rf"(?:into|in)\s+{N}", False),  # a rope 144 cm long cut into 9 pieces
     ("^", rf"{N}\s*(?:\^|\*\*)\s*{N}", False),
     ("^", rf"{N}\s+(?:to\s+the\s+power(?:\s+of)?|raised\s+to(?:\s+the\s+power(?:\s+of)?|\s+the)?|to\s+the)\s+{N}",
      False),
