@@ -11,6 +11,7 @@ from transformer_demo.tasks.math.answer import one_reply, reply
 from transformer_demo.tasks.math.equation import read_equation
 from transformer_demo.tasks.math.formulas import read_formula
 from transformer_demo.tasks.math.reading import read_calculation
+from transformer_demo.tasks.math.structure import mismatch
 
 
 @pytest.mark.parametrize(
@@ -33,6 +34,7 @@ from transformer_demo.tasks.math.reading import read_calculation
         ("√81", "sqrt(81)", "9"), ("Which number squared gives 121?", "sqrt(121)", "11"),
         ("What is 3 plus 4 times 2?", "3 + 4 * 2", "11"),  # the usual order of operations
         ("What do you get if you multiply 61 by 36?", "61 * 36", "2196"), ("What is 3/4 of 48?", "3 / 4 * 48", "36"),
+        ("one quarter of 96 is how much?", "96 / 4", "24"),
     ],
 )
 def test_a_calculation_said_in_words_is_read_exactly(question: str, program: str, value: str):
@@ -82,6 +84,9 @@ def test_anything_else_is_not_read_as_a_calculation(question):
         ("A school has 412 girls and 389 boys. How many students are there in total?", "412 + 389", "801"),
         ("I bought a shirt for 27 dollars and jeans for 45 dollars. How much did I spend altogether?", "27 + 45", "72"),
         ("A farmer has 14 cows, 23 sheep, 8 horses and 5 goats. How many animals altogether?", "14 + 23 + 8 + 5", "50"),
+        ("What is the area of a circle whose diameter is 20 cm? Take pi as 3.14.", "3.14 * (20 / 2) ^ 2", "314"),
+        ("my room is 4 m long and 3.5 m wide, what is the floor area in square metres", "4 * 3.5", "14"),
+        ("I got 78, 85 and 92 on my three tests. What's my average score?", "mean(78, 85, 92)", "85"),
     ],
 )
 def test_a_quantity_with_a_formula_is_read_exactly(question: str, program: str, value: str):
@@ -107,6 +112,7 @@ def test_a_quantity_with_a_formula_is_read_exactly(question: str, program: str, 
         "I bought 3 pens for 2 dollars. How much did I spend in total?",  # a count and a price
         "There are 24 students; 10 are boys. How many girls in total?", "I have 3 bags with 5 apples. How many in all?",
         "I had 10 dollars and spent 4 dollars. How much money do I have in total?",
+        "the average speed of a car that drives 120 km and then 80 km",
     ],
 )
 def test_a_formula_is_not_read_where_the_question_asks_something_else(question):
@@ -129,6 +135,7 @@ def test_a_formula_is_not_read_where_the_question_asks_something_else(question):
         ("I'm thinking of a number. If I multiply it by 6 I get 84. What is it?", "x * 6 = 84", 14),
         ("I thought of a number and divided it by 4, the result was 23. What number did I think of?", "x / 4 = 23", 92),
         ("If I double a number and add 7 I get 31. What number did I start with?", "(x * 2) + 7 = 31", 12),
+        ("solve for y: 100 - y = 64", "100 - y = 64", 36), ("find n if 3n + 2 = 11", "3 n + 2 = 11", 3),
     ],
 )
 def test_number_puzzles_are_read_as_equations(question: str, text: str, solution: int):
@@ -164,6 +171,19 @@ def test_how_much_each_one_gets_names_no_product():
 def test_word_problems_words_for_parts_rates_and_negation(question: str, wrong: str, right: str):
     assert one_reply(question, wrong, "program").answer is None
     assert one_reply(question, right, "program").answer is not None
+
+
+def test_a_formula_question_no_formula_reads_is_not_left_to_the_model():
+    question = "A circular pond is 20 m across. What is the area of the pond?"  # no radius or diameter said
+    refused = one_reply(question, "3.14 * 20 * 3.14", "program")
+    assert refused.answer is None and refused.notice == ("This question about a circle is not in a wording the "
+                                                         "formulas here can read, so there is no answer.")
+    assert "does not square the radius" in mismatch("What is the area of a circle? It is 20 across.", "3.14 * 20")
+    solved = reply("solve for y: 100 - y = 64", "100 - 64", "program")
+    assert solved.notice == "Checked: y = 36 makes 100 - y = 64 true."
+    spent = "Liam has $250 and spends $87 on new shoes. How much money does he have left?"
+    assert reply(spent, "250 - 87", "program").answer == "163"
+    assert one_reply(spent, "87 - 250", "program").answer is None
 
 
 def test_the_models_program_is_checked_against_what_was_read():

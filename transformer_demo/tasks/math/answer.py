@@ -168,6 +168,13 @@ UNKNOWN_NUMBER = re.compile(r"\b(?:what|which|a|my|some|the|this|that)\s+number\
 PART_OF_WHOLE = re.compile(r"pct\((\d+(?:\.\d+)?)/\(\1\+\d+(?:\.\d+)?\)\)")  # a chance: part / (part + rest)
 
 
+# Questions whose answer is a formula's (formulas.py): where no formula reads one, the model's program is not trusted.
+FORMULA_TOPICS = {r"\b(?:circles?|circular|radius|diameter)\b": "a circle", r"\bperimeter\b": "a perimeter",
+                  r"\b(?:derivative|differentiate)\b": "a derivative", r"\bintegra\w*|∫": "an integral",
+                  r"\bdic?e\b": "a die", r"\b(?:probability|chances?)\b": "a chance"}
+FORMULA_TOPIC = re.compile("|".join(f"(?P<t{i}>{words})" for i, words in enumerate(FORMULA_TOPICS)), re.IGNORECASE)
+
+
 def read_exactly(question: str) -> Calculation | None:
     """The question's own calculation (reading.py) or formula (formulas.py), when it says one."""
     return read_calculation(question) or read_formula(question)
@@ -191,7 +198,7 @@ def unsound(question: str, output: str) -> str | None:
     if asked - numbers:
         return f"leaves out {', '.join(sorted(asked - numbers))} of the question"
     used, given = Counter(NUMBER.findall(output)), Counter(NUMBER.findall(question))
-    given += Counter({c: CONSTANT_USES[c] for c in constants.split()})  # the constants called for
+    given += Counter({c: CONSTANT_USES[c] for c in constants.split() if c not in given})  # called for, unwritten
     share = PART_OF_WHOLE.fullmatch(output.replace(" ", ""))  # pct(2 / (2 + 8)): the part is in the whole too
     share = share if share and share.group(1) == asked_part(question) else None
     if share:
@@ -271,8 +278,8 @@ def _equation_reply(question: str, output: str, mode: str, equation: Equation) -
     if result.is_percent or not equation.holds(result.value):
         return _refused(question, output, mode, f"The model's answer, {result}, does not make {equation.text} true, "
                         "so there is no answer.", True)
-    return MathReply(question, output, output, str(result), result, f"Checked: x = {result} makes {equation.text} "
-                     "true.", True)
+    return MathReply(question, output, output, str(result), result, f"Checked: {equation.unknown} = {result} makes "
+                     f"{equation.text} true.", True)
 
 
 def _calculation_reply(question: str, output: str, mode: str, calculation: Calculation) -> MathReply:
@@ -299,6 +306,10 @@ def _unlisted_reply(question: str, output: str, mode: str, readings: tuple[str, 
     if mode != "program":
         return _refused(question, output, mode, "A direct-mode model's answer to a wording it was not trained on "
                         "cannot be checked, so there is no answer.", False)
+    if topic := FORMULA_TOPIC.search(question):
+        about = list(FORMULA_TOPICS.values())[int(topic.lastgroup[1:])]
+        return _refused(question, output, mode, f"This question about {about} is not in a wording the formulas "
+                        "here can read, so there is no answer.", True)
     if why := unsound(question, output):
         return _refused(question, output, mode, f"The model wrote {output!r}, which {why}, so there is no answer.",
                         why.startswith("computes"))
@@ -340,8 +351,8 @@ def reply(question: str, output: str, mode: str, readings: tuple[str, ...] = ())
     equation = read_equation(question)
     if equation is not None and equation.solution is not None:
         result = Result(equation.solution, False)
-        return MathReply(question, output, None, str(result), result, f"{programs} did not solve "
-                         f"{equation.text}, so this is its exact solution: x = {result} makes it true.", True)
+        return MathReply(question, output, None, str(result), result, f"{programs} did not solve {equation.text}, "
+                         f"so this is its exact solution: {equation.unknown} = {result} makes it true.", True)
     if equation is None and (calculation := read_exactly(question)) is not None:
         return MathReply(question, output, None, str(calculation.result), calculation.result, f"{programs} did not "
                          f"compute what the question says, so this is its exact value: {calculation.program} = "

@@ -13,7 +13,7 @@ in x (x * x), or a text with more than one equation, gives None: no equation is 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .program import MAX_CHARS, MAX_DEPTH, MAX_DIGITS
@@ -50,6 +50,7 @@ STEPS = ((re.compile(rf"\b(?:add(?:s|ed)?|plus|increases?\s+it\s+by)\s+{N}"), "(
          (re.compile(r"\btripl(?:e|es|ed)\s+it\b()"), "({x} * 3)"),
          (re.compile(r"\bhalv(?:e|es|ed)\s+it\b()"), "({x} / 2)"))
 DONE_TO_A_NUMBER = re.compile(r"\b(doubl(?:e|es|ed)|tripl(?:e|es|ed)|halv(?:e|es|ed))\s+a\s+number\b")  # a puzzle
+OTHER_UNKNOWN = re.compile(r"\b(?:solve\s+for|find|for|what\s+is)\s+([b-hj-wyz])\b")
 SYMBOLS = str.maketrans({"−": "-", "×": "*", "÷": "/", "–": "-"})
 TOKEN = re.compile(r"\d+(?:\.\d+)?|[a-z]+|[-+*/()=]|\S")
 MATH = re.compile(r"\d+(?:\.\d+)?|x|[-+*/()=]")
@@ -71,6 +72,7 @@ class Equation:
     text: str  # as read, e.g. "x - 150 = 275"
     left: Linear
     right: Linear
+    unknown: str = "x"  # its name in the question ("solve for y")
 
     def holds(self, x: Fraction) -> bool:
         """Substitution: is x a solution?"""
@@ -223,7 +225,12 @@ def read_equation(question: str) -> Equation | None:
     if not isinstance(question, str) or len(question) > 4 * MAX_CHARS:
         return None
     text = " ".join(question.lower().translate(SYMBOLS).split())
+    if letter := OTHER_UNKNOWN.search(text):  # "solve for y: 100 - y = 64" is x's equation under another name
+        text = re.sub(rf"(?<![a-z]){letter.group(1)}(?![a-z])", "x", text)
     said = PUZZLE.sub(_puzzle, DONE_TO_A_NUMBER.sub(r"think of a number, \1 it", text))
     for pattern, equation in INVERSES:
         said = pattern.sub(lambda m, equation=equation: f" {equation.format(*m.groups())} ", said)
-    return _read(said) or (_read(text) if said != text else None)
+    equation = _read(said) or (_read(text) if said != text else None)
+    if equation is not None and letter:
+        equation = replace(equation, text=re.sub(r"\bx\b", letter.group(1), equation.text), unknown=letter.group(1))
+    return equation

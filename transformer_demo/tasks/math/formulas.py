@@ -26,7 +26,9 @@ NUMBER = re.compile(r"\d+(?:\.\d+)?")
 CHANCE = re.compile(r"\b(?:chances?|probability|odds|likely|likelihood)\b")
 DIE = r"\b(?:die|dice)\b"
 SIX_SIDED = re.compile(r"\b(?:6|six)[- ]sided\b|\bd6\b")
-OWN_NUMBERS = re.compile(r"x\s*(?:\^\s*2|²)|(?:from|between)\s+0\b")  # the 2 of x^2, the 0 an integral starts at
+# The formulas' own numbers: the 2 of x^2, the 0 an integral starts at, pi as the question says it.
+OWN_NUMBERS = re.compile(r"x\s*(?:\^\s*2|²)|(?:from|between)\s+0\b"
+                         r"|\b(?:pi|π)\s*(?:=|≈|as|is|of)?\s*3\.14\b|\b(?:use|using)\s+3\.14\b")
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,7 @@ UNIT_WORDS = r"(?:cm|mm|m|km|in|inches|ft|feet|foot|yards?|units?|metres?|meters
 UNITS = rf"(?:\s*{UNIT_WORDS})?"
 SIDE = rf"\b(?:sides?|edges?)\b\D{{0,30}}?{N}|{N}{UNITS}\s+(?:long\s+)?(?:sides?|edges?)\b"
 ROUND = r"\b(?:circle|circular|round)\b"
+SIDES = r"\brectangle|rectangular\b|\blong\b.*\bwide\b|\bwide\b.*\blong\b|\blength\b.*\bwidth\b"  # 4 m long, 3 m wide
 OTHER_DIE_EVENTS = (r"\b(?:two|2|three|3|pair\s+of)\s+dic?e\b|\b(?:both|twice|sum|total|even|odd|prime|coin|cards?"
                     r"|least|most|equal|exactly|again|in\s+a\s+row)\b")
 FORMULAS = (
@@ -52,7 +55,7 @@ FORMULAS = (
             r"rectangle|rectangular|circle|circular|area|root|squared|triangle|diagonal", (SIDE,), "4 * {0}"),
     Formula((r"\bsquare\b", r"\barea\b"),
             r"rectangle|rectangular|circle|circular|perimeter|root|triangle|fence|diagonal", (SIDE,), "{0} ^ 2"),
-    Formula((r"\brectangle|rectangular\b", rf"\barea\b|\bsquare\s+{UNIT_WORDS}\b"),
+    Formula((SIDES, rf"\barea\b|\bsquare\s+{UNIT_WORDS}\b"),
             r"perimeter|fence|circle|triangle|root|diagonal|border", 2,
             "{0} * {1}"),
     Formula((r"\brectangle|rectangular\b", r"perimeter|fence|fencing|around|border"), r"area|circle|triangle|root",
@@ -190,6 +193,20 @@ def _total(text: str) -> str | None:
     return " + ".join(n for n, _ in counted) if (alike or apart) and len(measured) == 1 else None
 
 
+NUMBER_LIST = re.compile(r"\d+(?:\.\d+)?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)\d+(?:\.\d+)?)+")
+
+
+def _statistic(text: str) -> str | None:
+    """"I got 78, 85 and 92 on my tests, what's my average?" -> mean(78, 85, 92): the question's numbers are one
+    list, and it asks for their mean or median (not a speed, a rate or a weighted mean)."""
+    asked = re.findall(r"\b(average|mean|median)\b", text)
+    if len(set(asked)) != 1 or re.search(r"speed|per|rate|weighted|%|percent|\bx\b|=", text):
+        return None
+    lists = [m[0] for m in NUMBER_LIST.finditer(text) if len(NUMBER.findall(m[0])) == len(NUMBER.findall(text))]
+    name = "median" if asked[0] == "median" else "mean"
+    return f"{name}({', '.join(NUMBER.findall(lists[0]))})" if lists else None
+
+
 def read_formula(question: str) -> Calculation | None:
     """The one formula the question asks for, evaluated exactly, or None (see the module docstring)."""
     if not isinstance(question, str) or len(question) > MAX_CHARS:
@@ -198,7 +215,7 @@ def read_formula(question: str) -> Calculation | None:
     readings = [formula.program.format(*numbers) for formula in FORMULAS
                 if all(re.search(w, text) for w in formula.asks) and not re.search(formula.not_asks, text)
                 and (numbers := _numbers_of(formula, text)) is not None]
-    readings += [r for r in (_colour_chance(text), _conversion(text), _total(text)) if r]
+    readings += [r for r in (_colour_chance(text), _conversion(text), _total(text), _statistic(text)) if r]
     if len(readings) != 1:
         return None
     try:

@@ -136,6 +136,7 @@ FRONT = re.compile(  # longer phrases before their beginnings: "what do you get"
     r"(?:the\s+)?(?:value|answer|result)\s+(?:of|to|for)|in\s+your\s+head)[\s,:!]*",
 )
 BACK = re.compile(r"[\s,:!]*(?:please|pls|plz|thanks|thank\s+you|for\s+me|then|exactly|equals?|=|is\s+what|"
+                  r"is\s+how\s+(?:much|many)|"
                   r"is\s+equal\s+to\s+what|is|are|makes?|gives?|comes?\s+to|in\s+total|altogether|"
                   r"again)$")
 PROGRAM = re.compile(r"(?:[\d\s.+\-*/^(),]|sqrt|mean|median)*")

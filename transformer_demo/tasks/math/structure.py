@@ -137,6 +137,7 @@ def _canonical(number: str) -> str:
 
 def question_pairs(question: str) -> set[tuple[str, str, str]]:
     """The ordered pairs the question's phrases state: {("-", "20", "8")} for "Take 8 from 20"."""
+    question = re.sub(r"[$€£](?=\d)", "", question)  # "has $250 and spends $87"
     pairs = set()
     for op, pattern, reverse in ORDERED:
         for match in re.finditer(pattern, question, re.IGNORECASE):
@@ -177,6 +178,9 @@ def shape_mismatch(question: str, program: str) -> str | None:
     square = all(p.search(question) for p in SQUARE_PERIMETER) and not re.search(r"rectangle|circle", question, re.I)
     if square and not re.search(r"\b4\s*\*|\*\s*4\b", program):
         return "does not compute 4 times the side, a square's perimeter"
+    circle = re.search(r"circle|circular", question, re.I) and re.search(r"\barea\b", question, re.I)
+    if circle and "^ 2" not in program:
+        return "does not square the radius, as a circle's area does"
     wholes = {_canonical(m.group(1)) for m in WHOLE.finditer(question)}
     divisors = {_canonical(right) for op, _, right in tree(program).pairs() if op == "/" and right}
     if whole := sorted(wholes & divisors):
