@@ -3,15 +3,17 @@
 and the reply checks the model's program against what was read (no model needed)."""
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
 
-from transformer_demo.tasks.math.answer import one_reply, reply
+from transformer_demo.tasks.math.answer import EACH_GETS, one_reply, reply
 from transformer_demo.tasks.math.equation import read_equation
 from transformer_demo.tasks.math.formulas import read_formula
+from transformer_demo.tasks.math.program import evaluate
 from transformer_demo.tasks.math.reading import read_calculation
-from transformer_demo.tasks.math.structure import mismatch
+from transformer_demo.tasks.math.structure import implausible, mismatch
 
 
 @pytest.mark.parametrize(
@@ -198,3 +200,22 @@ def test_the_models_program_is_checked_against_what_was_read():
     die = reply("If I roll a dice, what are the chances of getting more than 4?", "pct(4 / 6)", "program")
     assert die.answer == "33.33%" and die.program is None
     assert reply("Halve 86.", "43", "direct").answer == "43" and reply("Halve 86.", "42", "direct").answer is None
+
+
+@pytest.mark.parametrize(
+    "question, program, why",
+    [
+        ("I have 500 rupees and spend 365 on food. How much do I have left?", "500 + 365",
+         "gives 865, but what is left is less than 500"),
+        ("Sam has 412 red cards and 389 blue cards. How many cards in total?", "412 - 389",
+         "gives 23, but a total is no less than 412"),
+        ("Tom had 5 apples and ate 7 of them. How many did he eat more than he had?", "5 - 7",
+         "gives -2, but a count is not negative"),
+    ],
+)
+def test_a_word_problems_answer_must_have_the_size_it_asks_for(question: str, program: str, why: str):
+    assert implausible(question, evaluate(program).value, re.compile(EACH_GETS, re.IGNORECASE)) == why
+    assert one_reply(question, program, "program").answer is None
+    share = "A rope 144 cm long is cut into 9 equal pieces. How long is each piece?"
+    assert implausible(share, Fraction(1296), re.compile(EACH_GETS, re.IGNORECASE)) == (
+        "gives 1296, but a share is no more than 144")

@@ -32,7 +32,7 @@ from .families import DIE, FAMILIES, Found, NoExactAnswer, parse_question
 from .formulas import asked_part, read_formula
 from .program import ProgramError, Result, evaluate
 from .reading import Calculation, read_calculation
-from .structure import mismatch
+from .structure import implausible, mismatch
 
 EXAMPLE_QUESTIONS = [
     "What is 12 times 7?",
@@ -314,6 +314,9 @@ def _unlisted_reply(question: str, output: str, mode: str, readings: tuple[str, 
         return _refused(question, output, mode, f"The model wrote {output!r}, which {why}, so there is no answer.",
                         why.startswith("computes"))
     result = evaluate(output)
+    if not result.is_percent and (why := implausible(question, result.value, re.compile(EACH_GETS, re.I))):
+        return _refused(question, output, mode, f"The model wrote {output!r}, which {why}, so there is no answer.",
+                        True)
     others = {str(evaluate(p)) for p in readings if not unsound(question, p)}
     if others - {str(result)}:
         answers = " and ".join(sorted(others | {str(result)}))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .program import tokenize
 
@@ -185,6 +186,29 @@ def shape_mismatch(question: str, program: str) -> str | None:
     divisors = {_canonical(right) for op, _, right in tree(program).pairs() if op == "/" and right}
     if whole := sorted(wholes & divisors):
         return f"divides by {whole[0]}, the whole the percentage is taken of"
+    return None
+
+
+LEFT = re.compile(r"\b(?:left|remain\w*|still|change|back)\b", re.IGNORECASE)  # what is left is less than the whole
+TOTAL = re.compile(r"\b(?:altogether|in\s+total|in\s+all|total|combined)\b", re.IGNORECASE)  # a total is no less
+HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)  # a count is not negative
+
+
+def implausible(question: str, value: Fraction, share: re.Pattern) -> str | None:
+    """Why a word problem's answer cannot be what it asks for, from the answer's size alone: what is left is less
+    than the largest number, a total no less, a share (share: how much each gets) no more, a count not negative."""
+    numbers = [Fraction(n) for n in re.findall(N, question)]
+    if not numbers:
+        return None
+    biggest = max(numbers)
+    if HOW_MANY.search(question) and value < 0:
+        return f"gives {value}, but a count is not negative"
+    if LEFT.search(question) and not TOTAL.search(question) and not 0 <= value < biggest:
+        return f"gives {value}, but what is left is less than {biggest}"
+    if TOTAL.search(question) and not LEFT.search(question) and value < biggest:
+        return f"gives {value}, but a total is no less than {biggest}"
+    if share.search(question) and not TOTAL.search(question) and value > biggest:
+        return f"gives {value}, but a share is no more than {biggest}"
     return None
 
 
