@@ -4,7 +4,7 @@ shipped model's share answered, the share of answered ones right, and answer-che
     tests/fixtures/math_questions_100.tsv             written before the fine-tune; the checks were developed on it
     tests/fixtures/math_questions_after_training.tsv  written after the training data was fixed (see its header)
     tests/fixtures/math_questions_third.tsv           written by a helper that never saw the repository (its header)
-    tests/fixtures/math_questions_{fourth,...,seventh}.tsv  likewise, each first read once before the rules grew
+    tests/fixtures/math_questions_{fourth,...,eighth}.tsv  likewise, each first read once before the rules grew
 
     python tests/test_math_questions.py      prints the figures the model card and README quote
 """
@@ -26,7 +26,7 @@ CHECKPOINT = REPO / "checkpoints" / "math-qa"
 FIXTURES = Path(__file__).parent / "fixtures"
 SETS = ("math_questions_100.tsv", "math_questions_after_training.tsv", "math_questions_third.tsv",
         "math_questions_fourth.tsv", "math_questions_fifth.tsv", "math_questions_sixth.tsv",
-        "math_questions_seventh.tsv")
+        "math_questions_seventh.tsv", "math_questions_eighth.tsv")
 
 
 def read_set(name: str) -> dict[str, str]:
@@ -123,9 +123,9 @@ def test_the_shipped_model_on_hand_written_questions_is_never_wrong(name: str):
 
 @needs_checkpoint
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "least"), zip(SETS, (98, 96, 93, 89, 92, 90, 86)))
+@pytest.mark.parametrize(("name", "least"), zip(SETS, (98, 96, 94, 89, 94, 92, 92, 84)))
 def test_the_shipped_model_answers_most_hand_written_questions(name: str, least: int):
-    assert shipped_figures(name)["answered"] >= least  # measured 100, 98, 95, 91, 94, 92, 88 (model card); issue 25: 90
+    assert shipped_figures(name)["answered"] >= least  # measured 100, 98, 96, 91, 96, 94, 94, 86; issue 25: 90
 
 
 if __name__ == "__main__":

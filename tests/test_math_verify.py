@@ -360,8 +360,8 @@ def test_every_family_constant_has_words_that_call_for_it():
     ],
 )
 def test_comparisons_and_groups_of_a_whole_name_no_sum_or_product(question: str, program: str, why: str):
-    refused = one_reply(question, program, "program")
-    assert refused.answer is None and why in refused.notice, refused.notice
+    assert why in (unsound(question, program) or mismatch(question, program))
+    assert one_reply(question, program, "program").answer is None
     assert reply("A farmer has 240 eggs and puts them into cartons of 12. How many cartons?", "240 / 12",
                  "program").answer == "20"
     assert reply("There are 8 rows of 9 chairs. How many chairs in total?", "8 * 9", "program").answer == "72"

@@ -50,6 +50,8 @@ STEPS = ((re.compile(rf"\b(?:add(?:s|ed)?|plus|increases?\s+it\s+by)\s+{N}"), "(
          (re.compile(r"\btripl(?:e|es|ed)\s+it\b()"), "({x} * 3)"),
          (re.compile(r"\bhalv(?:e|es|ed)\s+it\b()"), "({x} / 2)"))
 DONE_TO_A_NUMBER = re.compile(r"\b(doubl(?:e|es|ed)|tripl(?:e|es|ed)|halv(?:e|es|ed))\s+a\s+number\b")  # a puzzle
+LETTER_AMONG_SYMBOLS = re.compile(r"(?:(?<=[\d=+\-*/(])|(?<=[\d=+\-*/(]\s))([a-wyz])(?![a-z'])(?=\s*[=+\-*/)]|\s*$)"
+                                  r"|(?<![a-z'])([a-wyz])(?=\s*[=+\-*/]\s*[\d(])")
 OTHER_UNKNOWN = re.compile(r"\b(?:solve\s+for|find|for|what\s+is)\s+([b-hj-wyz])\b")
 SYMBOLS = str.maketrans({"−": "-", "×": "*", "÷": "/", "–": "-"})
 TOKEN = re.compile(r"\d+(?:\.\d+)?|[a-z]+|[-+*/()=]|\S")
@@ -206,6 +208,15 @@ def _puzzle(match: re.Match) -> str:
     return f" {expression[1:-1]} = {match.group(2)} "
 
 
+def _lone_letter(text: str) -> str | None:
+    """The one letter other than x that stands among an equation's numbers and symbols ("3n - 17 = 49", "a/6 = 14"),
+    or None (no "=", no such letter, or two of them)."""
+    if "=" not in text or re.search(r"\bx\b|\dx\b", text):
+        return None
+    letters = {m.group(1) or m.group(2) for m in LETTER_AMONG_SYMBOLS.finditer(text)}
+    return letters.pop() if len(letters) == 1 else None
+
+
 def _read(text: str) -> Equation | None:
     """The one equation in a lower-cased text whose sayings of x and of operations are still words."""
     text = UNKNOWN_WORDS.sub(" x ", text)
@@ -225,12 +236,14 @@ def read_equation(question: str) -> Equation | None:
     if not isinstance(question, str) or len(question) > 4 * MAX_CHARS:
         return None
     text = " ".join(question.lower().translate(SYMBOLS).split())
-    if letter := OTHER_UNKNOWN.search(text):  # "solve for y: 100 - y = 64" is x's equation under another name
-        text = re.sub(rf"(?<![a-z]){letter.group(1)}(?![a-z])", "x", text)
+    named = OTHER_UNKNOWN.search(text)
+    letter = named.group(1) if named else _lone_letter(text)
+    if letter:  # "solve for y: 100 - y = 64" and "8m = 216" are x's equations under another name
+        text = re.sub(rf"(?<![a-z]){letter}(?![a-z])", "x", text)
     said = PUZZLE.sub(_puzzle, DONE_TO_A_NUMBER.sub(r"think of a number, \1 it", text))
     for pattern, equation in INVERSES:
         said = pattern.sub(lambda m, equation=equation: f" {equation.format(*m.groups())} ", said)
     equation = _read(said) or (_read(text) if said != text else None)
     if equation is not None and letter:
-        equation = replace(equation, text=re.sub(r"\bx\b", letter.group(1), equation.text), unknown=letter.group(1))
+        equation = replace(equation, text=re.sub(r"\bx\b", letter, equation.text), unknown=letter)
     return equation

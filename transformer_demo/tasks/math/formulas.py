@@ -1,6 +1,6 @@
 """An exact reader for a question about a quantity with a formula: a shape's area or perimeter, the derivative
-of a x^2 or the integral of a x, the chance of a die roll or of drawing one colour, a quantity in other units, the
-total of things counted ("412 girls and 389 boys: how many students in total?").
+of a x^2 or the integral of a x, the chance of a die roll or of drawing one colour, the mean or median of a list,
+and the everyday quantities of everyday.py (units, totals, ages, clock times, comparisons, shares of a whole).
 
     read_formula("a square garden has sides of 15 m, how long is the fence all the way round?")  -> 4 * 15 = 60
     read_formula("If I roll a dice, what are the chances of getting more than 4?")  -> pct((6 - 4) / 6) = 33.33%
@@ -17,18 +17,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from fractions import Fraction
 
+from .everyday import COUNTED, NOT_KINDS, NUMBER, everyday_readings
 from .program import MAX_CHARS, ProgramError, evaluate
 from .reading import Calculation, N
 
-NUMBER = re.compile(r"\d+(?:\.\d+)?")
 CHANCE = re.compile(r"\b(?:chances?|probability|odds|likely|likelihood)\b")
 DIE = r"\b(?:die|dice)\b"
 SIX_SIDED = re.compile(r"\b(?:6|six)[- ]sided\b|\bd6\b")
 # The formulas' own numbers: the 2 of x^2, the 0 an integral starts at, pi as the question says it.
 OWN_NUMBERS = re.compile(r"x\s*(?:\^\s*2|²)|(?:from|between)\s+0\b"
-                         r"|\b(?:pi|π)\s*(?:=|≈|as|is|of)?\s*3\.14\b|\b(?:use|using)\s+3\.14\b")
+                         r"|\b(?:pi|π)\s*(?:=|≈|as|is|of)?\s*3\.14\b|\b(?:use|using)\s+3\.14\b"
+                         r"|(?<=[a-z])[2²](?![\d.])")  # and a unit's square: cm2, m²
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,8 @@ class Formula:
 
 UNIT_WORDS = r"(?:cm|mm|m|km|in|inches|ft|feet|foot|yards?|units?|metres?|meters?|centimet(?:er|re)s?)"
 UNITS = rf"(?:\s*{UNIT_WORDS})?"
-SIDE = rf"\b(?:sides?|edges?)\b\D{{0,30}}?{N}|{N}{UNITS}\s+(?:long\s+)?(?:sides?|edges?)\b"
+SIDE = (rf"\b(?:sides?|edges?)\b\D{{0,30}}?{N}|{N}{UNITS}\s+(?:long\s+)?(?:sides?|edges?)\b"
+        rf"|{N}{UNITS}\s+(?:long\s+)?on\s+(?:each|every|a|one)\s+side\b")  # 43 m on each side
 ROUND = r"\b(?:circle|circular|round)\b"
 SIDES = r"\brectangle|rectangular\b|\blong\b.*\bwide\b|\bwide\b.*\blong\b|\blength\b.*\bwidth\b"  # 4 m long, 3 m wide
 OTHER_DIE_EVENTS = (r"\b(?:two|2|three|3|pair\s+of)\s+dic?e\b|\b(?:both|twice|sum|total|even|odd|prime|coin|cards?"
@@ -60,8 +61,9 @@ FORMULAS = (
             "{0} * {1}"),
     Formula((r"\brectangle|rectangular\b", r"perimeter|fence|fencing|around|border"), r"area|circle|triangle|root",
             2, "2 * ({0} + {1})"),
-    Formula((r"derivative|differentiate|\bslope\b|gradient|d/dx",), r"integra|x\s*\^\s*[013-9]|cube|\+|-\s*\d",
-            (rf"{N}\s*x\s*(?:\^\s*2|²|\s+squared)", rf"\bx\s*(?:=|\bequals\b|\bis\b)\s*{N}|\bat\s+{N}"),
+    Formula((r"derivative|differentiate|\bslope\b|gradient|d/dx|f'\s*\(",), r"integra|x\s*\^\s*[013-9]|cube|\+|-\s*\d",
+            (rf"{N}\s*x\s*(?:\^\s*2|²|\s+squared)",
+             rf"\bx\s*(?:=|\bequals\b|\bis\b)\s*{N}|\bat\s+{N}|f'\s*\(\s*{N}\s*\)"),
             "2 * {0} * {1}"),
     Formula((r"integra|∫",), r"derivative|differentiate|x\s*(?:\^|²|\s+squared)|\+|-\s*\d",
             (rf"{N}\s*x\b", rf"(?:from|between)\s+0\s+(?:to|and)\s+{N}"), "{0} * {1} ^ 2 / 2"),
@@ -97,10 +99,7 @@ def asked_part(question: str) -> str | None:
     return asked[0] if len(asked) == 1 else None
 
 
-NOT_KINDS = {"of", "are", "is", "was", "were", "more", "less", "fewer", "them", "in", "out", "have", "has", "left",
-             "each", "times", "per", "percent", "to", "from", "and", "or"}
 DRAW = r"\b(?:draw\w*|drew|pick\w*|choos\w*|chose\w*|tak\w+|took|select\w*|pull\w*|random\w*|get(?:ting)?)\b"
-COUNTED = re.compile(r"(\d+)\s+([a-z]+)")
 KIND = r"\d+\s+[a-z]+(?:\s+(?!and\b)[a-z]+)?"  # "3 red", "3 red balls"
 KIND_LIST = re.compile(rf"{KIND}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){KIND})+")
 
@@ -122,75 +121,6 @@ def _colour_chance(text: str) -> str | None:
         return None
     part = asked_part(text)
     return f"pct({part} / ({' + '.join(n for n, _ in kinds)}))" if part else None
-
-
-# Units one quantity is converted between, by dimension: each unit's size in the dimension's smallest unit here.
-UNITS_OF = {
-    "time": {r"seconds?|secs?": 1, r"minutes?|mins?": 60, r"hours?|hrs?": 3600, r"days?": 86400, r"weeks?": 604800},
-    "length": {r"millimet(?:er|re)s?|mm": 1, r"centimet(?:er|re)s?|cm": 10, r"met(?:er|re)s?|m": 1000,
-               r"kilomet(?:er|re)s?|km": 1000000},
-    "imperial length": {r"inch(?:es)?": 1, r"foot|feet|ft": 12, r"yards?|yd": 36, r"miles?": 63360},
-    "mass": {r"grams?|g": 1, r"kilograms?|kilos?|kg": 1000},
-    "volume": {r"millilit(?:er|re)s?|ml": 1, r"lit(?:er|re)s?|l": 1000},
-}
-UNIT = "|".join(pattern for units in UNITS_OF.values() for pattern in units)
-CONVERSIONS = (  # (pattern, group of the number, of the unit it is in, of the unit asked for)
-    (re.compile(rf"\bhow\s+many\s+({UNIT})\s+(?:are\s+)?(?:there\s+)?(?:in|is|make|makes)\s+(?:a\s+)?{N}\s*({UNIT})\b"),
-     2, 3, 1),
-    (re.compile(rf"^(?:convert\s+|change\s+|what\s+is\s+|what's\s+)?{N}\s*({UNIT})\s+(?:in|into|to|in\s+terms\s+of)"
-                rf"\s+({UNIT})$"), 1, 2, 3),
-)
-
-
-def _size(unit: str) -> tuple[str, int] | None:
-    return next(((dimension, size) for dimension, units in UNITS_OF.items() for pattern, size in units.items()
-                 if re.fullmatch(pattern, unit)), None)
-
-
-def _conversion(text: str) -> str | None:
-    """"how many minutes are in 3 hours" -> "3 * 60": one number in one unit, asked for in another of its kind."""
-    text = text.rstrip("?.! ")
-    for pattern, number, given, asked in CONVERSIONS:
-        match = pattern.search(text)
-        if match and len(NUMBER.findall(text)) == 1:
-            sizes = _size(match.group(given)), _size(match.group(asked))
-            if None in sizes or sizes[0][0] != sizes[1][0] or sizes[0][1] == sizes[1][1]:
-                return None
-            ratio = Fraction(sizes[0][1], sizes[1][1])
-            times = f" * {ratio.numerator}" if ratio.numerator > 1 else ""
-            return match.group(number) + times + (f" / {ratio.denominator}" if ratio.denominator > 1 else "")
-    return None
-
-
-TOTAL = re.compile(r"\b(?:altogether|all\s+together|in\s+total|in\s+all|total|combined)\b")
-NOT_A_SUM = re.compile(r"\b(?:each|every|per|times|twice|double|half|triple|rows?|groups?|of|with|holds?|contains?"
-                       r"|left|remain\w*|more\s+than|less|fewer|change|back|gave|give[sn]?|lost|lose|ate|eat|sold|sell"
-                       r"|used|broke|away|off|minus|difference|average|mean|chance|probability|now|x)\b|[%=*/^×÷-]")
-OWNED, SPENT = r"\b(?:had|have|has|got|earned|saved)\b", r"\b(?:spen[dt]|paid|pay|buys?|bought|costs?)\b"
-MEASURES = (r"dollars?|euros?|pounds?|cents?|pence|cm|mm|m|km|kg|g|l|ml|minutes?|hours?|days?|years?|miles?|metres?"
-            r"|meters?")
-
-
-def _singular(word: str) -> str:
-    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
-
-
-def _total(text: str) -> str | None:
-    """"A school has 412 girls and 389 boys. How many students are there in total?" -> 412 + 389: a question for a
-    total, no word of another operation, every number counting things; the counted things are all alike (27
-    dollars, 45 dollars) or all different and none of them the thing asked for ("a pack has 10 cards, I buy 4
-    packs: how many cards in total" is no sum), and a measure is never added to a count."""
-    if not TOTAL.search(text) or NOT_A_SUM.search(text) or re.search(OWNED, text) and re.search(SPENT, text):
-        return None  # "I had 10 dollars and spent 4: how much in total?" is no sum
-    counted = [(n, _singular(w)) for n, w in COUNTED.findall(text)]
-    if len(counted) < 2 or len(counted) != len(NUMBER.findall(text)) or {w for _, w in counted} & NOT_KINDS:
-        return None
-    kinds = {w for _, w in counted}
-    asked = re.search(r"\bhow\s+(?:many|much)\s+([a-z]+)", text)
-    measured = {bool(re.fullmatch(MEASURES, w)) for w in kinds}
-    alike = len(kinds) == 1
-    apart = len(kinds) == len(counted) and not (asked and _singular(asked.group(1)) in kinds)
-    return " + ".join(n for n, _ in counted) if (alike or apart) and len(measured) == 1 else None
 
 
 NUMBER_LIST = re.compile(r"\d+(?:\.\d+)?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)\d+(?:\.\d+)?)+")
@@ -215,7 +145,7 @@ def read_formula(question: str) -> Calculation | None:
     readings = [formula.program.format(*numbers) for formula in FORMULAS
                 if all(re.search(w, text) for w in formula.asks) and not re.search(formula.not_asks, text)
                 and (numbers := _numbers_of(formula, text)) is not None]
-    readings += [r for r in (_colour_chance(text), _conversion(text), _total(text), _statistic(text)) if r]
+    readings += [r for r in (_colour_chance(text), _statistic(text), *everyday_readings(text)) if r]
     if len(readings) != 1:
         return None
     try:

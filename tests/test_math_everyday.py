@@ -1,0 +1,58 @@
+"""The everyday readers (everyday.py): units, totals, ages, clock times, comparisons, a percentage of a whole and
+groups of a rate's unit; each reads what it can and None otherwise (no model needed)."""
+from __future__ import annotations
+
+import pytest
+
+from transformer_demo.tasks.math.equation import read_equation
+from transformer_demo.tasks.math.formulas import read_formula
+
+
+@pytest.mark.parametrize(
+    "question, program, value",
+    [
+        ("ben is 13 now how old was he 7 years ago", "13 - 7", "6"),
+        ("in 26 years my daughter will be 31. how old is she now?", "31 - 26", "5"),
+        ("Emma is 13 years old now. How old will she be in 8 years?", "13 + 8", "21"),
+        ("the bus left at 14:25 and arrived at 17:10, how many minutes was the trip", "(17 * 60 + 10) - (14 * 60 + 25)",
+         "165"),
+        ("grandma is 83 and i am 19. how many years older than me is she", "83 - 19", "64"),
+        ("our team scored 71 goals and the rival team scored 46. how many more goals did we score", "71 - 46", "25"),
+        ("in a class of 40 kids 65% are girls. how many girls are there", "65 / 100 * 40", "26"),
+        ("i want to leave a 12% tip on a 75 dollar dinner, how much is the tip", "12 / 100 * 75", "9"),
+        ("school trip: 392 students, every bus takes 56 students. how many buses?", "392 / 56", "7"),
+        ("the printer does 25 pages per minute. how many minutes to print 850 pages", "850 / 25", "34"),
+        ("Each box holds 12 eggs. How many boxes for 96 eggs?", "96 / 12", "8"),
+        ("circle with diameter 10 cm, find the area in cm2 with pi = 3.14", "3.14 * (10 / 2) ^ 2", "78.5"),
+        ("a square garden is 43 m on each side. how many metres of fence go all the way around it?", "4 * 43", "172"),
+        ("what is f'(4) if f(x) = 7x²", "2 * 7 * 4", "56"),
+    ],
+)
+def test_everyday_quantities_are_read_exactly(question: str, program: str, value: str):
+    reading = read_formula(question)
+    assert reading is not None and reading.program == program and str(reading.result) == value
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Tom has 5 apples; Ann has 3 more than Tom. How many more does Ann have?",  # 3, not 5 - 3
+        "A jacket costs 80 dollars and is 25% off. How much do I pay?",  # the whole changed by the percentage
+        "What percent of 40 is 26?", "the bus left at 22:10 and arrived at 01:30, how many minutes?",
+        "Ben is 13 and Ann is 7. How old will they be in 5 years?", "How many more than 12 is 20 times 3?",
+        "i ran 7 km a day for 23 days, how many km did i run",  # a product no reader here says
+    ],
+)
+def test_other_everyday_questions_are_not_read(question: str):
+    assert read_formula(question) is None
+
+
+@pytest.mark.parametrize(
+    "question, text, solution",
+    [("solve y - 29 = 64", "y - 29 = 64", 93), ("3n - 17 = 49, n=?", "3 n - 17 = 49", 22),
+     ("solve for a: a/6 = 14", "a / 6 = 14", 84), ("8m = 216", "8 m = 216", 27)],
+)
+def test_an_equation_in_another_letter_is_read(question: str, text: str, solution: int):
+    equation = read_equation(question)
+    assert equation is not None and (equation.text, equation.solution) == (text, solution)
+    assert equation.unknown != "x" and f" {equation.unknown} " in f" {text} "
