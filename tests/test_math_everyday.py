@@ -56,3 +56,16 @@ def test_an_equation_in_another_letter_is_read(question: str, text: str, solutio
     equation = read_equation(question)
     assert equation is not None and (equation.text, equation.solution) == (text, solution)
     assert equation.unknown != "x" and f" {equation.unknown} " in f" {text} "
+
+
+@pytest.mark.parametrize("question", [None, 12, "", "\x00", "9" * 300, "(" * 500 + "1", "how many " * 100,
+                                      "a " * 2000 + "= 5", "12:30 " * 50 + "how many minutes",
+                                      "I think of a number, " + "add 1, " * 200 + "and get 5"])
+def test_hostile_questions_read_as_nothing(question):
+    from transformer_demo.tasks.math.answer import reply
+    from transformer_demo.tasks.math.reading import read_calculation
+
+    assert read_formula(question) is None and read_calculation(question) is None
+    if isinstance(question, str):
+        assert read_equation(question) is None or len(question) <= 800
+        assert reply(question, "1 + 1", "program").answer in (None, "2")
