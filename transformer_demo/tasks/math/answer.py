@@ -224,6 +224,15 @@ def _refused(question: str, output: str, mode: str, why: str, readable: bool) ->
     return MathReply(question, output, output if mode == "program" else None, None, None, why, readable)
 
 
+def _run(question: str, output: str, mode: str) -> Result | MathReply:
+    """The program's exact value, or the reply that refuses it as no valid program."""
+    try:
+        return evaluate(output)
+    except ProgramError as exc:
+        return _refused(question, output, mode, f"The model wrote {output!r}, which is not a valid program: {exc}.",
+                        True)
+
+
 def _truth(found: Found) -> Result | str:
     """The family's exact answer to a listed question, or why there is none (one sentence)."""
     try:
@@ -248,11 +257,9 @@ def _listed_reply(question: str, output: str, mode: str, found: Found) -> MathRe
         numbers = f"{', '.join(stray)}: {'a number' if len(stray) == 1 else 'numbers'} not in the question"
         return _refused(question, output, mode, f"The model wrote {output!r}, which uses {numbers}; it misread the "
                         "question, so there is no answer.", True)
-    try:
-        result = evaluate(output)
-    except ProgramError as exc:
-        return _refused(question, output, mode, f"The model wrote {output!r}, which is not a valid program: {exc}.",
-                        True)
+    result = _run(question, output, mode)
+    if isinstance(result, MathReply):
+        return result
     truth = _truth(found)
     if isinstance(truth, str):
         return _refused(question, output, mode, truth, True)
@@ -270,11 +277,9 @@ def _equation_reply(question: str, output: str, mode: str, equation: Equation) -
     if equation.solution is None:
         return _refused(question, output, mode, f"{equation.text} has no single solution, so there is no answer.",
                         True)
-    try:
-        result = evaluate(output)
-    except ProgramError as exc:
-        return _refused(question, output, mode, f"The model wrote {output!r}, which is not a valid program: {exc}.",
-                        True)
+    result = _run(question, output, mode)
+    if isinstance(result, MathReply):
+        return result
     if result.is_percent or not equation.holds(result.value):
         return _refused(question, output, mode, f"The model's answer, {result}, does not make {equation.text} true, "
                         "so there is no answer.", True)
@@ -290,11 +295,9 @@ def _calculation_reply(question: str, output: str, mode: str, calculation: Calcu
             return MathReply(question, output, None, output.strip(), None, f"Checked: the question says {said}.", True)
         return _refused(question, output, mode, f"The model wrote {output!r}, but the question says {said}, so "
                         "there is no answer.", True)
-    try:
-        result = evaluate(output)
-    except ProgramError as exc:
-        return _refused(question, output, mode, f"The model wrote {output!r}, which is not a valid program: {exc}.",
-                        True)
+    result = _run(question, output, mode)
+    if isinstance(result, MathReply):
+        return result
     if result != calculation.result:
         return _refused(question, output, mode, f"The model's program, {output}, gives {result}, but the question "
                         f"says {said}, so there is no answer.", True)
