@@ -132,6 +132,7 @@ EACH_GETS = (r"\bhow\s+(?:much|many|long|far|big|heavy|wide|tall)\b[^.?!]*?\b(?:
              r"(?!(?:few|lot|bit|little|total)\b)[a-z]+(?:\s+[a-z]+)?\s*[?.!]*\s*$|"  # "... does it go each hour?"
              + INTO_PARTS +
              r"|\beach\s+(?:one|person|friend|kid|child|student|of\s+them)\s+(?:gets?|pays?|receives?)\b")
+SHARE_ASKED = re.compile(EACH_GETS, re.IGNORECASE)
 OPERATION_WORDS = {  # the word problems' verbs too: "6 go home" takes away, "a box holds 22" counts per box
     "+": r"plus|add|sum|total|more|altogether|together|combined|increased|in all|both|gets|got|receives|received"
          r"|finds|found|joins|joined|arrives|arrived|\+",
@@ -317,7 +318,7 @@ def _unlisted_reply(question: str, output: str, mode: str, readings: tuple[str, 
         return _refused(question, output, mode, f"The model wrote {output!r}, which {why}, so there is no answer.",
                         why.startswith("computes"))
     result = evaluate(output)
-    if not result.is_percent and (why := implausible(question, result.value, re.compile(EACH_GETS, re.I))):
+    if not result.is_percent and (why := implausible(question, result.value, SHARE_ASKED)):
         return _refused(question, output, mode, f"The model wrote {output!r}, which {why}, so there is no answer.",
                         True)
     others = {str(evaluate(p)) for p in readings if not unsound(question, p)}

@@ -19,9 +19,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .reading import N
+from .reading import NUMBER, N
 
-NUMBER = re.compile(r"\d+(?:\.\d+)?")
 COUNTED = re.compile(r"(\d+)\s+([a-z]+)")
 
 NOT_KINDS = {"of", "are", "is", "was", "were", "more", "less", "fewer", "them", "in", "out", "have", "has", "left",

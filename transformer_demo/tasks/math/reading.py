@@ -19,23 +19,28 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .program import MAX_CHARS, ProgramError, Result, evaluate, tokenize
+from .program import MAX_CHARS, ProgramError, Result, evaluate
 
 N = r"(\d+(?:\.\d+)?)"
 LIST = r"(\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*(?:\s*,?\s*(?:and|&)\s*\d+(?:\.\d+)?)?)"  # "3, 9 and 4", "3, 9, 4"
 THE = r"(?:the\s+)?"
 
 
-def _numbers(text: str) -> list[str]:
-    return re.findall(r"\d+(?:\.\d+)?", text)
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _listed(m: re.Match, join: Callable[[list[str]], str]) -> str:
+    """A list phrase's numbers joined into a program ("3, 9 and 4"); a "list" of one number is left as it is."""
+    numbers = NUMBER.findall(m.group(1))
+    return join(numbers) if len(numbers) > 1 else m[0]
 
 
 def _joined(op: str) -> Callable[[re.Match], str]:
-    return lambda m: "(" + f" {op} ".join(_numbers(m.group(1))) + ")" if len(_numbers(m.group(1))) > 1 else m[0]
+    return lambda m: _listed(m, lambda numbers: "(" + f" {op} ".join(numbers) + ")")
 
 
 def _called(name: str) -> Callable[[re.Match], str]:
-    return lambda m: f"{name}({', '.join(_numbers(m.group(1)))})" if len(_numbers(m.group(1))) > 1 else m[0]
+    return lambda m: _listed(m, lambda numbers: f"{name}({', '.join(numbers)})")
 
 
 def _template(program: str) -> Callable[[re.Match], str]:
@@ -177,7 +182,6 @@ def read_calculation(question: str) -> Calculation | None:
         return None
     program = _unwrapped(" ".join(text.split()).replace("( ", "(").replace(" )", ")"))
     try:
-        tokenize(program)
-        return Calculation(program, evaluate(program))
+        return Calculation(program, evaluate(program))  # evaluate tokenizes under program.py's limits
     except ProgramError:
         return None
