@@ -26,6 +26,18 @@ from transformer_demo.tasks.math.formulas import read_formula
         ("circle with diameter 10 cm, find the area in cm2 with pi = 3.14", "3.14 * (10 / 2) ^ 2", "78.5"),
         ("a square garden is 43 m on each side. how many metres of fence go all the way around it?", "4 * 43", "172"),
         ("what is f'(4) if f(x) = 7x²", "2 * 7 * 4", "56"),
+        ("the show began at 7:15pm and ended at 9:05 pm. how long was it in minutes?", "(21 * 60 + 5) - (19 * 60 + 15)",
+         "110"),
+        ("from 11:30am to 2:15pm, how many minutes is that", "(14 * 60 + 15) - (11 * 60 + 30)", "165"),
+        ("Hannah was born in 2011. How old will she be in 2040?", "2040 - 2011", "29"),
+        ("2.4 kilograms is how many grams", "2.4 * 1000", "2400"),
+        ("how many feet in 30 inches", "30 / 12", "2.5"),
+        ("Ravi scored 12, 7, 19 and 3 runs in four matches. what is his total?", "12 + 7 + 19 + 3", "41"),
+        ("i bought rice for 6, beans for 2.50 and oil for 4 dollars. what is the total", "6 + 2.50 + 4", "12.5"),
+        ("a choir has 45 singers and 17 are men. how many women are in the choir?", "45 - 17", "28"),
+        ("A farm has 40 animals; 15 of them are cows. How many are not cows?", "40 - 15", "25"),
+        ("a tap drips 15 ml a minute. how many litres in 4 hours", "(15 * 4) * 3 / 50", "3.6"),
+        ("I buy 3 pens at $2 each and a book for $9. how much do i pay in total?", "3 * 2 + 9", "15"),
     ],
 )
 def test_everyday_quantities_are_read_exactly(question: str, program: str, value: str):
@@ -40,7 +52,12 @@ def test_everyday_quantities_are_read_exactly(question: str, program: str, value
         "A jacket costs 80 dollars and is 25% off. How much do I pay?",  # the whole changed by the percentage
         "What percent of 40 is 26?", "the bus left at 22:10 and arrived at 01:30, how many minutes?",
         "Ben is 13 and Ann is 7. How old will they be in 5 years?", "How many more than 12 is 20 times 3?",
-        "i ran 7 km a day for 23 days, how many km did i run",  # a product no reader here says
+        "from 11:30 to 2:15pm how many minutes",  # one time without its half of the day
+        "born in 2031, how old in 2009?",  # no age is negative
+        "a class of 30 kids, 12 are girls. how many students are there?",  # students: the whole, not the rest
+        "a class of 30 kids, 12 are girls. how many girls?",
+        "Ravi scored 12, 7, 19 and 3 runs, then lost 5. what is his total?",  # no list alone
+        "3 pens at 2 each and 4 pencils. total?",  # 4 pencils have no price
     ],
 )
 def test_other_everyday_questions_are_not_read(question: str):

@@ -37,6 +37,8 @@ from transformer_demo.tasks.math.structure import implausible, mismatch
         ("What is 3 plus 4 times 2?", "3 + 4 * 2", "11"),  # the usual order of operations
         ("What do you get if you multiply 61 by 36?", "61 * 36", "2196"), ("What is 3/4 of 48?", "3 / 4 * 48", "36"),
         ("one quarter of 96 is how much?", "96 / 4", "24"),
+        ("my teacher asked us what 9408 divided by 42 is, can u help", "9408 / 42", "224"),
+        ("my daughter wants to know 17 times 23", "17 * 23", "391"), ("two thirds of 90", "90 * 2 / 3", "60"),
     ],
 )
 def test_a_calculation_said_in_words_is_read_exactly(question: str, program: str, value: str):
@@ -107,10 +109,9 @@ def test_a_quantity_with_a_formula_is_read_exactly(question: str, program: str, 
         "There are 20 students, 8 of them wear glasses. If I pick a student at random, what is the probability that "
         "one of the students wears glasses?",  # 8 of them: no list of kinds
         "A square has a side of 4 and a rectangle is 3 by 5. What is the area?",
-        "the derivative of 3x^2 + 5x at x = 2", "Integrate 4x from 1 to 5", "A rectangle has an area of 12.", None,
+        "the derivative of sin(x) at x = 2", "Integrate 4x from 1", "A rectangle has an area of 12.", None,
         "how many minutes in 3 kg", "how many seconds are in a minute",
         "how many minutes are in 3 hours and 20 minutes",
-        "A pack has 10 cards; Sam buys 4 packs. How many cards in total?",  # the packs hold the cards: no sum
         "I bought 3 pens for 2 dollars. How much did I spend in total?",  # a count and a price
         "There are 24 students; 10 are boys. How many girls in total?", "I have 3 bags with 5 apples. How many in all?",
         "I had 10 dollars and spent 4 dollars. How much money do I have in total?",

@@ -85,7 +85,7 @@ def test_a_reading_that_passes_the_checks_answers_when_the_first_program_fails()
     assert (listed_fails.answer, listed_fails.program) == ("153.86", None)
     assert listed_fails.notice == ("The model's programs (the first: 7 * 2) did not compute the area of a circle, "
                                    "so this is its exact answer: 153.86.")
-    word_problem = "Tom has 11 apples and eats 2 of them. How many does he have now?"  # nothing reads it exactly
+    word_problem = "Tom has 11 apples in a bag and 2 in his hand. How many are in the bag?"  # nothing reads it
     none_pass = reply(word_problem, "11 + 2", "program", ("11 + 2", "2 - 11"))
     assert none_pass.answer is None and "which the question does not name" in none_pass.notice
     said = reply("What is 12 times 7?", "12 + 7", "program", ("12 + 7", "12 - 7"))  # a calculation said in words

@@ -31,6 +31,7 @@ from .equation import Equation, read_equation
 from .families import DIE, FAMILIES, Found, NoExactAnswer, parse_question
 from .formulas import asked_part, read_formula
 from .program import ProgramError, Result, evaluate
+from .quantities import unit_mismatch
 from .reading import Calculation, read_calculation
 from .structure import implausible, mismatch
 
@@ -162,6 +163,9 @@ NOT_NAMING = {
     "*": re.compile(rf"\bhow\s+many\s+times\b|{IN_GROUPS_OF}|{EACH_GETS}", re.IGNORECASE),
     "+": re.compile(r"\bhow\s+(?:many|much)\s+more\b", re.IGNORECASE),
 }
+# The operation words that only ever name their operation: a program for a question that says one must use it.
+NAMED_ONLY = {"+": r"\b(?:plus|add|adds|added|adding)\b(?!\s+(?:nothing|no\b))|\+", "-": r"\b(?:minus|subtract\w*)\b",
+              "*": r"\b(?:times|multipl\w*)\b|×", "/": r"\b(?:divided|divide)\b|÷"}
 UNKNOWN_NUMBER = re.compile(r"\b(?:what|which|a|my|some|the|this|that)\s+number\b(?!\s*\d)"
                             r"|\b(?:for|find|is|of|get)\s+x\b(?!\s*\d)|\bx\s*=\s*\?", re.IGNORECASE)  # asks for x
 
@@ -172,7 +176,7 @@ PART_OF_WHOLE = re.compile(r"pct\((\d+(?:\.\d+)?)/\(\1\+\d+(?:\.\d+)?\)\)")  # a
 # Questions whose answer is a formula's (formulas.py): where no formula reads one, the model's program is not trusted.
 FORMULA_TOPICS = {r"\b(?:circles?|circular|radius|diameter)\b": "a circle", r"\bperimeter\b": "a perimeter",
                   r"\b(?:derivative|differentiate)\b": "a derivative", r"\bintegra\w*|∫": "an integral",
-                  r"\bdic?e\b": "a die", r"\b(?:probability|chances?)\b": "a chance"}
+                  r"\bdic?e\b": "a die", r"\b(?:probability|chances?)\b": "a chance", r"\btriangles?\b": "a triangle"}
 FORMULA_TOPIC = re.compile("|".join(f"(?P<t{i}>{words})" for i, words in enumerate(FORMULA_TOPICS)), re.IGNORECASE)
 
 
@@ -214,11 +218,15 @@ def unsound(question: str, output: str) -> str | None:
         OPERATION_WORDS.get(op, r"(?!)"), NOT_NAMING[op].sub(" ", said) if op in NOT_NAMING else said, re.IGNORECASE))
     if unnamed:
         return f"uses {' and '.join(unnamed)}, which the question does not name"
+    unused = sorted(op for op, words in NAMED_ONLY.items() if op not in operations(output) and re.search(
+        words, NOT_NAMING[op].sub(" ", question) if op in NOT_NAMING else question, re.IGNORECASE))
+    if unused:
+        return f"does not use {' or '.join(unused)}, which the question names"
     try:
         evaluate(output)
     except ProgramError as exc:
         return f"is not a valid program ({exc})"
-    return mismatch(question, output)
+    return mismatch(question, output) or unit_mismatch(question, output)
 
 
 def _refused(question: str, output: str, mode: str, why: str, readable: bool) -> MathReply:

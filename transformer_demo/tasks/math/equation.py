@@ -38,7 +38,7 @@ INVERSES = (
     (re.compile(rf"\bdivided?\s+{N}\s+by\s+(?:in\s+order\s+)?{RESULT}{N}"), "{1} x = {0}"),
 )
 # "I think of a number, double it, add 4 and get 50": the steps, in order, done to x.
-PUZZLE = re.compile(r"\b(?:thinks?\s+of|thinking\s+of|thought\s+of|picks?|picked|chooses?|chose|has|have)"
+PUZZLE = re.compile(r"\b(?:thinks?\s+of|thinking\s+of|thought\s+of|picks?|picked|chooses?|chose|has|have|if|when)"
                     r"\s+a\s+number\b(.{1,160}?)"
                     rf"{RESULT}{N}")
 STEPS = ((re.compile(rf"\b(?:add(?:s|ed)?|plus|increases?\s+it\s+by)\s+{N}"), "({x} + {n})"),
@@ -46,10 +46,19 @@ STEPS = ((re.compile(rf"\b(?:add(?:s|ed)?|plus|increases?\s+it\s+by)\s+{N}"), "(
           "({x} - {n})"),
          (re.compile(rf"\b(?:multipl(?:y|ies|ied)\s+(?:it\s+)?by|times\s+it\s+by|times)\s+{N}"), "({x} * {n})"),
          (re.compile(rf"\bdivid(?:e|es|ed)\s+(?:it\s+)?by\s+{N}"), "({x} / {n})"),
-         (re.compile(r"\bdoubl(?:e|es|ed)\s+it\b()"), "({x} * 2)"),
-         (re.compile(r"\btripl(?:e|es|ed)\s+it\b()"), "({x} * 3)"),
+         (re.compile(rf"\b{N}\s+is\s+(?:added|added\s+to\s+it)\b"), "({x} + {n})"),  # "15 is taken away"
+         (re.compile(rf"\b(?:increased|raised)\s+by\s+{N}"), "({x} + {n})"),
+         (re.compile(rf"\b(?:decreased|reduced|lowered)\s+by\s+{N}"), "({x} - {n})"),
+         (re.compile(rf"\b{N}\s+is\s+(?:taken\s+away|subtracted|taken\s+off|taken\s+from\s+it)\b"), "({x} - {n})"),
+         (re.compile(r"\b(?:doubl(?:e|es|ed)\s+it|is\s+doubled)\b()"), "({x} * 2)"),
+         (re.compile(r"\b(?:tripl(?:e|es|ed)\s+it|is\s+tripled)\b()"), "({x} * 3)"),
          (re.compile(r"\bhalv(?:e|es|ed)\s+it\b()"), "({x} / 2)"))
 DONE_TO_A_NUMBER = re.compile(r"\b(doubl(?:e|es|ed)|tripl(?:e|es|ed)|halv(?:e|es|ed))\s+a\s+number\b")  # a puzzle
+TWICE_A_NUMBER = re.compile(r"\b(?:twice|two\s+times)\s+(?:a|some|the)\s+number\b")
+# Words no step or symbol here reads: a question that still has one after the reading is not read ("a third of a
+# number is 12" is no x = 12, "f(x) = 3x^2 + 5" no x = 3x).
+UNREAD = re.compile(r"\b(?:twice|thrice|double|triple|half|halved|doubled|tripled|third|quarter|fifth|percent|squared"
+                    r"|cubed|square|cube|power|root|consecutive)\b|[%^²³√]|\b[a-z]\s*\(\s*x\s*\)")
 LETTER_AMONG_SYMBOLS = re.compile(r"(?:(?<=[\d=+\-*/(])|(?<=[\d=+\-*/(]\s))([a-wyz])(?![a-z'])(?=\s*[=+\-*/)]|\s*$)"
                                   r"|(?<![a-z'])([a-wyz])(?=\s*[=+\-*/]\s*[\d(])")
 OTHER_UNKNOWN = re.compile(r"\b(?:solve\s+for|find|for|what\s+is)\s+([b-hj-wyz])\b")
@@ -190,7 +199,7 @@ def _equation(run: list[str]) -> Equation | None:
 
 def _joining(text: str) -> bool:
     """Are these only the words between a puzzle's steps ("and then", ", he", "to it")?"""
-    return not re.search(r"[a-z\d]", re.sub(r"\b(?:and|then|it|to|if|when|he|she|they|i|you|we)\b", "", text))
+    return not re.search(r"[a-z\d]", re.sub(r"\b(?:and|then|it|to|if|when|he|she|they|i|you|we|is)\b", "", text))
 
 
 def _puzzle(match: re.Match) -> str:
@@ -240,10 +249,13 @@ def read_equation(question: str) -> Equation | None:
     letter = named.group(1) if named else _lone_letter(text)
     if letter:  # "solve for y: 100 - y = 64" and "8m = 216" are x's equations under another name
         text = re.sub(rf"(?<![a-z]){letter}(?![a-z])", "x", text)
-    said = PUZZLE.sub(_puzzle, DONE_TO_A_NUMBER.sub(r"think of a number, \1 it", text))
+    said = TWICE_A_NUMBER.sub("think of a number, double it", text)
+    said = PUZZLE.sub(_puzzle, DONE_TO_A_NUMBER.sub(r"think of a number, \1 it", said))
     for pattern, equation in INVERSES:
         said = pattern.sub(lambda m, equation=equation: f" {equation.format(*m.groups())} ", said)
-    equation = _read(said) or (_read(text) if said != text else None)
+    equation = _read(said) if not UNREAD.search(said) else None
+    if equation is None and said != text and not UNREAD.search(text):
+        equation = _read(text)
     if equation is not None and letter:
         equation = replace(equation, text=re.sub(r"\bx\b", letter, equation.text), unknown=letter)
     return equation

@@ -1,13 +1,17 @@
-"""Everyday word problems with one exact reading: a quantity in other units, a total of things counted, an age
-then or later, the minutes between two clock times, the gap between two amounts compared, a percentage of a whole,
-and how many groups of a rate's unit make a whole.
+"""Everyday word problems with one exact reading: a quantity in other units, a total of things counted or listed,
+an age then or later, the minutes between two clock times, the gap between two amounts compared, a percentage of
+a whole, one amount a number of times another, the rest of a whole; and, from their own modules, a product or
+quotient fixed by units (quantities.py) and stories of one changing amount, change and bills (stories.py).
 
     how many minutes are in 3 hours                                    -> 3 * 60
     A school has 412 girls and 389 boys. How many students in total?    -> 412 + 389
+    Leo scored 47, 38 and 59 points. What is his total score?          -> 47 + 38 + 59
     In 26 years my daughter will be 31. How old is she now?             -> 31 - 26
-    the bus left at 14:25 and arrived at 17:10, how many minutes?       -> (17 * 60 + 10) - (14 * 60 + 25)
+    the movie started at 6:40pm and finished at 8:55pm, how long?      -> (20 * 60 + 55) - (18 * 60 + 40)
     our team scored 71 goals and the rival team 46. how many more?      -> 71 - 46
     in a class of 40 kids 65% are girls. how many girls?                -> 65 / 100 * 40
+    Olivia has 3 times as many stickers as Ben. Ben has 46. together?  -> 3 * 46 + 46
+    28 students in my class and 16 are girls. how many boys?           -> 28 - 16
     the printer does 25 pages per minute. how many minutes for 850 pages -> 850 / 25
 
 Each reader names the words its reading needs and the words that would make it another question, and every
@@ -19,33 +23,33 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from .program import evaluate
+from .quantities import (
+    ADJECTIVES,
+    FUNCTION_WORDS,
+    MEASURES,
+    SIZES,
+    conversion,
+    name_of,
+    rate_reading,
+    singular,
+    times_fraction,
+)
 from .reading import NUMBER, N
+from .stories import bill_reading, change_reading, story_reading
 
 COUNTED = re.compile(r"(\d+)\s+([a-z]+)")
 
 NOT_KINDS = {"of", "are", "is", "was", "were", "more", "less", "fewer", "them", "in", "out", "have", "has", "left",
              "each", "times", "per", "percent", "to", "from", "and", "or"}
-# Units one quantity is converted between, by dimension: each unit's size in the dimension's smallest unit here.
-UNITS_OF = {
-    "time": {r"seconds?|secs?": 1, r"minutes?|mins?": 60, r"hours?|hrs?": 3600, r"days?": 86400, r"weeks?": 604800},
-    "length": {r"millimet(?:er|re)s?|mm": 1, r"centimet(?:er|re)s?|cm": 10, r"met(?:er|re)s?|m": 1000,
-               r"kilomet(?:er|re)s?|km": 1000000},
-    "imperial length": {r"inch(?:es)?": 1, r"foot|feet|ft": 12, r"yards?|yd": 36, r"miles?": 63360},
-    "mass": {r"grams?|g": 1, r"kilograms?|kilos?|kg": 1000},
-    "volume": {r"millilit(?:er|re)s?|ml": 1, r"lit(?:er|re)s?|l": 1000},
-}
-UNIT = "|".join(pattern for units in UNITS_OF.values() for pattern in units)
+UNIT = "|".join(MEASURES[name] for name in SIZES)  # the measures one quantity is converted between
 CONVERSIONS = (  # (pattern, group of the number, of the unit it is in, of the unit asked for)
     (re.compile(rf"\bhow\s+many\s+({UNIT})\s+(?:are\s+)?(?:there\s+)?(?:in|is|make|makes)\s+(?:a\s+)?{N}\s*({UNIT})\b"),
      2, 3, 1),
     (re.compile(rf"^(?:convert\s+|change\s+|what\s+is\s+|what's\s+)?{N}\s*({UNIT})\s+(?:in|into|to|in\s+terms\s+of)"
                 rf"\s+({UNIT})$"), 1, 2, 3),
+    (re.compile(rf"^{N}\s*({UNIT})\s+(?:is|are|equals?|makes?|is\s+equal\s+to)\s+how\s+many\s+({UNIT})$"), 1, 2, 3),
 )
-
-
-def _size(unit: str) -> tuple[str, int] | None:
-    return next(((dimension, size) for dimension, units in UNITS_OF.items() for pattern, size in units.items()
-                 if re.fullmatch(pattern, unit)), None)
 
 
 def _conversion(text: str) -> str | None:
@@ -54,12 +58,8 @@ def _conversion(text: str) -> str | None:
     for pattern, number, given, asked in CONVERSIONS:
         match = pattern.search(text)
         if match and len(NUMBER.findall(text)) == 1:
-            sizes = _size(match.group(given)), _size(match.group(asked))
-            if None in sizes or sizes[0][0] != sizes[1][0] or sizes[0][1] == sizes[1][1]:
-                return None
-            ratio = Fraction(sizes[0][1], sizes[1][1])
-            times = f" * {ratio.numerator}" if ratio.numerator > 1 else ""
-            return match.group(number) + times + (f" / {ratio.denominator}" if ratio.denominator > 1 else "")
+            factor = conversion(name_of(match.group(given)), name_of(match.group(asked)))
+            return times_fraction(match.group(number), factor) if factor is not None else None
     return None
 
 
@@ -72,13 +72,14 @@ MEASURES = (r"dollars?|euros?|pounds?|cents?|pence|cm|mm|m|km|kg|g|l|ml|minutes?
             r"|meters?")
 
 
-def _singular(word: str) -> str:
-    """buses -> bus, boxes -> box, cherries -> cherry, pages -> page."""
-    if re.search(r"(?:ss|x|ch|sh|us)es$", word):
-        return word[:-2]
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    return word[:-1] if word.endswith("s") and not word.endswith(("ss", "us")) else word
+# Between two numbers of one list: "47, 38 and 59", "143 croissants monday, 98 tuesday", "bread for 4, milk for 3".
+LIST_GAP = re.compile(r"(?:\s+[a-z]+){0,2}\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)(?:[a-z]+\s+){0,2}?(?:for\s+)?[$€£]?")
+
+
+def _listed(text: str) -> bool:
+    """Are all the question's numbers (two or more) one list?"""
+    numbers = list(NUMBER.finditer(text))
+    return len(numbers) > 1 and all(LIST_GAP.fullmatch(text, a.end(), b.start()) for a, b in zip(numbers, numbers[1:]))
 
 
 def _total(text: str) -> str | None:
@@ -88,14 +89,16 @@ def _total(text: str) -> str | None:
     packs: how many cards in total" is no sum), and a measure is never added to a count."""
     if not TOTAL.search(text) or NOT_A_SUM.search(text) or re.search(OWNED, text) and re.search(SPENT, text):
         return None  # "I had 10 dollars and spent 4: how much in total?" is no sum
-    counted = [(n, _singular(w)) for n, w in COUNTED.findall(text)]
+    counted = [(n, singular(w)) for n, w in COUNTED.findall(text)]
+    if _listed(text) and len({w for _, w in counted} - NOT_KINDS) <= 1:  # "scored 47, 38 and 59 points": one kind
+        return " + ".join(NUMBER.findall(text))
     if len(counted) < 2 or len(counted) != len(NUMBER.findall(text)) or {w for _, w in counted} & NOT_KINDS:
         return None
     kinds = {w for _, w in counted}
     asked = re.search(r"\bhow\s+(?:many|much)\s+([a-z]+)", text)
     measured = {bool(re.fullmatch(MEASURES, w)) for w in kinds}
     alike = len(kinds) == 1
-    apart = len(kinds) == len(counted) and not (asked and _singular(asked.group(1)) in kinds)
+    apart = len(kinds) == len(counted) and not (asked and singular(asked.group(1)) in kinds)
     return " + ".join(n for n, _ in counted) if (alike or apart) and len(measured) == 1 else None
 
 
@@ -107,8 +110,10 @@ AGES = (  # (pattern, program): "is 13 ... how old will she be in 8 years" -> 13
      "{0} - {1}"),
     (rf"\bin\s+{N}\s+years?\b.*\bwill\s+be\s+{N}\b.*\bhow\s+old\s+(?:is|am|are)\s+\w+(?:\s+now)?\b", "{1} - {0}"),
     (rf"\b{N}\s+years?\s+ago\b.*\b(?:was|were)\s+{N}\b.*\bhow\s+old\s+(?:is|am|are)\s+\w+(?:\s+now)?\b", "{1} + {0}"),
+    (r"\bborn\s+in\s+(\d{4})\b.*\bhow\s+old\b.*\bin\s+(\d{4})\b", "{1} - {0}"),  # born in 2009 ... in 2031
+    (r"\bborn\s+in\s+(\d{4})\b.*\bin\s+(\d{4})\b.*\bhow\s+old\b", "{1} - {0}"),
 )
-CLOCK = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)\b")
+CLOCK = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)(?:\s*([ap])\.?m\b\.?)?(?!\d)")
 COMPARED = re.compile(r"\bhow\s+(?:many|much)\s+(?:\w+\s+)?(?:more|fewer|less|older|younger|taller|shorter|longer|"
                       r"heavier|lighter|bigger|smaller|further|farther)\b")
 NOT_A_GAP = re.compile(r"\b(?:more|fewer|less|older|younger|taller|shorter|longer|heavier|lighter|bigger|smaller)"
@@ -117,26 +122,26 @@ NOT_A_GAP = re.compile(r"\b(?:more|fewer|less|older|younger|taller|shorter|longe
 PERCENT_OF_WHOLE = re.compile(rf"{N}\s*(?:%|percent|per\s+cent)")
 CHANGED_WHOLE = re.compile(r"\b(?:increase\w*|decrease\w*|raise\w*|more|less|off|after|final|new|pay|paid|left"
                            r"|remain\w*|total|including|plus|with|what\s+(?:percent|%)|what\s+percentage|of\s+what)\b")
-RATE = re.compile(rf"{N}\s+([a-z]+)\s+(?:per|a|an|every|each)\s+([a-z]+)\b|\b(?:every|each|per)\s+([a-z]+)\s+"
-                  rf"(?:\w+\s+){{0,2}}?{N}\s+([a-z]+)")
-
 
 def _age(text: str) -> str | None:
     if len(NUMBER.findall(text)) != 2:
         return None
     readings = [program.format(*m.groups()) for pattern, program in AGES if (m := re.search(pattern, text))]
-    return readings[0] if len(readings) == 1 else None
+    return readings[0] if len(readings) == 1 and evaluate(readings[0]).value >= 0 else None  # no age is negative
 
 
 def _clock(text: str) -> str | None:
-    """Minutes from the first clock time to the second, later one on the same day."""
+    """Minutes from the first clock time to the second, later one on the same day; "6:40pm" is 18:40."""
     times = CLOCK.findall(text)
     if len(times) != 2 or len(NUMBER.findall(text)) != 4 or not re.search(r"\bhow\s+(?:many\s+minutes|long)\b", text):
         return None
-    (h1, m1), (h2, m2) = times
-    if int(h2) * 60 + int(m2) <= int(h1) * 60 + int(m1) or re.search(r"\b(?:pm|am|hours?|next\s+day)\b", text):
+    halves = {half for _, _, half in times}
+    if len(halves) > 1 and "" in halves or re.search(r"\b(?:hours?|next\s+day)\b", text):
+        return None  # "from 11:30 to 2:15pm" says no half of the day for one of them
+    (h1, m1), (h2, m2) = ((int(h) % 12 + 12 * (half == "p") if half else int(h), int(m)) for h, m, half in times)
+    if any(half and not 1 <= int(h) <= 12 for h, _, half in times) or h2 * 60 + m2 <= h1 * 60 + m1:
         return None
-    return f"({int(h2)} * 60 + {int(m2)}) - ({int(h1)} * 60 + {int(m1)})"
+    return f"({h2} * 60 + {m2}) - ({h1} * 60 + {m1})"
 
 
 def _gap(text: str) -> str | None:
@@ -160,22 +165,62 @@ def _percent_of_whole(text: str) -> str | None:
     return f"{percent[0]} / 100 * {whole}" if whole else None
 
 
-def _groups(text: str) -> str | None:
-    """"25 pages per minute: how many minutes to print 850 pages?" -> 850 / 25: the question asks how many of a
-    rate's units (minutes, buses) make the other number (850 pages, 392 students)."""
-    asked = re.search(r"\bhow\s+many\s+([a-z]+)", text)
-    numbers = NUMBER.findall(text)
-    if not asked or len(numbers) != 2 or re.search(r"%|percent|left|more|fewer|total|altogether|times", text):
+FACTORS = {"twice": "2", "double": "2", "three times": "3", "four times": "4", "five times": "5", "ten times": "10"}
+OWNS = r"(?:has|had|have|is|was|owns|collected|scored|saved|read)"
+FACTOR = rf"({N}\s+times|{'|'.join(FACTORS)})\s+as\s+(?:many|much|old|tall|heavy|long)"
+TIMES_AS = (  # (pattern, group of the first one's name, of the factor, of the other one's name)
+    (re.compile(rf"\b([a-z]+)\s+{OWNS}\s+{FACTOR}\s+(?:[a-z]+\s+)?as\s+([a-z]+)\b"), 1, 2, 4),
+    (re.compile(rf"\b([a-z]+)\s+{OWNS}\s+{N}\s+[a-z]+\s+and\s+([a-z]+)\s+{OWNS}\s+{FACTOR}\s*[.,;!]"), 3, 4, 1),
+)
+WITH_BOTH = re.compile(r"\b(?:together|altogether|in\s+total|in\s+all|combined|both|between\s+them)\b")
+ASKS = r"\bhow\s+(?:many|much|old|tall|heavy|long)\b"
+
+
+def _times_as(text: str) -> str | None:
+    """"olivia has 3 times as many stickers as ben. ben has 46. how many do they have together?" -> 3 * 46 + 46: one
+    amount a number of times another said amount; asked for the first, or for both together."""
+    m, first, times, other = next(((m, m.group(a), m.group(f), m.group(b)) for pattern, a, f, b in TIMES_AS
+                                   if (m := pattern.search(text))), (None,) * 4)
+    if not m or not re.search(ASKS, text):
         return None
-    for m in RATE.finditer(text):
-        rate, thing, unit = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(5), m.group(6), m.group(4))
-        if _singular(unit) == _singular(asked.group(1)) and _singular(thing) != _singular(unit):
-            whole = next((n for n in numbers if n != rate), None)
-            return f"{whole} / {rate}" if whole else None
+    factor = FACTORS.get(times) or times.split()[0]
+    owner = r"(?:i|i'm|im|i\s+am|me)" if other == "me" else re.escape(other)
+    said = re.findall(rf"\b{owner}\s+(?:is\s+|am\s+|{OWNS}\s+)?(?:only\s+)?{N}", text)
+    if len(said) != 1 or len(NUMBER.findall(text)) != 1 + (times not in FACTORS):
+        return None
+    if WITH_BOTH.search(text):
+        return f"{factor} * {said[0]} + {said[0]}"
+    asks_first = re.search(rf"{ASKS}[^.?!]*\b{re.escape(first)}\b", text)
+    return f"{factor} * {said[0]}" if asks_first and not re.search(r"\b(?:more|fewer|less|than)\b", text[m.end():]) \
+        else None
+
+
+PART_OF = re.compile(rf"{N}\s+([a-z]+)\b[^.?!]*?(?:\band\b|[,;.])\s*(?:of\s+(?:them|these|those),?\s+)?{N}\s+"
+                     r"(?:of\s+(?:them|these|those)\s+)?(?:are|were|is|was)\s+(?:[a-z]+\s+)?([a-z]+)\b")
+NOT_A_REST = re.compile(r"\b(?:more|fewer|less|left|times|each|every|per|percent|total|altogether|twice|half)\b"
+                        r"|[%*/+=-]")
+WHOLES = {"student", "pupil", "kid", "child", "children", "people", "person", "animal", "member", "player", "worker",
+          "employee", "guest", "passenger", "item", "thing", "fruit", "vehicle", "car", "book", "ball", "sweet"}
+REST_ASKED = re.compile(r"\bhow\s+many\s+(?:of\s+(?:them|these|those)\s+)?(?:are\s+|were\s+)?(not\s+)?([a-z]+)\b")
+
+
+def _rest_of_whole(text: str) -> str | None:
+    """"28 students in my class and 16 are girls: how many boys?" -> 28 - 16: a whole, a part of it, and a
+    question for the other part (neither the part nor the whole)."""
+    m, asked = PART_OF.search(text), REST_ASKED.search(text)
+    if not m or not asked or len(NUMBER.findall(text)) != 2 or NOT_A_REST.search(text):
+        return None
+    whole, kind, part, part_kind = m.groups()
+    word = singular(asked.group(2))
+    other = word not in (singular(kind), singular(part_kind)) and word not in FUNCTION_WORDS | ADJECTIVES | WHOLES
+    if (asked.group(1) and word == singular(part_kind) or not asked.group(1) and other) and Fraction(part) < \
+            Fraction(whole):
+        return f"{whole} - {part}"
     return None
 
 
 def everyday_readings(text: str) -> list[str]:
     """Every everyday reading of a lower-cased question (none, one, or several that then rule each other out)."""
     return [r for r in (_conversion(text), _total(text), _age(text), _clock(text), _gap(text), _percent_of_whole(text),
-                        _groups(text)) if r]
+                        rate_reading(text), _times_as(text), story_reading(text), change_reading(text),
+                        _rest_of_whole(text), bill_reading(text)) if r]

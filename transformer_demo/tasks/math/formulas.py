@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from .everyday import COUNTED, NOT_KINDS, NUMBER, everyday_readings
+from .polynomials import read_polynomial
 from .program import MAX_CHARS, ProgramError, evaluate
 from .reading import Calculation, N
 
@@ -71,6 +72,10 @@ FORMULAS = (
             (rf"\b(?:more|higher|greater|bigger|larger|above|over)\s+(?:than\s+)?(?:a\s+)?{N}",), "pct((6 - {0}) / 6)"),
     Formula((DIE, CHANCE.pattern), OTHER_DIE_EVENTS,
             (rf"\b(?:less|lower|smaller|fewer|below|under)\s+(?:than\s+)?(?:a\s+)?{N}",), "pct(({0} - 1) / 6)"),
+    Formula((r"\btriangle\b", r"\barea\b"),
+            r"perimeter|hypotenuse|\bangles?\b|equilateral|isosceles|circle|square|rectangle|sides?\b",
+            (rf"\bbase\b\D{{0,20}}?{N}|{N}{UNITS}\s+base\b",
+             rf"\b(?:height|high|tall)\b\D{{0,20}}?{N}|{N}{UNITS}\s+(?:high|tall|height)\b"), "{0} * {1} / 2"),
 )
 
 
@@ -145,10 +150,13 @@ def read_formula(question: str) -> Calculation | None:
     readings = [formula.program.format(*numbers) for formula in FORMULAS
                 if all(re.search(w, text) for w in formula.asks) and not re.search(formula.not_asks, text)
                 and (numbers := _numbers_of(formula, text)) is not None]
-    readings += [r for r in (_colour_chance(text), _statistic(text), *everyday_readings(text)) if r]
-    if len(readings) != 1:
-        return None
-    try:
-        return Calculation(readings[0], evaluate(readings[0]))
+    readings += [r for r in (_colour_chance(text), _statistic(text), read_polynomial(question),
+                             *everyday_readings(text)) if r]
+    try:  # formulas that read one question must agree (the derivative of 7x² at 4 is a formula and a polynomial)
+        if len({evaluate(r) for r in readings}) != 1:
+            return None
     except ProgramError:
         return None
+    if re.search(r"\b(?:decimal|fraction)\b", text) and (chance := re.fullmatch(r"pct\((.*)\)", readings[0])):
+        readings = [chance.group(1)]  # "the probability, as a decimal": 0.15, not 15%
+    return Calculation(readings[0], evaluate(readings[0]))

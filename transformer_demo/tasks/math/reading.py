@@ -57,6 +57,9 @@ def _difference(m: re.Match) -> str:
     return f"({a} - {b})"
 
 
+COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "seven": 7, "nine": 9}
+PARTS = {"thirds": 3, "quarters": 4, "fifths": 5, "sixths": 6, "eighths": 8, "tenths": 10}
+
 # (pattern, replacement), applied to the lower-cased question: TIGHT phrases first, then LOOSE ones, then WORDS.
 LOOSE: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # may not touch another operation
     (rf"{THE}(?:sum|total)\s+of\s+(?:the\s+numbers\s+)?{LIST}", _joined("+")),
@@ -103,6 +106,8 @@ TIGHT: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # bind first: "8 s
     (rf"\b(?:(?:a|one)\s+)?half\s+of\s+{N}|\bhalve\s+{N}|{N}\s+halved", _one("({} / 2)")),
     (rf"\b(?:a|one)\s+third\s+of\s+{N}", _template("({0} / 3)")),
     (rf"\b(?:a|one)\s+quarter\s+of\s+{N}", _template("({0} / 4)")),
+    (rf"\b({'|'.join(COUNTS)})\s+({'|'.join(PARTS)})\s+of\s+{N}",  # three quarters of 840
+     lambda m: f"({m.group(3)} * {COUNTS[m.group(1)]} / {PARTS[m.group(2)]})"),
     (rf"\b(?:double|twice)\s+{N}|{N}\s+doubled", _one("({} * 2)")),
     (rf"\btriple\s+{N}|{N}\s+tripled", _one("({} * 3)")),
 )
@@ -138,9 +143,12 @@ FRONT = re.compile(  # longer phrases before their beginnings: "what do you get"
     r"(?:what|how\s+much|how\s+many)(?:\s+(?:is|are|does|do|will|would))?|"
     r"calculate|compute|evaluate|find|work\s+out|figure\s+out|determine|solve|simplify|tell\s+me|give\s+me|do|"
     r"(?:i\s+)?(?:need|want)(?:\s+to\s+know)?|i'?d\s+like\s+to\s+know|"
-    r"(?:the\s+)?(?:value|answer|result)\s+(?:of|to|for)|in\s+your\s+head)[\s,:!]*",
+    r"(?:the\s+)?(?:value|answer|result)\s+(?:of|to|for)|in\s+your\s+head|"
+    r"(?:[a-z']+\s+){1,3}(?:asked|asks|is\s+asking|are\s+asking|wants\s+to\s+know|wonders|is\s+wondering)"
+    r"(?:\s+(?:us|me|him|her|them))?)[\s,:!]*",
 )
 BACK = re.compile(r"[\s,:!]*(?:please|pls|plz|thanks|thank\s+you|for\s+me|then|exactly|equals?|=|is\s+what|"
+                  r"(?:can|could)\s+(?:you|u)\s+help(?:\s+(?:me|us|him|her))?|help(?:\s+me)?|"
                   r"is\s+how\s+(?:much|many)|"
                   r"is\s+equal\s+to\s+what|is|are|makes?|gives?|comes?\s+to|in\s+total|altogether|"
                   r"again)$")
@@ -169,12 +177,41 @@ def _unwrapped(program: str) -> str:
     return program[1:-1] if program.startswith("(") else program
 
 
+THEN = re.compile(r"\s*,?\s*(?:and\s+)?then\s+")
+STEPS = (  # one step after "then", on the result so far: "then add 19"
+    (re.compile(rf"(?:add|plus)\s+{N}(?:\s+to\s+(?:it|that|the\s+result))?"), "+"),
+    (re.compile(rf"(?:subtract|take\s+away|take|minus)\s+{N}(?:\s+from\s+(?:it|that|the\s+result))?"), "-"),
+    (re.compile(rf"(?:multiply\s+(?:it\s+|that\s+|the\s+result\s+)?by|times)\s+{N}"), "*"),
+    (re.compile(rf"divide\s+(?:it\s+|that\s+|the\s+result\s+)?by\s+{N}"), "/"),
+)
+
+
+def _chained(text: str) -> Calculation | None:
+    """"6 times 73, then add 19" -> (6 * 73) + 19: a calculation, then steps on its result."""
+    first, *steps = THEN.split(text)
+    start = read_calculation(first) if steps else None
+    if start is None:
+        return None
+    program = start.program
+    for step in steps:
+        done = next(((m, op) for pattern, op in STEPS if (m := pattern.fullmatch(step.rstrip("?.! ")))), None)
+        if done is None:
+            return None
+        program = f"({program}) {done[1]} {done[0].group(1)}"
+    try:
+        return Calculation(program, evaluate(program))
+    except ProgramError:
+        return None
+
+
 def read_calculation(question: str) -> Calculation | None:
     """The calculation the question says, evaluated exactly, or None (see the module docstring)."""
     if not isinstance(question, str) or len(question) > MAX_CHARS:
         return None
     text = " ".join(question.lower().replace("’", "'").split())
     text = re.sub(r"[$€£](?=\d)", "", text)
+    if (then := THEN.search(text)) and then.start() > 0:
+        return _chained(text)
     for pattern, replace in REWRITES:
         text = pattern.sub(replace, text)
     text = _strip(_strip(" ".join(text.split()).rstrip("?.! "), FRONT), BACK).strip(" ,:")

@@ -1,0 +1,361 @@
+"""The units of a word problem's numbers and of the answer it asks for, and the unit of a program over them.
+
+"a pack has 24 stickers" is 24 stickers per pack, "tom buys 7 packs" is 7 packs, "how many stickers" asks for
+stickers. A program's unit follows from its numbers' units (24 * 7: stickers per pack times packs is stickers),
+which gives a reading and a check:
+
+    rate_reading("a pack has 24 stickers and tom buys 7 packs. how many stickers is that")   -> "24 * 7"
+    rate_reading("aisha saves €35 every week. how many weeks will it take her to save €490?") -> "490 / 35"
+    unit_mismatch("... how many weeks will it take her to save €490?", "35 * 490")
+        -> "gives money² per week, but the question asks for weeks"
+
+A unit is read only where the words say it plainly: the word after a number ("24 stickers", "175 g"), a
+currency ("$12.75", "14.50 canadian dollars"), a rate ("38 pages a minute", "35 cents each", "every coach
+holds 42", "boxes of 6"). A number whose unit is not read leaves the program's unit unknown, and then neither
+the reading nor the check says anything.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from fractions import Fraction
+from itertools import permutations
+
+from .structure import Node, tree
+
+Unit = tuple[tuple[str, int], ...]  # sorted (name, power): (("page", 1), ("minute", -1)) is pages per minute
+UNKNOWN = "?"  # a rate's thing not said ("every coach holds 42"): the question's one other thing, if it has one
+
+MONEY_WORDS = (r"dollars?|bucks|euros?|eur|pounds?|quid|cents?|pence|rupees?|dinars?|dirhams?|yen|yuan|pesos?|francs?"
+               r"|rand|naira|usd|gbp|money")
+MEASURES = {  # the words for a measure or money -> one name; these never stand for anything else
+    "money": rf"\$|€|£|¥|₹|{MONEY_WORDS}|notes?|bills?",
+    "km": r"km|kilomet(?:er|re)s?", "m": r"m|met(?:er|re)s?", "cm": r"cm|centimet(?:er|re)s?",
+    "mm": r"mm|millimet(?:er|re)s?", "mile": r"miles?", "inch": r"inch(?:es)?", "foot": r"foot|feet|ft",
+    "yard": r"yards?|yd", "kg": r"kg|kilos?|kilograms?", "g": r"g|grams?",
+    "litre": r"l|lit(?:er|re)s?", "ml": r"ml|millilit(?:er|re)s?", "second": r"s|secs?|seconds?",
+    "minute": r"mins?|minutes?", "hour": r"h|hrs?|hours?", "day": r"days?", "week": r"weeks?",
+    "month": r"months?", "year": r"y|yrs?|years?",
+}
+LENGTHS = ("km", "m", "cm", "mm", "mile", "inch", "foot", "yard")
+SIZES = {  # a measure's dimension and its size in the dimension's smallest unit here, for converting between them
+    "second": ("time", 1), "minute": ("time", 60), "hour": ("time", 3600), "day": ("time", 86400),
+    "week": ("time", 604800), "mm": ("length", 1), "cm": ("length", 10), "m": ("length", 1000),
+    "km": ("length", 1000000), "inch": ("imperial length", 1), "foot": ("imperial length", 12),
+    "yard": ("imperial length", 36), "mile": ("imperial length", 63360), "g": ("mass", 1), "kg": ("mass", 1000),
+    "ml": ("volume", 1), "litre": ("volume", 1000),
+}
+FUNCTION_WORDS = set("""a an the of and or but if then so in on at to into from for by with than as is are was were
+be been am it its this that these those them they he she we you i my your his her our their what which how more less
+fewer times percent per each every x do does did will would can could has have had get got gets left over all
+only just about exactly up when while where who there here not no too very also still now already some any many
+much both another again onto out off away back home today yesterday tomorrow altogether together total one""".split())
+ADJECTIVES = set("""more extra other equal full whole empty new old big small large little red blue green yellow white
+black pink purple orange brown grey gray same different""".split())
+
+
+def singular(word: str) -> str:
+    """buses -> bus, boxes -> box, cherries -> cherry, pages -> page."""
+    if re.search(r"(?:ss|x|ch|sh|us)es$", word):
+        return word[:-2]
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-1] if word.endswith("s") and not word.endswith(("ss", "us")) else word
+
+
+def name_of(word: str | None) -> str | None:
+    """One word's unit name ("metres" -> "m", "tickets" -> "ticket"), or None for a word that names no thing."""
+    if not word:
+        return None
+    measure = next((name for name, words in MEASURES.items() if re.fullmatch(words, word)), None)
+    if measure:
+        return measure
+    return None if word in FUNCTION_WORDS or word in ADJECTIVES or len(word) < 3 else singular(word)
+
+
+def _per(thing: str | None, per: str | None) -> Unit | None:
+    """A rate's unit, thing per per ("page", "minute"), or None where either is not read."""
+    if thing is None or per is None or thing == per:
+        return None
+    return tuple(sorted(((thing, 1), (per, -1))))
+
+
+def conversion(given: str | None, asked: str | None) -> Fraction | None:
+    """How many of the asked measure one of the given is (hour, minute -> 60), or None between other kinds."""
+    sizes = SIZES.get(given or ""), SIZES.get(asked or "")
+    if None in sizes or sizes[0][0] != sizes[1][0] or given == asked:
+        return None
+    return Fraction(sizes[0][1], sizes[1][1])
+
+
+def times_fraction(program: str, factor: Fraction) -> str:
+    """"3" and 60 -> "3 * 60"; "(45 * 12)" and 1/60 -> "(45 * 12) / 60"."""
+    return program + (f" * {factor.numerator}" if factor.numerator > 1 else "") + (
+        f" / {factor.denominator}" if factor.denominator > 1 else "")
+
+
+NOT_HOLDERS = {"sum", "total", "product", "difference", "quotient", "average", "mean", "median", "square", "cube",
+               "root", "power", "half", "third", "quarter", "fifth", "tenth", "percent", "multiple", "value"}
+RATE_WORD = re.compile(r"\b(?:per|each|every)\b|\b(?:a|an)\s+(?:second|minute|hour|day|week|month|year)\b")
+NOT_A_RATE_QUESTION = re.compile(r"\b(?:left|remain\w*|change|more|fewer|less|than|older|younger|percent|twice|half"
+                                 r"|double|triple|times|difference|back|altogether|together|plus|minus)\b|%|[-+=^]")
+
+CURRENCY = re.compile(r"([$€£¥₹])\s*(\d+(?:\.\d+)?)")
+NUMBER = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?(?![\d:]|\.\d)")
+WORD = r"[a-z]+"
+FUNCTION = "|".join(sorted(FUNCTION_WORDS))
+NOUN = rf"(?!(?:{FUNCTION})\b)({WORD})"  # a word that may name a thing
+AFTER = re.compile(rf"\s*(?:(?:canadian|australian|us|new\s+zealand|hong\s+kong)\s+)?(?:of\s+(?:these|those|the)\s+)?"
+                   rf"({WORD})(?:\s+{NOUN})?")
+PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:per|a|an|every|each|for\s+(?:one|each|every|a|an)|in\s+(?:each|every|one)"
+                 rf"|on\s+(?:each|every))\s+(?:{WORD}\s+)??{NOUN}\b")
+EACH = re.compile(r"\s*each\b")
+HOLDER = re.compile(  # "a pack has", "every coach holds exactly", "a box of 8 bars costs"
+    rf"\b(?:a|an|each|every|one|per)\s+(?:{WORD}\s+)??({WORD})\s+(?:of\s+\d+(?:\.\d+)?\s+(?:{WORD}\s+){{1,2}})?"
+    r"(?:can\s+)?(has|have|holds?|contains?|costs?|seats?|carries|carry|fits?|takes?|needs?|uses?|weighs?|makes?|earns?"
+    r"|pays?|is|are|sells\s+for)\s+(?:exactly\s+|about\s+|only\s+|up\s+to\s+)?$")
+PACKED_IN = re.compile(rf"\b({WORD})\s+(?:of|with)\s+$")  # "boxes of 6", "a pack of 24 stickers"
+COME_IN = re.compile(rf"\b({WORD})\s+(?:come|comes|are\s+sold|are\s+packed)\s+in\s+")
+PRICED = re.compile(r"\b(?:costs?|paid|pays?|priced|sells?\s+for|at)\s+$")
+OWNER = re.compile(rf"(?:^|[.?!,]\s*)({WORD}s)\s+(?:cost|are|weigh|sell\s+for)\b[^.?!\d]*$"  # "pencils cost 35 each"
+                   rf"|\d\s+(?:{WORD}\s+)?({WORD}s)\b[^.?!\d]*$")  # "3 notebooks at 2.45 each"
+SENTENCE = r"[^.?!]*"
+ASKED_PER = re.compile(rf"\b(?:each|every|per)\s+(?:{WORD}\s+)??({WORD})\b"
+                       rf"|\b(?:in|on)\s+(?:the|a|one)\s+({WORD})\s*[?.!]*$"
+                       rf"|\b(?:a|an)\s+(second|minute|hour|day|week|month|year)\s*[?.!]*$")
+MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|paid|spend|spent|earn|earns|make|makes"
+                         rf"|made|save|saved|charge|owe|worth|price)\b"
+                         rf"|\bhow\s+much\s+(?:is|are|for)\s+(?:one|each|a|an|\d)\b"
+                         rf"|\bwhat\s+(?:do|does|did|will)\b{SENTENCE}\bcost\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
+                         rf"|\bwhat(?:'s|\s+is)\s+the\s+(?:total\s+)?(?:cost|price)\b")
+EACH_PAYS = re.compile(rf"\beach\s+({WORD})\b|\bhow\s+much\s+(?:is|are|for|does|do)\s+(?:one|a|an|each)\s+({WORD})\b")
+MEASURE_WORD = "|".join(f"(?:{words})" for words in MEASURES.values())
+IN_MEASURE = re.compile(rf"(?:,\s*|\(|\s)in\s+({MEASURE_WORD})\s*\)?\s*[?.!]*$")
+
+
+def noun_after(after: str) -> tuple[str | None, int]:
+    """The thing counted after a number and where its words end: the first word, or the second where the first
+    describes it (8 chocolate bars, 12 green marbles); a measure or a currency is always the first word."""
+    m = AFTER.match(after)
+    if not m:
+        return None, 0
+    first, second = m.group(1), m.group(2)
+    if name_of(first) is None and first not in ADJECTIVES:
+        return None, 0
+    if name_of(first) in MEASURES or not second or not second.endswith("s"):
+        return name_of(first), m.end(1)
+    if first in ADJECTIVES or not first.endswith("s"):
+        return name_of(second), m.end(2)
+    return name_of(first), m.end(1)
+
+
+def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
+    """The unit of the number at text[start:end], from the words around it (module docstring), or None; and
+    whether it is a holder's ("a pack has 24 stickers": a rate only where packs are counted elsewhere)."""
+    before, after = text[:start], text[end:]
+    thing, stop = noun_after(after)
+    rest = after[stop:]
+    if thing and (rate := PER.match(rest)) and (per := name_of(rate.group(1))):
+        return _per(thing, per), False
+    if (holder := HOLDER.search(before)) is not None and name_of(holder.group(1)) not in (None, *NOT_HOLDERS):
+        costs = holder.group(2).startswith(("cost", "pay", "sell", "earn"))
+        return _per(thing or ("money" if costs else UNKNOWN), name_of(holder.group(1))), True
+    packed = PACKED_IN.search(before)
+    if packed and (box := name_of(packed.group(1))) not in (None, *MEASURES, *NOT_HOLDERS):
+        content = thing or ((come := COME_IN.search(before)) and name_of(come.group(1)))
+        return _per(content or UNKNOWN, box), False
+    if EACH.match(rest if thing else after):
+        owner = OWNER.search(before)
+        price = "money" if PRICED.search(before) else None
+        return _per(thing or price or UNKNOWN, owner and name_of(owner.group(1) or owner.group(2))), False
+    return ((thing, 1),) if thing else None, False
+
+
+def _asked(text: str) -> Unit | None:
+    """The unit the question asks for: "how many full coaches" -> coaches, "how many cookies each kid gets" ->
+    cookies per kid, "how much does it cost" -> money, "how far" -> the question's one length, "how old" -> years;
+    "..., in cents" names the measure."""
+    asked: Unit | None = None
+    if m := re.search(rf"\bhow\s+many\s+({SENTENCE})", text):
+        thing, stop = noun_after(m.group(1))
+        if thing:
+            per = ASKED_PER.search(m.group(1)[stop:])
+            asked = ((thing, 1),)
+            if per:
+                name = per.group(1) or per.group(2) or per.group(3)
+                asked = _per(thing, "*" if name in ("one", "person", "of") else name_of(name))
+    elif money := MONEY_ASKED.search(text):
+        per = EACH_PAYS.search(text, money.start())
+        name = per and (per.group(1) or per.group(2))
+        asked = _per("money", "*" if name in ("one", "person", "of") else name_of(name)) if per else (("money", 1),)
+    elif re.search(r"\bhow\s+far\b", text):
+        lengths = {name for name in re.findall(rf"\d\s*({MEASURE_WORD})\b", text) if name_of(name) in LENGTHS}
+        asked = ((name_of(lengths.pop()), 1),) if len({name_of(n) for n in lengths}) == 1 else None
+    elif re.search(r"\bhow\s+old\b", text):
+        asked = (("year", 1),)
+    elif (size := re.search(r"\bhow\s+(?:long|heavy|tall|wide|high|deep)\b", text)) and IN_MEASURE.search(text):
+        per = re.compile(rf"\beach\s+({WORD})\b").search(text, size.start())
+        asked = _per(UNKNOWN, name_of(per.group(1))) if per else ((UNKNOWN, 1),)
+    if asked and (measure := IN_MEASURE.search(text)):
+        asked = tuple(sorted([(name, p) for name, p in asked if p < 0] + [(name_of(measure.group(1)), 1)]))
+    return None if asked and any(name == UNKNOWN for name, _ in asked) else asked
+
+
+class Reading:
+    """A question's numbers with their units (exact values -> unit, None where not read) and the unit asked."""
+
+    def __init__(self, text: str):
+        self.text = CURRENCY.sub(r"\2 money", text.lower())
+        self.numbers: dict[Fraction, Unit | None] = {}
+        held = set()
+        for m in NUMBER.finditer(self.text):
+            unit, is_held = _unit_at(self.text, m.start(), m.end())
+            value = Fraction(m.group())
+            self.numbers[value] = unit if self.numbers.get(value, unit) == unit else None
+            held |= {value} if is_held else set()
+        self.asked = _asked(self.text)
+        self._unhold(held)
+        self._name_unknowns()
+        rates = [u for u in (*self.numbers.values(), self.asked) if u and any(p < 0 for _, p in u)]
+        self.complete = len(RATE_WORD.findall(self.text)) <= len(rates)  # every "per", "each", "a day" read
+
+    def _unhold(self, held: set[Fraction]) -> None:
+        """"a school trip has 252 students" is 252 students: a holder that nothing else counts holds no rate."""
+        for value in held:
+            unit = self.numbers[value]
+            if not unit:
+                continue
+            per, thing = (next(name for name, p in unit if p < 0), next(name for name, p in unit if p > 0))
+            others = [u for v, u in self.numbers.items() if v != value and u] + [self.asked or ()]
+            if not any(name == per for other in others for name, _ in other):
+                self.numbers[value] = None if thing == UNKNOWN else ((thing, 1),)
+
+    def _name_unknowns(self) -> None:
+        """"every coach holds 42" names no thing: it is the question's one other thing counted (252 students)."""
+        things = {u[0][0] for u in self.numbers.values() if u and len(u) == 1}
+        for value, unit in self.numbers.items():
+            if unit and any(name == UNKNOWN for name, _ in unit):
+                per = next(name for name, p in unit if p < 0)
+                named = things - {per}
+                self.numbers[value] = _per(named.pop(), per) if len(named) == 1 else None
+
+
+def _combine(a: Unit, b: Unit, sign: int) -> Unit:
+    powers = Counter(dict(a))
+    for name, power in b:
+        powers[name] += sign * power
+    return tuple(sorted((n, p) for n, p in powers.items() if p))
+
+
+class UnitsDiffer(Exception):
+    """A program adds or subtracts unlike amounts: minutes and hours, minutes per evening and evenings."""
+
+
+def unit_of(node: Node, numbers: dict[Fraction, Unit | None]) -> Unit | None:
+    """The unit of a program's tree, None where some number's unit is unknown; raises UnitsDiffer."""
+    if node.op == "num":
+        return numbers.get(Fraction(node.args[0]))
+    if node.op == "neg":
+        return unit_of(node.args[0], numbers)
+    if node.op not in ("+", "-", "*", "/", "^"):
+        return None
+    a, b = unit_of(node.args[0], numbers), None if node.op == "^" else unit_of(node.args[1], numbers)
+    if node.op == "^":
+        exponent = node.args[1]
+        if a is None or exponent.op != "num" or not exponent.args[0].isdigit():
+            return None
+        return tuple((name, p * int(exponent.args[0])) for name, p in a)
+    if a is None or b is None:
+        return None
+    if node.op in "*/":
+        return _combine(a, b, 1 if node.op == "*" else -1)
+    if a != b and any(p < 0 or name in MEASURES for name, p in a + b):  # a rate or a measure adds only to its like
+        raise UnitsDiffer(f"{'adds' if node.op == '+' else 'subtracts'} {describe(b)} "
+                          f"{'to' if node.op == '+' else 'from'} {describe(a)}")
+    return a if a == b else None
+
+
+def _plural(name: str) -> str:
+    if name == "*":
+        return "things"
+    if name in ("money", "km", "m", "cm", "mm", "kg", "g", "ml"):
+        return name
+    return re.sub(r"(?<=[^aeiou])y$", "ie", name) + ("es" if re.search(r"(?:s|x|ch|sh)$", name) else "s")
+
+
+def describe(unit: Unit) -> str:
+    """(("money", 2), ("week", -1)) -> "money² per week"."""
+    def power(p: int) -> str:
+        return {1: "", 2: "²", 3: "³"}.get(abs(p), f"^{abs(p)}")
+    over = " × ".join(_plural(n) + power(p) for n, p in unit if p > 0) or "a number"
+    under = " × ".join(("thing" if n == "*" else n) + power(p) for n, p in unit if p < 0)
+    return f"{over} per {under}" if under else over
+
+
+def _fits(got: Unit, asked: Unit, exact: bool) -> bool:
+    """Does a program's unit give the unit asked? exact: every name; else the measures and the names asked only,
+    and no thing squared (packs²). "*" in asked: any one thing per."""
+    got_powers, asked_powers = Counter(dict(got)), Counter(dict(asked))
+    anyone = asked_powers.pop("*", 0)
+    extra = {n: p for n, p in got_powers.items() if n not in asked_powers}
+    if anyone:
+        per = [n for n, p in extra.items() if p == -1]
+        if not per:
+            return False
+        extra.pop(per[0])
+    if exact and extra or any(abs(p) > 1 for n, p in extra.items() if n not in LENGTHS):
+        return False
+    return all(got_powers[n] == p for n, p in asked_powers.items()) and all(
+        p == 0 for n, p in extra.items() if n in MEASURES)
+
+
+def unit_mismatch(question: str, program: str) -> str | None:
+    """Why a program's unit is not the one the question asks for (a clause), or None where it is or is unknown."""
+    reading = Reading(question)
+    if not reading.complete:
+        return None
+    try:
+        got = unit_of(tree(program), reading.numbers)
+    except UnitsDiffer as exc:
+        return str(exc)
+    if got is None or reading.asked is None or _fits(got, reading.asked, exact=False):
+        return None
+    return f"gives {describe(got)}, but the question asks for {describe(reading.asked)}"
+
+
+def rate_reading(text: str) -> str | None:
+    """The one product or quotient of a question's two numbers whose unit is the unit asked (module docstring)."""
+    reading = Reading(text)
+    if not reading.complete or reading.asked is None or NOT_A_RATE_QUESTION.search(reading.text):
+        return None
+    found = NUMBER.findall(reading.text)
+    if len(found) != 2 or len(reading.numbers) != 2 or None in reading.numbers.values():
+        return None
+    (a, a_unit), (b, b_unit) = reading.numbers.items()
+    candidates = [(f"{found[0]} * {found[1]}", _combine(a_unit, b_unit, 1))]
+    candidates += [(f"{x} / {y}", _combine(u, v, -1)) for (x, u), (y, v) in permutations(zip(found, (a_unit, b_unit)))]
+    fitting = [program for program, unit in candidates if _fits(unit, reading.asked, exact=True)]
+    if not fitting:  # "45 minutes every evening ... how many hours over 12 evenings": (45 * 12) / 60
+        fitting = [times_fraction(f"({program})", factor) for program, unit in candidates
+                   if (factor := _converting(unit, reading.asked)) is not None]
+    return fitting[0] if len(fitting) == 1 else None
+
+
+def _in_smallest(unit: Unit) -> tuple[Unit, Fraction]:
+    """A unit with every measure in its kind's smallest one, and the factor that takes it there: hours per minute
+    is 60 (time⁰), pages per minute is pages per 60 seconds."""
+    powers, scale = Counter(), Fraction(1)
+    for name, power in unit:
+        kind, size = SIZES.get(name, (name, 1))
+        powers[kind] += power
+        scale *= Fraction(size) ** power
+    return tuple(sorted((n, p) for n, p in powers.items() if p)), scale
+
+
+def _converting(got: Unit, asked: Unit) -> Fraction | None:
+    """The factor that turns a program's unit into the one asked, where they differ only in measures of one kind
+    (minutes and hours), else None."""
+    (got_kinds, got_scale), (asked_kinds, asked_scale) = _in_smallest(got), _in_smallest(asked)
+    if got_kinds != asked_kinds or "*" in dict(asked):
+        return None
+    return got_scale / asked_scale

@@ -1,0 +1,117 @@
+"""Word problems about one amount that changes as a story goes on, with one exact reading each:
+
+    there were 134 people on a train. at the next stop 29 got off and 17 got on. how many now?  -> 134 - 29 + 17
+    lucy had 83 dollars. she bought a book for $17.49 and a pen for $3.25. how much is left?     -> 83 - 17.49 - 3.25
+    maya buys 3 notebooks at £2.45 each and pays with a £10 note. how much change?               -> 10 - 3 * 2.45
+
+The story starts with an amount someone has (or a payment), and every later number is tied to one verb that
+adds it or takes it away ("got off", "bought ... for", "arrived"); a number with no such verb, or a word of
+another operation, and the reader says nothing (None).
+"""
+from __future__ import annotations
+
+import re
+
+from .quantities import MONEY_WORDS, noun_after
+from .reading import NUMBER, N
+
+CURRENCY = r"[$€£¥₹]?\s*"
+START = re.compile(rf"\b(?:had|has|have|there\s+(?:were|are|was|is)|started\s+(?:with|the\s+\w+\s+with)|begins?\s+"
+                   rf"with|began\s+with|holds?|held|contained|contains|carried|carries)\s+(?:\w+\s+)?{CURRENCY}{N}")
+TAKES = (r"got\s+off|gets?\s+off|left|leaves?|gave(?:\s+away)?|gives?(?:\s+away)?|spen[dt]s?|ate|eats?|lost|loses?"
+         r"|sold|sells?|used|uses?|broke|breaks?|threw\s+away|went\s+home|go(?:es)?\s+home|took|takes?|donated|donates?"
+         r"|drank|drinks?|removed|removes?|paid|pays?|fell\s+off|flew\s+away|ran\s+away|withdrew|withdraws?")
+ADDS = (r"got\s+on|gets?\s+on|joined|joins?|arrived|arrives?|came|comes?|found|finds?|received|receives?|earned|earns?"
+        r"|won|wins?|added|adds?|picked|picks?|baked|bakes?|made|makes?|deposited|deposits?|collected|collects?|saved"
+        r"|gets?|got")
+BUYS = r"bought|buys?|purchased|purchases?"
+GIVEN = r"(?:gives?|gave|hands?|handed|sends?|sent|lends?|lent|brings?|brought)\s+(?P<to>me|us|her|him|them)"
+VERB = re.compile(rf"\b(?:(?P<given>{GIVEN})|(?P<takes>{TAKES})|(?P<adds>{ADDS})|(?P<buys>{BUYS}))\b")
+ASKS_NOW = re.compile(r"\b(?:now|left|remain\w*|still|at\s+the\s+end|in\s+the\s+end|end\s+up|afterwards?|after\s+that)"
+                      r"\b")
+OTHER_OPERATION = re.compile(r"\b(?:each|every|per|times|twice|half|double|triple|percent|average|more\s+than"
+                             r"|less\s+than|fewer\s+than|how\s+many\s+more|how\s+much\s+more|difference|if)\b"
+                             r"|[%*/^=×÷]")
+MONEY = re.compile(rf"[$€£¥₹]|\b(?:{MONEY_WORDS})\b")
+DISCOUNTED = re.compile(r"%|\b(?:off|discount|tax|percent)\b")
+PRICE = re.compile(rf"\b(?:for|at|costing|cost|costs|price\s+of)\s+{CURRENCY}$")
+PAID_WITH = re.compile(rf"\bpa(?:y|ys|id)\s+(?:with|using)\s+(?:a|an|one)?\s*{CURRENCY}{N}")
+EACH_PRICE = re.compile(rf"\b{N}\s+(?:[a-z]+\s+){{1,2}}?(?:at|for|costing|that\s+cost|which\s+cost)\s+{CURRENCY}{N}"
+                        r"\s*(?:[a-z]+\s+)?each\b")
+
+
+def _signs(text: str, start: int, money: bool, mine: bool) -> list[tuple[str, str]] | None:
+    """("-", "29"), ("+", "17") for every number after text[:start]: the verb just after it ("29 got off") or
+    else the last one before it since the number before ("bought a book for 17.49"); an "and" carries one
+    verb on to the next number ("a pen for 3.25"). Buying takes money away and adds things."""
+    signs, previous, last = [], start, None
+    thing = noun_after(text[start:])[0]
+    for m in NUMBER.finditer(text, start):
+        if noun_after(text[m.end():])[0] not in (None, thing):  # "had 20 dollars and bought 5 apples"
+            return None
+        after = VERB.match(text, m.end(), min(len(text), m.end() + 25)) or re.match(
+            rf"\s+(?:[a-z]+\s+){{0,2}}?(?:{TAKES}|{ADDS})\b", text[m.end():])
+        before = list(VERB.finditer(text, previous, m.start()))
+        if after is not None:
+            verb = VERB.search(after[0])
+        elif before:
+            verb = before[-1]
+        elif last is not None and re.fullmatch(r"[^.?!]*\band\b[^.?!]*", text[previous:m.start()]):
+            verb = last
+        else:
+            return None
+        if verb.group("buys") and money and not PRICE.search(text, 0, m.start()):
+            return None  # money buys at a price: "bought a book for 17.49"
+        if verb.group("given") and not (mine and verb.group("to") in ("me", "us")):
+            return None  # "my friend gives me 19" adds to my story; "gives her 5" may be to anyone
+        sign = "-" if verb.group("takes") or verb.group("buys") and money else "+"
+        signs.append((sign, m.group()))
+        previous, last = m.end(), verb
+    return signs
+
+
+def story_reading(text: str) -> str | None:
+    """The story's amount at its end (module docstring), or None."""
+    if not ASKS_NOW.search(text) or OTHER_OPERATION.search(text) or not (start := START.search(text)):
+        return None
+    if NUMBER.findall(text[: start.start(1)]):
+        return None
+    mine = bool(re.search(r"\b(?:i|we)\s+$", text[: start.start()]))  # "i have 34": "gives me 19" adds
+    signs = _signs(text, start.end(), bool(MONEY.search(text)), mine)
+    if not signs:
+        return None
+    return start.group(1) + "".join(f" {sign} {number}" for sign, number in signs)
+
+
+def change_reading(text: str) -> str | None:
+    """"pays with a £10 note for 3 notebooks at £2.45 each: how much change?" -> 10 - 3 * 2.45: a payment less
+    every price (a count at a price each is their product)."""
+    paid = PAID_WITH.search(text)
+    if not paid or not re.search(r"\b(?:change|back)\b", text) or DISCOUNTED.search(text):
+        return None
+    rest = text[: paid.start()] + " | " + text[paid.end():]
+    costs = [f"{m.group(1)} * {m.group(2)}" for m in EACH_PRICE.finditer(rest)]
+    rest = EACH_PRICE.sub(" | ", rest)
+    costs += NUMBER.findall(rest)
+    if not costs or re.search(r"\b(?:each|every|per|times)\b", rest):
+        return None
+    return f"{paid.group(1)} - " + (costs[0] if len(costs) == 1 else f"({' + '.join(costs)})")
+
+
+BILL_ASKED = re.compile(r"\b(?:total|altogether|in\s+all|all\s+together"
+                        r"|how\s+much\s+(?:do|does|did|will|would)\b[^.?!]*\b(?:cost|pay|spend))\b")
+LONE_PRICE = re.compile(rf"\b(?:for|at|costing|cost|costs)\s+{CURRENCY}{N}")
+
+
+def bill_reading(text: str) -> str | None:
+    """"3 adults at $12.75 each and 2 kids at $8.40 each: the total cost?" -> 3 * 12.75 + 2 * 8.40: every number
+    a price, or a count at a price each; at least one count and two prices."""
+    if not BILL_ASKED.search(text) or PAID_WITH.search(text) or DISCOUNTED.search(text) or ASKS_NOW.search(text):
+        return None
+    terms = [f"{m.group(1)} * {m.group(2)}" for m in EACH_PRICE.finditer(text)]
+    rest = EACH_PRICE.sub(" | ", text)
+    terms += LONE_PRICE.findall(rest)
+    left = LONE_PRICE.sub(" | ", rest)
+    if len(terms) < 2 or not EACH_PRICE.search(text) or NUMBER.search(left) or OTHER_OPERATION.search(left):
+        return None
+    return " + ".join(terms)
