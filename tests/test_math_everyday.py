@@ -38,6 +38,16 @@ from transformer_demo.tasks.math.formulas import read_formula
         ("A farm has 40 animals; 15 of them are cows. How many are not cows?", "40 - 15", "25"),
         ("a tap drips 15 ml a minute. how many litres in 4 hours", "(15 * 4) * 3 / 50", "3.6"),
         ("I buy 3 pens at $2 each and a book for $9. how much do i pay in total?", "3 * 2 + 9", "15"),
+        ("A jacket costs 80 dollars and is 25% off. How much do I pay?", "80 - 25 / 100 * 80", "60"),
+        ("the rent of 800 rose by 5%. what is the new price?", "800 + 5 / 100 * 800", "840"),
+        ("What's an 18% tip on a $65 meal?", "18 / 100 * 65", "11.7"),
+        ("A recipe calls for 350 g of flour for 4 servings. How many grams for 10 servings?", "350 / 4 * 10", "875"),
+        ("The shop sell 3 apple for 1.20. How much I pay for 15 apple?", "1.20 / 3 * 15", "6"),
+        ("Petrol is 1.89 per litre and I put in 42 litres. What's the total cost?", "1.89 * 42", "79.38"),
+        ("If I drive 378 km at a steady 84 km/h, how many hours will it take?", "378 / 84", "4.5"),
+        ("A right triangle has legs of 9 and 12. How long is the hypotenuse?", "sqrt(9 ^ 2 + 12 ^ 2)", "15"),
+        ("Two angles of a triangle are 47 and 68 degrees. What is the third angle?", "180 - 47 - 68", "65"),
+        ("a floor measures 4.5 m by 3.2 m. what is its area?", "4.5 * 3.2", "14.4"),
     ],
 )
 def test_everyday_quantities_are_read_exactly(question: str, program: str, value: str):
@@ -49,7 +59,7 @@ def test_everyday_quantities_are_read_exactly(question: str, program: str, value
     "question",
     [
         "Tom has 5 apples; Ann has 3 more than Tom. How many more does Ann have?",  # 3, not 5 - 3
-        "A jacket costs 80 dollars and is 25% off. How much do I pay?",  # the whole changed by the percentage
+        "A jacket costs 80 dollars and is 25% off. How much is the discount worth to me?",  # not said plainly
         "What percent of 40 is 26?", "the bus left at 22:10 and arrived at 01:30, how many minutes?",
         "Ben is 13 and Ann is 7. How old will they be in 5 years?", "How many more than 12 is 20 times 3?",
         "from 11:30 to 2:15pm how many minutes",  # one time without its half of the day

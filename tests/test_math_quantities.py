@@ -201,3 +201,17 @@ def test_a_puzzle_said_in_the_passive_is_an_equation(question: str, text: str, s
 
     equation = read_equation(question)
     assert equation is not None and (equation.text, equation.solution) == (text, solution)
+
+
+@pytest.mark.parametrize(
+    "message, asked",
+    [("Quick one: my kid's worksheet says 'What is 12% of 350?' and I want to double-check.", "What is 12% of 350?"),
+     ('Homework: "A bag has 2 red and 8 blue balls. What is the chance of red?" Answer as a decimal please.',
+      "A bag has 2 red and 8 blue balls. What is the chance of red? (as a decimal)"),
+     ("my son's teacher says it's easy", "my son's teacher says it's easy"),  # an apostrophe quotes nothing
+     ("'5 + 5' or '6 + 6'?", "'5 + 5' or '6 + 6'?")],  # two quotes: which one is asked?
+)
+def test_the_question_a_message_quotes_is_the_one_asked(message: str, asked: str):
+    from transformer_demo.tasks.math.answer import asked_in
+
+    assert asked_in(message) == asked

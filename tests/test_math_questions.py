@@ -124,9 +124,9 @@ def test_the_shipped_model_on_hand_written_questions_is_never_wrong(name: str):
 
 @needs_checkpoint
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "least"), zip(SETS, (98, 96, 97, 95, 96, 97, 96, 94, 91, 63)))
+@pytest.mark.parametrize(("name", "least"), zip(SETS, (98, 96, 97, 95, 96, 97, 96, 94, 92, 85)))
 def test_the_shipped_model_answers_most_hand_written_questions(name: str, least: int):
-    assert shipped_figures(name)["answered"] >= least  # measured 100, 98, 99, 97, 98, 99, 98, 96, 93, 65; issue 25: 90
+    assert shipped_figures(name)["answered"] >= least  # measured 100, 98, 99, 97, 98, 99, 98, 96, 94, 87; issue 25: 90
 
 
 if __name__ == "__main__":

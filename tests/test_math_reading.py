@@ -39,6 +39,9 @@ from transformer_demo.tasks.math.structure import implausible, mismatch
         ("one quarter of 96 is how much?", "96 / 4", "24"),
         ("my teacher asked us what 9408 divided by 42 is, can u help", "9408 / 42", "224"),
         ("my daughter wants to know 17 times 23", "17 * 23", "391"), ("two thirds of 90", "90 * 2 / 3", "60"),
+        ("How much is 372 divide by 6?", "372 / 6", "62"), ("What is the 15 percent from 260?", "15 / 100 * 260", "39"),
+        ("The sheet asks for 0.25 times 48. Can you help us out?", "0.25 * 48", "12"),
+        ("Is 0.3 times 90 how much?", "0.3 * 90", "27"),
     ],
 )
 def test_a_calculation_said_in_words_is_read_exactly(question: str, program: str, value: str):

@@ -184,7 +184,7 @@ def test_each_refusal_is_one_short_sentence():
 
 
 def test_a_question_in_a_conversation_is_checked_the_same_way_as_a_plain_one():
-    asked = "Can you help? There are 25 children and 6 go home. How many stay?"
+    asked = "Can you help? 25 children play in the park and 6 go home. How many play in the park then?"
     talk = [{"user": asked, "bot": "Sure! What do you get?"}]
     for programs, answer, verdict in ((("6 - 25",), "19", "UNSURE"), (("25 - 6",), "19", "EQUIVALENT"),
                                       (("25 - 6",), "20", "NOT_EQUIVALENT")):
@@ -195,7 +195,7 @@ def test_a_question_in_a_conversation_is_checked_the_same_way_as_a_plain_one():
 
 
 def test_a_question_the_model_gets_wrong_and_nothing_reads_exactly_is_unsure_not_an_error():
-    question = "There are 25 children and 6 go home. How many stay?"
+    question = "25 children play in the park and 6 go home. How many play in the park then?"
     verdict = check(model("6 - 25"), "19", question=question)
     assert verdict["Evaluation"] == "UNSURE" and verdict["message"].endswith("so the checker cannot tell.")
     assert verdict["original_question_got"] == question

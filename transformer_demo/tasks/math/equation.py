@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from .program import MAX_CHARS, MAX_DEPTH, MAX_DIGITS
 
-UNKNOWN_WORDS = re.compile(r"\b(?:what|which|some|a certain|a|the)\s+number\b")
+UNKNOWN_WORDS = re.compile(r"\b(?:what|which|some|a certain|a|the|the\s+same)\s+number\b")
 WORDS = (
     (re.compile(r"\bmultiplied\s+by\b"), "*"), (re.compile(r"\bdivided\s+by\b"), "/"),
     (re.compile(r"\bis\s+equal\s+to\b|\bequals?\b|\bgives\b|\bmakes\b"), "="), (re.compile(r"\bplus\b"), "+"),
@@ -38,8 +38,8 @@ INVERSES = (
     (re.compile(rf"\bdivided?\s+{N}\s+by\s+(?:in\s+order\s+)?{RESULT}{N}"), "{1} x = {0}"),
 )
 # "I think of a number, double it, add 4 and get 50": the steps, in order, done to x.
-PUZZLE = re.compile(r"\b(?:thinks?\s+of|thinking\s+of|thought\s+of|picks?|picked|chooses?|chose|has|have|if|when)"
-                    r"\s+a\s+number\b(.{1,160}?)"
+PUZZLE = re.compile(r"(?:\b(?:thinks?\s+of|thinking\s+of|thought\s+of|picks?|picked|chooses?|chose|has|have|if|when)"
+                    r"\s+|^)a\s+number\b(.{1,160}?)"
                     rf"{RESULT}{N}")
 STEPS = ((re.compile(rf"\b(?:add(?:s|ed)?|plus|increases?\s+it\s+by)\s+{N}"), "({x} + {n})"),
          (re.compile(rf"\b(?:subtract(?:s|ed)?|(?:takes?|took)\s+away|minus|decreases?\s+it\s+by)\s+{N}"),

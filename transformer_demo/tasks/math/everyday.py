@@ -31,6 +31,7 @@ from .quantities import (
     SIZES,
     conversion,
     name_of,
+    proportion_reading,
     rate_reading,
     singular,
     times_fraction,
@@ -153,16 +154,30 @@ def _gap(text: str) -> str | None:
     return f"{a} - {b}"
 
 
+AMOUNT_ASKED = re.compile(rf"\bhow\s+(?:many|much)\b|\bwhat(?:'s|\s+is|\s+will\s+be)\s+(?:an?|the)\s+(?:{N}\s*%\s+)?"
+                          r"(?:tip|discount|tax|sale\s+price|new\s+price|price|cost)\b")
+CHANGED = re.compile(r"%\s+(?:off|discount)\b|\b(?:discount|reduction)\s+of\s+\d|\b(?:reduced|cut|lowered)\s+by\s+\d"
+                     r"|(?P<up>\b(?:increased?|raised?|rose|rises|went\s+up|goes\s+up)\s+by\s+\d)")
+PRICE_ASKED = re.compile(r"\b(?:sale|new|final|reduced)\s+price\b|\bprice\s+now\b|\bcost\s+now\b"
+                         r"|\bhow\s+much\s+(?:do|does|will|would|did)\s+(?:i|you|we|he|she|they)\s+pay\b"
+                         r"|\bwhat\s+(?:do|does|will)\s+\w+\s+pay\b")
+
+
 def _percent_of_whole(text: str) -> str | None:
     """"in a class of 40 kids 65% are girls, how many girls?" -> 65 / 100 * 40: a percentage of the one other
-    number, asked as an amount ("how many", "how much is the tip"), the whole not changed by it."""
+    number, asked as an amount ("how many", "what's an 18% tip on"), the whole not changed by it; or the whole
+    after the change asked ("$120 and 35% off: the sale price?" -> 120 - 35 / 100 * 120)."""
     numbers = NUMBER.findall(text)
     percent = PERCENT_OF_WHOLE.findall(text)
-    if len(numbers) != 2 or len(percent) != 1 or not re.search(r"\bhow\s+(?:many|much)\b", text) \
-            or CHANGED_WHOLE.search(text):
+    if len(numbers) != 2 or len(percent) != 1 or not AMOUNT_ASKED.search(text):
         return None
     whole = next(n for n in numbers if n != percent[0]) if numbers[0] != numbers[1] else None
-    return f"{percent[0]} / 100 * {whole}" if whole else None
+    if not whole:
+        return None
+    if CHANGED.search(text) and PRICE_ASKED.search(text):  # "$120 and 35% off: the sale price?" -> 120 - 35 / 100 * 120
+        sign = "+" if CHANGED.search(text).group("up") else "-"
+        return f"{whole} {sign} {percent[0]} / 100 * {whole}"
+    return None if CHANGED_WHOLE.search(text) else f"{percent[0]} / 100 * {whole}"
 
 
 FACTORS = {"twice": "2", "double": "2", "three times": "3", "four times": "4", "five times": "5", "ten times": "10"}
@@ -223,4 +238,4 @@ def everyday_readings(text: str) -> list[str]:
     """Every everyday reading of a lower-cased question (none, one, or several that then rule each other out)."""
     return [r for r in (_conversion(text), _total(text), _age(text), _clock(text), _gap(text), _percent_of_whole(text),
                         rate_reading(text), _times_as(text), story_reading(text), change_reading(text),
-                        _rest_of_whole(text), bill_reading(text)) if r]
+                        _rest_of_whole(text), bill_reading(text), proportion_reading(text)) if r]

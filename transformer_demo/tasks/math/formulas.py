@@ -45,7 +45,8 @@ UNITS = rf"(?:\s*{UNIT_WORDS})?"
 SIDE = (rf"\b(?:sides?|edges?)\b\D{{0,30}}?{N}|{N}{UNITS}\s+(?:long\s+)?(?:sides?|edges?)\b"
         rf"|{N}{UNITS}\s+(?:long\s+)?on\s+(?:each|every|a|one)\s+side\b")  # 43 m on each side
 ROUND = r"\b(?:circle|circular|round)\b"
-SIDES = r"\brectangle|rectangular\b|\blong\b.*\bwide\b|\bwide\b.*\blong\b|\blength\b.*\bwidth\b"  # 4 m long, 3 m wide
+SIDES = (r"\brectangle|rectangular\b|\blong\b.*\bwide\b|\bwide\b.*\blong\b|\blength\b.*\bwidth\b"  # 4 m long, 3 m wide
+         rf"|\d{UNITS}\s+by\s+\d")  # 4.5 m by 3.2 m
 OTHER_DIE_EVENTS = (r"\b(?:two|2|three|3|pair\s+of)\s+dic?e\b|\b(?:both|twice|sum|total|even|odd|prime|coin|cards?"
                     r"|least|most|equal|exactly|again|in\s+a\s+row)\b")
 FORMULAS = (
@@ -60,7 +61,7 @@ FORMULAS = (
     Formula((SIDES, rf"\barea\b|\bsquare\s+{UNIT_WORDS}\b"),
             r"perimeter|fence|circle|triangle|root|diagonal|border", 2,
             "{0} * {1}"),
-    Formula((r"\brectangle|rectangular\b", r"perimeter|fence|fencing|around|border"), r"area|circle|triangle|root",
+    Formula((SIDES, r"perimeter|fence|fencing|around|border"), r"area|circle|triangle|root|square\b",
             2, "2 * ({0} + {1})"),
     Formula((r"derivative|differentiate|\bslope\b|gradient|d/dx|f'\s*\(",), r"integra|x\s*\^\s*[013-9]|cube|\+|-\s*\d",
             (rf"{N}\s*x\s*(?:\^\s*2|²|\s+squared)",
@@ -72,6 +73,11 @@ FORMULAS = (
             (rf"\b(?:more|higher|greater|bigger|larger|above|over)\s+(?:than\s+)?(?:a\s+)?{N}",), "pct((6 - {0}) / 6)"),
     Formula((DIE, CHANCE.pattern), OTHER_DIE_EVENTS,
             (rf"\b(?:less|lower|smaller|fewer|below|under)\s+(?:than\s+)?(?:a\s+)?{N}",), "pct(({0} - 1) / 6)"),
+    Formula((r"\bhypotenuse\b",), r"area|perimeter|\bangles?\b|\bsides?\s+of\s+\d|circle|square\b", 2,
+            "sqrt({0} ^ 2 + {1} ^ 2)"),
+    Formula((r"\btriangle\b", r"\bangles?\b", r"\b(?:third|other|last|remaining|missing)\b"),
+            r"area|perimeter|hypotenuse|side|right|isosceles|equilateral|exterior|circle|square\b", 2,
+            "180 - {0} - {1}"),
     Formula((r"\btriangle\b", r"\barea\b"),
             r"perimeter|hypotenuse|\bangles?\b|equilateral|isosceles|circle|square|rectangle|sides?\b",
             (rf"\bbase\b\D{{0,20}}?{N}|{N}{UNITS}\s+base\b",

@@ -100,6 +100,9 @@ RATE_WORD = re.compile(r"\b(?:per|each|every)\b|\b(?:a|an)\s+(?:second|minute|ho
 NOT_A_RATE_QUESTION = re.compile(r"\b(?:left|remain\w*|change|more|fewer|less|than|older|younger|percent|twice|half"
                                  r"|double|triple|times|difference|back|altogether|together|plus|minus)\b|%|[-+=^]")
 
+SPEED_WORDS = {"km/h": "km per hour", "kph": "km per hour", "kmh": "km per hour", "mph": "miles per hour",
+               "m/s": "m per second", "km/hr": "km per hour"}
+SPEEDS = re.compile(rf"(?<=[\d\s])({'|'.join(re.escape(w) for w in SPEED_WORDS)})(?![a-z])")
 CURRENCY = re.compile(r"([$€£¥₹])\s*(\d+(?:\.\d+)?)")
 NUMBER = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?(?![\d:]|\.\d)")
 WORD = r"[a-z]+"
@@ -127,8 +130,10 @@ MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|pa
                          rf"|made|save|saved|charge|owe|worth|price)\b"
                          rf"|\bhow\s+much\s+(?:is|are|for)\s+(?:one|each|a|an|\d)\b"
                          rf"|\bwhat\s+(?:do|does|did|will)\b{SENTENCE}\bcost\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
-                         rf"|\bwhat(?:'s|\s+is)\s+the\s+(?:total\s+)?(?:cost|price)\b")
-EACH_PAYS = re.compile(rf"\beach\s+({WORD})\b|\bhow\s+much\s+(?:is|are|for|does|do)\s+(?:one|a|an|each)\s+({WORD})\b")
+                         rf"|\bwhat(?:'s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:total\s+)?"
+                         rf"(?:cost|price|pay|bill|earnings|wages?|salary)\b")
+EACH_PAYS = re.compile(rf"\b(?:each|per)\s+({WORD})\b"
+                       rf"|\bhow\s+much\s+(?:is|are|for|does|do)\s+(?:one|a|an|each)\s+({WORD})\b")
 MEASURE_WORD = "|".join(f"(?:{words})" for words in MEASURES.values())
 IN_MEASURE = re.compile(rf"(?:,\s*|\(|\s)in\s+({MEASURE_WORD})\s*\)?\s*[?.!]*$")
 
@@ -155,8 +160,8 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     before, after = text[:start], text[end:]
     thing, stop = noun_after(after)
     rest = after[stop:]
-    if thing and (rate := PER.match(rest)) and (per := name_of(rate.group(1))):
-        return _per(thing, per), False
+    if (rate := PER.match(rest)) and (per := name_of(rate.group(1))):  # "38 pages a minute", "1.89 per litre"
+        return _per(thing or UNKNOWN, per), False
     if (holder := HOLDER.search(before)) is not None and name_of(holder.group(1)) not in (None, *NOT_HOLDERS):
         costs = holder.group(2).startswith(("cost", "pay", "sell", "earn"))
         return _per(thing or ("money" if costs else UNKNOWN), name_of(holder.group(1))), True
@@ -205,7 +210,7 @@ class Reading:
     """A question's numbers with their units (exact values -> unit, None where not read) and the unit asked."""
 
     def __init__(self, text: str):
-        self.text = CURRENCY.sub(r"\2 money", text.lower())
+        self.text = SPEEDS.sub(lambda m: SPEED_WORDS[m.group(1)], CURRENCY.sub(r"\2 money", text.lower()))
         self.numbers: dict[Fraction, Unit | None] = {}
         held = set()
         for m in NUMBER.finditer(self.text):
@@ -236,7 +241,8 @@ class Reading:
         for value, unit in self.numbers.items():
             if unit and any(name == UNKNOWN for name, _ in unit):
                 per = next(name for name, p in unit if p < 0)
-                named = things - {per}
+                asked = [name for name, p in self.asked or () if p > 0 and name != per]
+                named = things - {per} or set(asked)  # "1.89 per litre ... the total cost?": money per litre
                 self.numbers[value] = _per(named.pop(), per) if len(named) == 1 else None
 
 
@@ -359,3 +365,30 @@ def _converting(got: Unit, asked: Unit) -> Fraction | None:
     if got_kinds != asked_kinds or "*" in dict(asked):
         return None
     return got_scale / asked_scale
+
+
+AMOUNT = r"(?<![\d.:])(\d+(?:\.\d+)?)(?![\d:]|\.\d)"
+PAIRED = re.compile(rf"{AMOUNT}\s*({WORD})(?:\s+of\s+{WORD})?\s+(?:for|per|every|makes?|serves?|feeds?|covers?)\s+"
+                    rf"(?:every\s+|each\s+)?{AMOUNT}(?:\s*({WORD}))?")
+
+
+def proportion_reading(text: str) -> str | None:
+    """"350 g of flour for 4 servings: how many grams for 10 servings?" -> 350 / 4 * 10: two amounts that go
+    together (a price for a count, litres per 100 km), a third amount of one of their kinds, and the other kind
+    asked for."""
+    reading = Reading(text)
+    pair = PAIRED.search(reading.text)
+    numbers = NUMBER.findall(reading.text)
+    if not pair or len(numbers) != 3 or reading.asked is None or NOT_A_RATE_QUESTION.search(reading.text):
+        return None
+    first, second = name_of(pair.group(2)), name_of(pair.group(4)) or (
+        "money" if reading.asked == (("money", 1),) else None)
+    amounts = [n for n in numbers if n not in (pair.group(1), pair.group(3))]
+    if None in (first, second) or first == second or len(amounts) != 1:
+        return None
+    known, asked = reading.numbers.get(Fraction(amounts[0])), reading.asked
+    if known == ((second, 1),) and asked == ((first, 1),):
+        return f"{pair.group(1)} / {pair.group(3)} * {amounts[0]}"
+    if known == ((first, 1),) and asked == ((second, 1),):
+        return f"{pair.group(3)} / {pair.group(1)} * {amounts[0]}"
+    return None

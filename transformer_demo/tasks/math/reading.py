@@ -101,7 +101,7 @@ TIGHT: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # bind first: "8 s
     (rf"{N}\s+(?:to\s+the\s+power\s+(?:of\s+)?|raised\s+to\s+(?:the\s+power\s+(?:of\s+)?)?|to\s+the\s+){N}"
      rf"(?:st|nd|rd|th)?(?:\s+power)?", _template("({0} ^ {1})")),
     (rf"{N}\s*\*\*\s*{N}", _template("({0} ^ {1})")),
-    (rf"{N}\s*(?:%|percent|per\s+cent)\s+of\s+{N}", _template("({0} / 100 * {1})")),
+    (rf"(?:\bthe\s+)?{N}\s*(?:%|percent|per\s+cent)\s+(?:of|from)\s+{N}", _template("({0} / 100 * {1})")),
     (rf"\b{N}\s*/\s*{N}\s+of\s+{N}", _template("({0} / {1} * {2})")),  # 3/4 of 48
     (rf"\b(?:(?:a|one)\s+)?half\s+of\s+{N}|\bhalve\s+{N}|{N}\s+halved", _one("({} / 2)")),
     (rf"\b(?:a|one)\s+third\s+of\s+{N}", _template("({0} / 3)")),
@@ -113,7 +113,7 @@ TIGHT: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # bind first: "8 s
 )
 WORDS: tuple[tuple[str, str], ...] = (  # last, the words for the four operations between two terms
     (r"(?<=[\d)])\s*(?:x|×)\s*(?=[\d(])", "*"), (r"\bmultiplied\s+(?:by|with)\b|\btimes\b", "*"),
-    (r"\bdivided\s+by\b|\bover\b|÷", "/"), (r"\bplus\b|\badded\s+to\b", "+"),
+    (r"\bdivided?\s+by\b|\bover\b|÷", "/"), (r"\bplus\b|\badded\s+to\b", "+"),
     (r"\bminus\b|\btake\s+away\b|\bless\b|[−–]", "-"),
 )
 # A loose phrase next to another operation is left unread: "the sum of 3 and 4 times 2" says no one calculation.
@@ -145,10 +145,11 @@ FRONT = re.compile(  # longer phrases before their beginnings: "what do you get"
     r"(?:i\s+)?(?:need|want)(?:\s+to\s+know)?|i'?d\s+like\s+to\s+know|"
     r"(?:the\s+)?(?:value|answer|result)\s+(?:of|to|for)|in\s+your\s+head|"
     r"(?:[a-z']+\s+){1,3}(?:asked|asks|is\s+asking|are\s+asking|wants\s+to\s+know|wonders|is\s+wondering)"
-    r"(?:\s+(?:us|me|him|her|them))?)[\s,:!]*",
+    r"(?:\s+(?:us|me|him|her|them))?(?:\s+for)?|is)[\s,:!]*",
 )
-BACK = re.compile(r"[\s,:!]*(?:please|pls|plz|thanks|thank\s+you|for\s+me|then|exactly|equals?|=|is\s+what|"
-                  r"(?:can|could)\s+(?:you|u)\s+help(?:\s+(?:me|us|him|her))?|help(?:\s+me)?|"
+BACK = re.compile(r"[\s,:!.?]*(?:please|pls|plz|thanks|thank\s+you|for\s+me|then|exactly|equals?|=|is\s+what|"
+                  r"(?:can|could)\s+(?:you|u)\s+help(?:\s+(?:me|us|him|her))?(?:\s+out)?|help(?:\s+me)?|how\s+much|"
+                  r"how\s+many|"
                   r"is\s+how\s+(?:much|many)|"
                   r"is\s+equal\s+to\s+what|is|are|makes?|gives?|comes?\s+to|in\s+total|altogether|"
                   r"again)$")

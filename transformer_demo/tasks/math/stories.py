@@ -27,8 +27,8 @@ ADDS = (r"got\s+on|gets?\s+on|joined|joins?|arrived|arrives?|came|comes?|found|f
 BUYS = r"bought|buys?|purchased|purchases?"
 GIVEN = r"(?:gives?|gave|hands?|handed|sends?|sent|lends?|lent|brings?|brought)\s+(?P<to>me|us|her|him|them)"
 VERB = re.compile(rf"\b(?:(?P<given>{GIVEN})|(?P<takes>{TAKES})|(?P<adds>{ADDS})|(?P<buys>{BUYS}))\b")
-ASKS_NOW = re.compile(r"\b(?:now|left|remain\w*|still|at\s+the\s+end|in\s+the\s+end|end\s+up|afterwards?|after\s+that)"
-                      r"\b")
+ASKS_NOW = re.compile(r"\b(?:now|left|remain\w*|still|stay\w*|at\s+the\s+end|in\s+the\s+end|end\s+up|afterwards?"
+                      r"|after\s+that)\b")
 OTHER_OPERATION = re.compile(r"\b(?:each|every|per|times|twice|half|double|triple|percent|average|more\s+than"
                              r"|less\s+than|fewer\s+than|how\s+many\s+more|how\s+much\s+more|difference|if)\b"
                              r"|[%*/^=×÷]")
@@ -36,7 +36,7 @@ MONEY = re.compile(rf"[$€£¥₹]|\b(?:{MONEY_WORDS})\b")
 DISCOUNTED = re.compile(r"%|\b(?:off|discount|tax|percent)\b")
 PRICE = re.compile(rf"\b(?:for|at|costing|cost|costs|price\s+of)\s+{CURRENCY}$")
 PAID_WITH = re.compile(rf"\bpa(?:y|ys|id)\s+(?:with|using)\s+(?:a|an|one)?\s*{CURRENCY}{N}")
-EACH_PRICE = re.compile(rf"\b{N}\s+(?:[a-z]+\s+){{1,2}}?(?:at|for|costing|that\s+cost|which\s+cost)\s+{CURRENCY}{N}"
+EACH_PRICE = re.compile(rf"\b{N}\s+(?:[a-z]+\s+){{1,3}}?(?:at|for|costing|that\s+cost|which\s+cost)\s+{CURRENCY}{N}"
                         r"\s*(?:[a-z]+\s+)?each\b")
 
 

@@ -26,7 +26,16 @@ from ..base import (
     outputs_of,
     truncation_notice,
 )
-from .answer import EXAMPLE_QUESTIONS, N_BEST, MathReply, mode_of, needs_readings, reply, unknown_question_notice
+from .answer import (
+    EXAMPLE_QUESTIONS,
+    N_BEST,
+    MathReply,
+    asked_in,
+    mode_of,
+    needs_readings,
+    reply,
+    unknown_question_notice,
+)
 from .families import FAMILIES, family_of
 from .questions import math_pairs
 from .scoring import math_scores
@@ -63,11 +72,11 @@ class MathTask(Task):
     ) -> list[LineResult]:
         """The caller's decoding gives the outputs; the questions whose answers need the model's other readings
         (answer.needs_readings) are decoded once more, together, by beam search with N_BEST outputs."""
-        prepared = [self.prepare(line, checkpoint) for line in lines]
+        prepared = [self.prepare(asked_in(line), checkpoint) for line in lines]
         results = engine.translate([text for text, _ in prepared], options)
         mode = mode_of(checkpoint.run.train.task_options)
         wanted = [i for i, (line, result) in enumerate(zip(lines, results))
-                  if needs_readings(line, [text for text, _ in result.outputs], mode)]
+                  if needs_readings(asked_in(line), [text for text, _ in result.outputs], mode)]
         beam = replace(options, method="beam", beam_size=N_BEST, n_best=N_BEST)
         decoded = engine.translate([prepared[i][0] for i in wanted], beam) if wanted else []
         readings = {i: tuple(text for text, _ in result.outputs) for i, result in zip(wanted, decoded)}
@@ -82,7 +91,7 @@ class MathTask(Task):
         needs_readings); the line's notice is the best reply's, after the truncation notice."""
         text, notice = prepared
         outputs = outputs_of(result, checkpoint)
-        replies = [reply(source, output.text, mode_of(checkpoint.run.train.task_options), readings)
+        replies = [reply(asked_in(source), output.text, mode_of(checkpoint.run.train.task_options), readings)
                    for output in outputs]
         answers = [output._replace(text=r.answer if r.answer is not None else "(no answer)")
                    for r, output in zip(replies, outputs)]
