@@ -48,6 +48,13 @@ from transformer_demo.tasks.math.formulas import read_formula
         ("A right triangle has legs of 9 and 12. How long is the hypotenuse?", "sqrt(9 ^ 2 + 12 ^ 2)", "15"),
         ("Two angles of a triangle are 47 and 68 degrees. What is the third angle?", "180 - 47 - 68", "65"),
         ("a floor measures 4.5 m by 3.2 m. what is its area?", "4.5 * 3.2", "14.4"),
+        ("My son is 8 and I am 5 times his age. How old will I be 6 years from now?", "5 * 8 + 6", "46"),
+        ("A gardener is paid $14.20 an hour. How much does he earn for a 35-hour week?", "14.20 * 35", "497"),
+        ("A runner covers 42 km in 3 hours. What is her speed in km per hour?", "42 / 3", "14"),
+        ("My gym costs 24.50 a month. What do I pay for 12 months?", "24.50 * 12", "294"),
+        ("The cafe baked 300 rolls and has sold 185 so far. How many rolls are left?", "300 - 185", "115"),
+        ("I swam 1.2 km on Monday, 0.85 km on Tuesday and 2.05 km on Friday. How many km in total?",
+         "1.2 + 0.85 + 2.05", "4.1"),
     ],
 )
 def test_everyday_quantities_are_read_exactly(question: str, program: str, value: str):

@@ -27,7 +27,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 SETS = ("math_questions_100.tsv", "math_questions_after_training.tsv", "math_questions_third.tsv",
         "math_questions_fourth.tsv", "math_questions_fifth.tsv", "math_questions_sixth.tsv",
         "math_questions_seventh.tsv", "math_questions_eighth.tsv", "math_questions_ninth.tsv",
-        "math_questions_tenth.tsv")
+        "math_questions_tenth.tsv", "math_questions_eleventh.tsv")
 
 
 def read_set(name: str) -> dict[str, str]:
@@ -124,9 +124,9 @@ def test_the_shipped_model_on_hand_written_questions_is_never_wrong(name: str):
 
 @needs_checkpoint
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "least"), zip(SETS, (98, 96, 97, 95, 96, 97, 96, 94, 92, 85)))
+@pytest.mark.parametrize(("name", "least"), zip(SETS, (98, 97, 97, 95, 96, 97, 97, 94, 91, 86, 81)))
 def test_the_shipped_model_answers_most_hand_written_questions(name: str, least: int):
-    assert shipped_figures(name)["answered"] >= least  # measured 100, 98, 99, 97, 98, 99, 98, 96, 94, 87; issue 25: 90
+    assert shipped_figures(name)["answered"] >= least  # measured 100 99 99 97 98 99 99 96 93 88 83; issue 25: 90
 
 
 if __name__ == "__main__":

@@ -41,7 +41,9 @@ from transformer_demo.tasks.math.structure import implausible, mismatch
         ("my daughter wants to know 17 times 23", "17 * 23", "391"), ("two thirds of 90", "90 * 2 / 3", "60"),
         ("How much is 372 divide by 6?", "372 / 6", "62"), ("What is the 15 percent from 260?", "15 / 100 * 260", "39"),
         ("The sheet asks for 0.25 times 48. Can you help us out?", "0.25 * 48", "12"),
-        ("Is 0.3 times 90 how much?", "0.3 * 90", "27"),
+        ("Is 0.3 times 90 how much?", "0.3 * 90", "27"), ("What number is 15 percent of 220?", "15 / 100 * 220", "33"),
+        ("Divide 96 by 8, then add 5 to the result. What do you get?", "(96 / 8) + 5", "17"),
+        ("Dear tutor, what is 6 times 7?", "6 * 7", "42"),
     ],
 )
 def test_a_calculation_said_in_words_is_read_exactly(question: str, program: str, value: str):

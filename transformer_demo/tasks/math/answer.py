@@ -176,7 +176,8 @@ PART_OF_WHOLE = re.compile(r"pct\((\d+(?:\.\d+)?)/\(\1\+\d+(?:\.\d+)?\)\)")  # a
 # Questions whose answer is a formula's (formulas.py): where no formula reads one, the model's program is not trusted.
 FORMULA_TOPICS = {r"\b(?:circles?|circular|radius|diameter)\b": "a circle", r"\bperimeter\b": "a perimeter",
                   r"\b(?:derivative|differentiate)\b": "a derivative", r"\bintegra\w*|∫": "an integral",
-                  r"\bdic?e\b": "a die", r"\b(?:probability|chances?)\b": "a chance", r"\btriangles?\b": "a triangle"}
+                  r"\bdic?e\b": "a die", r"\b(?:probability|chances?)\b": "a chance", r"\btriangles?\b": "a triangle",
+                  r"\bhow\s+old\b": "an age"}
 FORMULA_TOPIC = re.compile("|".join(f"(?P<t{i}>{words})" for i, words in enumerate(FORMULA_TOPICS)), re.IGNORECASE)
 
 

@@ -52,7 +52,7 @@ STEPS = ((re.compile(rf"\b(?:add(?:s|ed)?|plus|increases?\s+it\s+by)\s+{N}"), "(
          (re.compile(rf"\b{N}\s+is\s+(?:taken\s+away|subtracted|taken\s+off|taken\s+from\s+it)\b"), "({x} - {n})"),
          (re.compile(r"\b(?:doubl(?:e|es|ed)\s+it|is\s+doubled)\b()"), "({x} * 2)"),
          (re.compile(r"\b(?:tripl(?:e|es|ed)\s+it|is\s+tripled)\b()"), "({x} * 3)"),
-         (re.compile(r"\bhalv(?:e|es|ed)\s+it\b()"), "({x} / 2)"))
+         (re.compile(r"\b(?:halv(?:e|es|ed)\s+it|is\s+halved)\b()"), "({x} / 2)"))
 DONE_TO_A_NUMBER = re.compile(r"\b(doubl(?:e|es|ed)|tripl(?:e|es|ed)|halv(?:e|es|ed))\s+a\s+number\b")  # a puzzle
 TWICE_A_NUMBER = re.compile(r"\b(?:twice|two\s+times)\s+(?:a|some|the)\s+number\b")
 # Words no step or symbol here reads: a question that still has one after the reading is not read ("a third of a

@@ -39,7 +39,7 @@ from .quantities import (
 from .reading import NUMBER, N
 from .stories import bill_reading, change_reading, story_reading
 
-COUNTED = re.compile(r"(\d+)\s+([a-z]+)")
+COUNTED = re.compile(rf"(?<![\d.]){N}\s+([a-z]+)")
 
 NOT_KINDS = {"of", "are", "is", "was", "were", "more", "less", "fewer", "them", "in", "out", "have", "has", "left",
              "each", "times", "per", "percent", "to", "from", "and", "or"}
@@ -186,28 +186,40 @@ FACTOR = rf"({N}\s+times|{'|'.join(FACTORS)})\s+as\s+(?:many|much|old|tall|heavy
 TIMES_AS = (  # (pattern, group of the first one's name, of the factor, of the other one's name)
     (re.compile(rf"\b([a-z]+)\s+{OWNS}\s+{FACTOR}\s+(?:[a-z]+\s+)?as\s+([a-z]+)\b"), 1, 2, 4),
     (re.compile(rf"\b([a-z]+)\s+{OWNS}\s+{N}\s+[a-z]+\s+and\s+([a-z]+)\s+{OWNS}\s+{FACTOR}\s*[.,;!]"), 3, 4, 1),
+    (re.compile(rf"\b([a-z]+)\s+(?:is|am|are)\s+({N}\s+times)\s+(his|her|my|their|your)\s+age\b"), 1, 2, 4),
 )
+PRONOUNS = {"him", "her", "me", "them", "his", "my", "their", "your"}  # "as old as him": the one other number
 WITH_BOTH = re.compile(r"\b(?:together|altogether|in\s+total|in\s+all|combined|both|between\s+them)\b")
 ASKS = r"\bhow\s+(?:many|much|old|tall|heavy|long)\b"
+LATER = re.compile(rf"\bin\s+{N}\s+years?\b|\b{N}\s+years?\s+(?:from\s+now|later|time)\b")
 
 
 def _times_as(text: str) -> str | None:
     """"olivia has 3 times as many stickers as ben. ben has 46. how many do they have together?" -> 3 * 46 + 46: one
-    amount a number of times another said amount; asked for the first, or for both together."""
+    amount a number of times another said amount; asked for the first, for both together, or for the first's age
+    some years later ("i am 4 times her age; how old will i be in 7 years?" -> 4 * 9 + 7)."""
     m, first, times, other = next(((m, m.group(a), m.group(f), m.group(b)) for pattern, a, f, b in TIMES_AS
                                    if (m := pattern.search(text))), (None,) * 4)
     if not m or not re.search(ASKS, text):
         return None
     factor = FACTORS.get(times) or times.split()[0]
-    owner = r"(?:i|i'm|im|i\s+am|me)" if other == "me" else re.escape(other)
-    said = re.findall(rf"\b{owner}\s+(?:is\s+|am\s+|{OWNS}\s+)?(?:only\s+)?{N}", text)
-    if len(said) != 1 or len(NUMBER.findall(text)) != 1 + (times not in FACTORS):
+    later = LATER.search(text)
+    written = [n for n in NUMBER.findall(text) if not (times not in FACTORS and n == factor)
+               and not (later and n == (later.group(1) or later.group(2)))]
+    if other in PRONOUNS:
+        said = written
+    else:
+        owner = r"(?:i|i'm|im|i\s+am|me)" if other == "me" else re.escape(other)
+        said = re.findall(rf"\b{owner}\s+(?:is\s+|am\s+|{OWNS}\s+)?(?:only\s+)?{N}", text)
+    if len(said) != 1 or len(written) != 1:
         return None
-    if WITH_BOTH.search(text):
+    if WITH_BOTH.search(text) and not later:
         return f"{factor} * {said[0]} + {said[0]}"
-    asks_first = re.search(rf"{ASKS}[^.?!]*\b{re.escape(first)}\b", text)
-    return f"{factor} * {said[0]}" if asks_first and not re.search(r"\b(?:more|fewer|less|than)\b", text[m.end():]) \
-        else None
+    subject = r"(?:i|me)" if first == "i" else re.escape(first)
+    asks_first = re.search(rf"{ASKS}[^.?!]*\b{subject}\b", text)
+    if not asks_first or re.search(r"\b(?:more|fewer|less|than)\b", text[m.end():]):
+        return None
+    return f"{factor} * {said[0]}" + (f" + {later.group(1) or later.group(2)}" if later else "")
 
 
 PART_OF = re.compile(rf"{N}\s+([a-z]+)\b[^.?!]*?(?:\band\b|[,;.])\s*(?:of\s+(?:them|these|those),?\s+)?{N}\s+"

@@ -129,12 +129,14 @@ ASKED_PER = re.compile(rf"\b(?:each|every|per)\s+(?:{WORD}\s+)??({WORD})\b"
 MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|paid|spend|spent|earn|earns|make|makes"
                          rf"|made|save|saved|charge|owe|worth|price)\b"
                          rf"|\bhow\s+much\s+(?:is|are|for)\s+(?:one|each|a|an|\d)\b"
-                         rf"|\bwhat\s+(?:do|does|did|will)\b{SENTENCE}\bcost\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
+                         rf"|\bwhat\s+(?:do|does|did|will|would)\b{SENTENCE}\b(?:cost|pay|spend|earn)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
                          rf"|\bwhat(?:'s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:total\s+)?"
                          rf"(?:cost|price|pay|bill|earnings|wages?|salary)\b")
 EACH_PAYS = re.compile(rf"\b(?:each|per)\s+({WORD})\b"
                        rf"|\bhow\s+much\s+(?:is|are|for|does|do)\s+(?:one|a|an|each)\s+({WORD})\b")
 MEASURE_WORD = "|".join(f"(?:{words})" for words in MEASURES.values())
+SPEED_ASKED = re.compile(rf"\b(?:speed|rate|pace)\b{SENTENCE}\bin\s+({MEASURE_WORD})\s+(?:per|an?)\s+"
+                         rf"({MEASURE_WORD})\b")
 IN_MEASURE = re.compile(rf"(?:,\s*|\(|\s)in\s+({MEASURE_WORD})\s*\)?\s*[?.!]*$")
 
 
@@ -196,6 +198,8 @@ def _asked(text: str) -> Unit | None:
     elif re.search(r"\bhow\s+far\b", text):
         lengths = {name for name in re.findall(rf"\d\s*({MEASURE_WORD})\b", text) if name_of(name) in LENGTHS}
         asked = ((name_of(lengths.pop()), 1),) if len({name_of(n) for n in lengths}) == 1 else None
+    elif speed := SPEED_ASKED.search(text):  # "what is her speed in km per hour?"
+        asked = _per(name_of(speed.group(1)), name_of(speed.group(2)))
     elif re.search(r"\bhow\s+old\b", text):
         asked = (("year", 1),)
     elif (size := re.search(r"\bhow\s+(?:long|heavy|tall|wide|high|deep)\b", text)) and IN_MEASURE.search(text):
@@ -210,7 +214,8 @@ class Reading:
     """A question's numbers with their units (exact values -> unit, None where not read) and the unit asked."""
 
     def __init__(self, text: str):
-        self.text = SPEEDS.sub(lambda m: SPEED_WORDS[m.group(1)], CURRENCY.sub(r"\2 money", text.lower()))
+        text = re.sub(r"(\d)-(?=[a-z])", r"\1 ", CURRENCY.sub(r"\2 money", text.lower()))  # "a 36-hour week"
+        self.text = SPEEDS.sub(lambda m: SPEED_WORDS[m.group(1)], text)
         self.numbers: dict[Fraction, Unit | None] = {}
         held = set()
         for m in NUMBER.finditer(self.text):

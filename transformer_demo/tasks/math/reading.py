@@ -135,7 +135,8 @@ REWRITES = tuple((re.compile(p), r) for p, r in TIGHT) + tuple((re.compile(p), _
 
 # The words that frame a calculation, taken off the front and the back (any number of times, in any order).
 FRONT = re.compile(  # longer phrases before their beginnings: "what do you get" before "what"
-    r"^(?:[a-z' ]{1,40}:|hey|hi|hello|ok|okay|so|um|quick\s+question|please|pls|plz|then|and|now|exactly|quickly|"
+    r"^(?:what\s+number\s+is|[a-z' ]{1,40}:|hey|hi|hello|ok|okay|so|um|quick\s+question|please|pls|plz|then|and|now|"
+    r"exactly|quickly|"
     r"(?:can|could|would|will)\s+(?:you|u)(?:\s+please)?(?:\s+(?:tell\s+me|help\s+me\s+(?:with|work\s+out)|work\s+out"
     r"|figure\s+out|calculate|compute|find|solve|do|give\s+me))?|"
     r"what\s+do\s+(?:you|i|we)\s+get(?:\s+(?:from|for|if\s+(?:you|i|we)\s+(?:do|work\s+out|calculate)|when\s+"
@@ -144,12 +145,13 @@ FRONT = re.compile(  # longer phrases before their beginnings: "what do you get"
     r"calculate|compute|evaluate|find|work\s+out|figure\s+out|determine|solve|simplify|tell\s+me|give\s+me|do|"
     r"(?:i\s+)?(?:need|want)(?:\s+to\s+know)?|i'?d\s+like\s+to\s+know|"
     r"(?:the\s+)?(?:value|answer|result)\s+(?:of|to|for)|in\s+your\s+head|"
+    r"dear\s+[a-z]+\s*,|"
     r"(?:[a-z']+\s+){1,3}(?:asked|asks|is\s+asking|are\s+asking|wants\s+to\s+know|wonders|is\s+wondering)"
     r"(?:\s+(?:us|me|him|her|them))?(?:\s+for)?|is)[\s,:!]*",
 )
 BACK = re.compile(r"[\s,:!.?]*(?:please|pls|plz|thanks|thank\s+you|for\s+me|then|exactly|equals?|=|is\s+what|"
                   r"(?:can|could)\s+(?:you|u)\s+help(?:\s+(?:me|us|him|her))?(?:\s+out)?|help(?:\s+me)?|how\s+much|"
-                  r"how\s+many|"
+                  r"how\s+many|what\s+(?:is|was)\s+it|what\s+do\s+(?:you|i|we)\s+get|what'?s\s+the\s+answer|"
                   r"is\s+how\s+(?:much|many)|"
                   r"is\s+equal\s+to\s+what|is|are|makes?|gives?|comes?\s+to|in\s+total|altogether|"
                   r"again)$")
@@ -195,7 +197,8 @@ def _chained(text: str) -> Calculation | None:
         return None
     program = start.program
     for step in steps:
-        done = next(((m, op) for pattern, op in STEPS if (m := pattern.fullmatch(step.rstrip("?.! ")))), None)
+        step = _strip(step.rstrip("?.! "), BACK)
+        done = next(((m, op) for pattern, op in STEPS if (m := pattern.fullmatch(step))), None)
         if done is None:
             return None
         program = f"({program}) {done[1]} {done[0].group(1)}"

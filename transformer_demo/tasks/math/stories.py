@@ -16,11 +16,12 @@ from .quantities import MONEY_WORDS, noun_after
 from .reading import NUMBER, N
 
 CURRENCY = r"[$€£¥₹]?\s*"
-START = re.compile(rf"\b(?:had|has|have|there\s+(?:were|are|was|is)|started\s+(?:with|the\s+\w+\s+with)|begins?\s+"
-                   rf"with|began\s+with|holds?|held|contained|contains|carried|carries)\s+(?:\w+\s+)?{CURRENCY}{N}")
+START = re.compile(rf"\b(?:had|has|have|made|baked|picked|collected|there\s+(?:were|are|was|is)"
+                   rf"|started\s+(?:with|the\s+\w+\s+with)|begins?\s+with|began\s+with|holds?|held|contained|contains"
+                   rf"|carried|carries)\s+(?:\w+\s+)?{CURRENCY}{N}")
 TAKES = (r"got\s+off|gets?\s+off|left|leaves?|gave(?:\s+away)?|gives?(?:\s+away)?|spen[dt]s?|ate|eats?|lost|loses?"
          r"|sold|sells?|used|uses?|broke|breaks?|threw\s+away|went\s+home|go(?:es)?\s+home|took|takes?|donated|donates?"
-         r"|drank|drinks?|removed|removes?|paid|pays?|fell\s+off|flew\s+away|ran\s+away|withdrew|withdraws?")
+         r"|drank|drinks?|removed|removes?|paid|pays?|fell\s+off|flew\s+away|ran\s+away|withdrew|withdraws?|lent|lends?")
 ADDS = (r"got\s+on|gets?\s+on|joined|joins?|arrived|arrives?|came|comes?|found|finds?|received|receives?|earned|earns?"
         r"|won|wins?|added|adds?|picked|picks?|baked|bakes?|made|makes?|deposited|deposits?|collected|collects?|saved"
         r"|gets?|got")
@@ -33,6 +34,8 @@ OTHER_OPERATION = re.compile(r"\b(?:each|every|per|times|twice|half|double|tripl
                              r"|less\s+than|fewer\s+than|how\s+many\s+more|how\s+much\s+more|difference|if)\b"
                              r"|[%*/^=×÷]")
 MONEY = re.compile(rf"[$€£¥₹]|\b(?:{MONEY_WORDS})\b")
+CARRIED = re.compile(r"\s*(?:[a-z]+\s+){0,2}?(?:and|,)\s+(?:(?:a|an|the|another|some)\s+)?(?:[a-z]+\s+)?"
+                     r"(?:(?:for|of|at)\s+)?[$€£¥₹]?\s*")  # between "a book for 17.49" and "a pen for 3.25"
 DISCOUNTED = re.compile(r"%|\b(?:off|discount|tax|percent)\b")
 PRICE = re.compile(rf"\b(?:for|at|costing|cost|costs|price\s+of)\s+{CURRENCY}$")
 PAID_WITH = re.compile(rf"\bpa(?:y|ys|id)\s+(?:with|using)\s+(?:a|an|one)?\s*{CURRENCY}{N}")
@@ -56,7 +59,7 @@ def _signs(text: str, start: int, money: bool, mine: bool) -> list[tuple[str, st
             verb = VERB.search(after[0])
         elif before:
             verb = before[-1]
-        elif last is not None and re.fullmatch(r"[^.?!]*\band\b[^.?!]*", text[previous:m.start()]):
+        elif last is not None and CARRIED.fullmatch(text, previous, m.start()):
             verb = last
         else:
             return None
