@@ -197,8 +197,8 @@ def test_a_plain_question_in_an_unlisted_wording_is_checked_on_a_sound_calculati
 
 
 def test_a_model_that_writes_a_broken_program_gives_no_verdict():
-    question = "Tom has 2500 apples and eats 3. How many apples are left?"  # listed, operands out of range: no
-    verdict = check(lambda q: reply(q, "2500 - (", "program"), "2497", question=question)  # exact answer stands in
+    question = "What is the square root of 50?"  # listed, with no exact answer to stand in
+    verdict = check(lambda q: reply(q, "sqrt(50", "program"), "7.07", question=question)
     assert verdict["Evaluation"] == "UNSURE" and "not a valid program" in verdict["message"]
     listed = check(lambda q: reply(q, "61 * (", "program"), "2196", question="What is 61 times 36?")
     assert listed["Evaluation"] == "EQUIVALENT"  # the family's exact answer, the model's program set aside
