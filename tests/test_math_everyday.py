@@ -42,6 +42,24 @@ from transformer_demo.tasks.math.formulas import read_formula
         ("the rent of 800 rose by 5%. what is the new price?", "800 + 5 / 100 * 800", "840"),
         ("What's an 18% tip on a $65 meal?", "18 / 100 * 65", "11.7"),
         ("A recipe calls for 350 g of flour for 4 servings. How many grams for 10 servings?", "350 / 4 * 10", "875"),
+        ("A recipe for 4 people uses 300 g of flour. How many grams do I need for 10 people?", "300 / 4 * 10", "750"),
+        ("Liquid medicine has 125 mg in 5 ml. The dose is 300 mg. How many ml should I give?", "5 / 125 * 300", "12"),
+        ("I'm 34 and my son is 9. How old will I be when he is 21?", "34 + (21 - 9)", "46"),
+        ("My son is 9 and I'm 34. How old will I be when he is 21?", "34 + (21 - 9)", "46"),
+        ("I'm 34 and my son is 9. How old will my son be when I am 40?", "9 + (40 - 34)", "15"),
+        ("Tom is 12 and Ann is 7. How old will Ann be when Tom is 20?", "7 + (20 - 12)", "15"),
+        ("When I was born, my father was 33. Now I am 19. How old is my father now?", "33 + 19", "52"),
+        ("our team scored 2, 0, 3, 1 and 4 goals in the last 5 games. whats the average goals per game",
+         "mean(2, 0, 3, 1, 4)", "2"),
+        ("A cricketer scores 45, 62 and 18 in three innings. How many runs does he need in the fourth innings to "
+         "average 50 over the four innings?", "50 * (3 + 1) - (45 + 62 + 18)", "75"),
+        ("In the tests I get 17, 23 and 19 points. How many points I need in last test for have 80 points total?",
+         "80 - (17 + 23 + 19)", "21"),
+        ("Share 240 in the ratio 3:5. What is the larger share?", "240 * 5 / (3 + 5)", "150"),
+        ("concrete mix is 1 part cement, 2 parts sand and 3 parts gravel. I need 180 kg altogether, how many kg of "
+         "sand?", "180 * 2 / (1 + 2 + 3)", "60"),
+        ("Tom and Ann share 60 sweets in the ratio 2:3. How many does Ann get?", "60 * 3 / (2 + 3)", "36"),
+        ("The ratio of boys to girls is 3:4 and there are 28 children. How many girls?", "28 * 4 / (3 + 4)", "16"),
         ("The shop sell 3 apple for 1.20. How much I pay for 15 apple?", "1.20 / 3 * 15", "6"),
         ("Petrol is 1.89 per litre and I put in 42 litres. What's the total cost?", "1.89 * 42", "79.38"),
         ("If I drive 378 km at a steady 84 km/h, how many hours will it take?", "378 / 84", "4.5"),
@@ -55,6 +73,16 @@ from transformer_demo.tasks.math.formulas import read_formula
         ("The cafe baked 300 rolls and has sold 185 so far. How many rolls are left?", "300 - 185", "115"),
         ("I swam 1.2 km on Monday, 0.85 km on Tuesday and 2.05 km on Friday. How many km in total?",
          "1.2 + 0.85 + 2.05", "4.1"),
+        # found blind (set 12): milligrams, a bag that holds a measure, whole things that fit or are needed
+        ("Nurse question: the prescribed dose is 750 mg and the tablets are 250 mg each. How many tablets do I give?",
+         "750 / 250", "3"),
+        ("an IV bag of 1000 ml has to run over 8 hours, how many ml per hour", "1000 / 8", "125"),
+        ("I have 150 eggs to pack in boxes of 12. How many full boxes can I make?", "floor(150 / 12)", "12"),
+        ("a bag of compost is 40 litres and i need 260 litres, how many bags do i have to buy", "ceil(260 / 40)", "7"),
+        ("a bag of compost is 40 litres and i need 240 litres, how many bags do i have to buy", "240 / 40", "6"),
+        ("convert 2.75 hours into minutes pls", "2.75 * 60", "165"),
+        ("A jacket costs 80 dollars and is 25% off. How much is the discount worth to me?", "25 / 100 * 80", "20"),
+        ("A jacket costs 80 dollars and it's 25% off. How many dollars do I save?", "25 / 100 * 80", "20"),
     ],
 )
 def test_everyday_quantities_are_read_exactly(question: str, program: str, value: str):
@@ -66,8 +94,12 @@ def test_everyday_quantities_are_read_exactly(question: str, program: str, value
     "question",
     [
         "Tom has 5 apples; Ann has 3 more than Tom. How many more does Ann have?",  # 3, not 5 - 3
-        "A jacket costs 80 dollars and is 25% off. How much is the discount worth to me?",  # not said plainly
-        "What percent of 40 is 26?", "the bus left at 22:10 and arrived at 01:30, how many minutes?",
+        "Tom is 12 and Ann is 7. How old will she be when he is 20?",  # who is who is not said
+        "I got 78, 85 and 92 on my 4 tests, what's my average?",  # 4 tests, 3 scores
+        "The ratio of boys to girls is 3:4 and there are 12 boys. How many girls?",  # 12 is a part, not the whole
+        "Tom and Ann share 60 sweets in the ratio 2:3. How many more does Ann get?",
+        "Share 240 in the ratio 3:5. How much does each get?",  # no one part asked
+        "the bus left at 22:10 and arrived at 01:30, how many minutes?",
         "Ben is 13 and Ann is 7. How old will they be in 5 years?", "How many more than 12 is 20 times 3?",
         "from 11:30 to 2:15pm how many minutes",  # one time without its half of the day
         "born in 2031, how old in 2009?",  # no age is negative

@@ -36,6 +36,8 @@ from transformer_demo.tasks.math.program import MAX_BITS, MAX_CHARS, ProgramErro
         ("1 / 3 * 3", "1"),  # exact, no float error
         ("  12*7  ", "84"),  # spacing is free
         ("0.1 + 0.2", "0.3"),
+        ("floor(150 / 12)", "12"), ("ceil(260 / 40)", "7"), ("ceil(12 / 6)", "2"),  # whole things that fit / needed
+        ("floor(-7 / 2)", "-4"), ("ceil(-7 / 2)", "-3"),
     ],
 )
 def test_programs_evaluate_exactly(program: str, answer: str):
@@ -69,6 +71,7 @@ def test_the_exact_value_and_the_percent_flag():
         ("pct(pct(1))", "pct only around the whole program"),
         ("1 + pct(1)", "pct only around the whole program"),
         ("median()", "unexpected '\\)'"),
+        ("floor(7, 2)", "floor takes one number"),
         ("2 ^ 0.5", "whole number"),
         ("2 ^ 65", "larger than 64"),
         ("2 ^ 100000000000", "larger than 64"),

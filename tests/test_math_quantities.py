@@ -6,7 +6,8 @@ import pytest
 
 from transformer_demo.tasks.math.answer import unsound
 from transformer_demo.tasks.math.formulas import read_formula
-from transformer_demo.tasks.math.quantities import Reading, rate_reading, unit_mismatch
+from transformer_demo.tasks.math.quantities import Reading, unit_mismatch
+from transformer_demo.tasks.math.rates import rate_reading
 from transformer_demo.tasks.math.reading import read_calculation
 from transformer_demo.tasks.math.stories import change_reading, story_reading
 
@@ -30,6 +31,18 @@ from transformer_demo.tasks.math.stories import change_reading, story_reading
         ("i ran 7 km a day for 23 days, how many km did i run", "7 * 23", "161"),
         ("A theatre has 27 rows and each row has 32 seats. how many seats in the theatre", "27 * 32", "864"),
         ("the recipe needs 175 g of flour for one cake, how many grams do i need for 6 cakes?", "175 * 6", "1050"),
+        # found blind (set 12): three numbers, square measures, a price with no thing named, money asked plainly
+        ("I worked 7.5 hours a day for 4 days at 11.40 an hour. How much did I earn?", "7.5 * 4 * 11.40", "342"),
+        ("my lawn is 8 m by 6 m and one box of grass seed covers 12 square metres, how many boxes do i need",
+         "8 * 6 / 12", "4"),
+        ("my van tank holds 55 litres and diesel is 1.48 a litre, how much to fill it from empty", "55 * 1.48",
+         "81.4"),
+        ("i'm a carer on 12.20 an hour and worked 38 hours this week, how much is that before tax", "12.20 * 38",
+         "463.6"),
+        ("a pack of 6 bread rolls costs 3.30, how much is that per roll", "3.30 / 6", "0.55"),
+        ("500 g of cheese costs 4.20. What is the price per kg?", "(4.20 / 500) * 1000", "8.4"),
+        ("5 of us are splitting a restaurant bill of 87.50 equally, how much does each person pay", "87.50 / 5",
+         "17.5"),
     ],
 )
 def test_two_numbers_and_the_unit_asked_fix_one_product_or_quotient(question: str, program: str, value: str):

@@ -81,6 +81,11 @@ def wrong_answer(truth: str) -> str:
     return format_number(Fraction(truth.removesuffix("%")) + 1) + sign
 
 
+def right(answer: str, truth: str) -> bool:
+    """Is the answer the truth? "15%" is, where the truth was written "15" for "by what percent"."""
+    return answer in (truth, truth + "%")
+
+
 def measure(questions: dict[str, str], checkpoint_dir: Path = CHECKPOINT) -> dict:
     """Share answered, share of answered ones right, and check verdicts that contradict the truth."""
     from transformer_demo.checkpoint import load_checkpoint
@@ -95,7 +100,7 @@ def measure(questions: dict[str, str], checkpoint_dir: Path = CHECKPOINT) -> dic
 
     replies = {q: answerer(" ".join(q.split())) for q in questions}
     answered = {q: r.answer for q, r in replies.items() if r.answer is not None}
-    wrong = {q: a for q, a in answered.items() if a != questions[q]}
+    wrong = {q: a for q, a in answered.items() if not right(a, questions[q])}
     contradicting, verdicts = [], {"EQUIVALENT": 0, "NOT_EQUIVALENT": 0, "UNSURE": 0, "NO_QUESTION": 0}
     for question, truth in questions.items():
         for answer, bad in ((truth, "NOT_EQUIVALENT"), (wrong_answer(truth), "EQUIVALENT")):

@@ -44,6 +44,9 @@ from transformer_demo.tasks.math.structure import implausible, mismatch
         ("Is 0.3 times 90 how much?", "0.3 * 90", "27"), ("What number is 15 percent of 220?", "15 / 100 * 220", "33"),
         ("Divide 96 by 8, then add 5 to the result. What do you get?", "(96 / 8) + 5", "17"),
         ("Dear tutor, what is 6 times 7?", "6 * 7", "42"),
+        ("how do i do 15.2 - 8.75", "15.2 - 8.75", "6.45"),  # found blind (set 12), and the claims below
+        ("my daughter says 2000 - 1374 is 726, what's the right answer?", "2000 - 1374", "626"),
+        ("my son got 12 x 12 = 124, is that correct?", "12 * 12", "144"), ("is 7 x 8 = 54 right?", "7 * 8", "56"),
     ],
 )
 def test_a_calculation_said_in_words_is_read_exactly(question: str, program: str, value: str):
@@ -144,6 +147,9 @@ def test_a_formula_is_not_read_where_the_question_asks_something_else(question):
         ("I thought of a number and divided it by 4, the result was 23. What number did I think of?", "x / 4 = 23", 92),
         ("If I double a number and add 7 I get 31. What number did I start with?", "(x * 2) + 7 = 31", 12),
         ("solve for y: 100 - y = 64", "100 - y = 64", 36), ("find n if 3n + 2 = 11", "3 n + 2 = 11", 3),
+        ("half of a number is 17, what is the number", "x / 2 = 17", 34),  # found blind (set 12)
+        ("twice a number is 34. What is the number?", "2 * x = 34", 17),
+        ("Half a number plus 3 is 10. What is the number?", "x / 2 + 3 = 10", 14),
     ],
 )
 def test_number_puzzles_are_read_as_equations(question: str, text: str, solution: int):

@@ -254,6 +254,23 @@ def test_a_question_inside_a_longer_sentence_is_not_taken_for_the_whole():
     assert check(model("61 * 36"), "2196", conversation=talk)["original_question_got"] == "What is 61 times 36?"
 
 
+def test_a_count_of_whole_things_is_never_a_fraction():
+    """Found blind (set 12): the model's 150 / 12 for "how many full boxes" was 12.5; the reading floors it."""
+    question = "I have 150 eggs to pack in boxes of 12. How many full boxes can I make?"
+    assert "floor(150 / 12) = 12" in one_reply(question, "150 / 12", "program").notice
+    assert reply(question, "150 / 12", "program", ("150 / 12",)).answer == "12"
+    unread = "45 divided by 6 is how many full pages can she fill?"  # no reader reads it: the model's program
+    assert "a whole number of things" in one_reply(unread, "45 / 6", "program").notice
+
+
+@pytest.mark.parametrize(("question", "right", "wrong"), [("what is -7 + 3", "-4", "10"),
+                                                          ("-12 times 3?", "-36", "36")])
+def test_a_listed_wording_after_a_minus_sign_is_not_the_question(question: str, right: str, wrong: str):
+    """Found blind (set 12): "7 + 3" inside "what is -7 + 3" was checked as 7 + 3, and -4 marked wrong."""
+    assert check(model("7 - 3"), right, question=question)["Evaluation"] == "EQUIVALENT"
+    assert check(model("7 - 3"), wrong, question=question)["Evaluation"] == "NOT_EQUIVALENT"
+
+
 class ScriptedEngine:
     """An engine that writes the given programs for each question (best first), recording each decoding asked."""
 

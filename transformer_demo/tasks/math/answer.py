@@ -30,8 +30,10 @@ from typing import Any
 from .equation import Equation, read_equation
 from .families import DIE, FAMILIES, Found, NoExactAnswer, parse_question
 from .formulas import asked_part, read_formula
+from .percentages import percent_mismatch
 from .program import ProgramError, Result, evaluate
 from .quantities import unit_mismatch
+from .rates import whole_count
 from .reading import Calculation, read_calculation
 from .structure import implausible, mismatch
 
@@ -240,7 +242,7 @@ def unsound(question: str, output: str) -> str | None:
         evaluate(output)
     except ProgramError as exc:
         return f"is not a valid program ({exc})"
-    return mismatch(question, output) or unit_mismatch(question, output)
+    return mismatch(question, output) or unit_mismatch(question, output) or percent_mismatch(question, output)
 
 
 def _refused(question: str, output: str, mode: str, why: str, readable: bool) -> MathReply:
@@ -340,7 +342,9 @@ def _unlisted_reply(question: str, output: str, mode: str, readings: tuple[str, 
         return _refused(question, output, mode, f"The model wrote {output!r}, which {why}, so there is no answer.",
                         why.startswith("computes"))
     result = evaluate(output)
-    if not result.is_percent and (why := implausible(question, result.value, SHARE_ASKED)):
+    if not result.is_percent and (why := implausible(question, result.value, SHARE_ASKED) or (
+            whole_count(question) and result.value.denominator != 1 and f"gives {result}, but the question asks for "
+            "a whole number of things")):
         return _refused(question, output, mode, f"The model wrote {output!r}, which {why}, so there is no answer.",
                         True)
     others = {str(evaluate(p)) for p in readings if not unsound(question, p)}

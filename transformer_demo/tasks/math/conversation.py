@@ -113,8 +113,10 @@ NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
 def _whole(text: str, found: Found) -> bool:
-    """Is the found question all of its sentence's numbers? "Multiply 5 by 6 by 7." holds "Multiply 5 by 6",
-    which is not the question asked."""
+    """Is the found question all of its sentence's numbers, signs included? "Multiply 5 by 6 by 7." holds
+    "Multiply 5 by 6", and "what is -7 + 3" holds "7 + 3": neither is the question asked."""
+    if found.start and text[found.start - 1] in "-−–":
+        return False
     starts = [m.end() for m in SENTENCE_END.finditer(text, 0, found.start)]
     end = SENTENCE_END.search(text, found.end)
     sentence_start, sentence_end = (starts[-1] if starts else 0), (end.start() if end else len(text))

@@ -55,6 +55,7 @@ STEPS = ((re.compile(rf"\b(?:add(?:s|ed)?|plus|increases?\s+it\s+by)\s+{N}"), "(
          (re.compile(r"\b(?:halv(?:e|es|ed)\s+it|is\s+halved)\b()"), "({x} / 2)"))
 DONE_TO_A_NUMBER = re.compile(r"\b(doubl(?:e|es|ed)|tripl(?:e|es|ed)|halv(?:e|es|ed))\s+a\s+number\b")  # a puzzle
 TWICE_A_NUMBER = re.compile(r"\b(?:twice|two\s+times)\s+(?:a|some|the)\s+number\b")
+HALF_A_NUMBER = re.compile(r"\b(?:one\s+)?half\s+(?:of\s+)?(?:a|some|the|my)\s+number\b")
 # Words no step or symbol here reads: a question that still has one after the reading is not read ("a third of a
 # number is 12" is no x = 12, "f(x) = 3x^2 + 5" no x = 3x).
 UNREAD = re.compile(r"\b(?:twice|thrice|double|triple|half|halved|doubled|tripled|third|quarter|fifth|percent|squared"
@@ -254,8 +255,10 @@ def read_equation(question: str) -> Equation | None:
     for pattern, equation in INVERSES:
         said = pattern.sub(lambda m, equation=equation: f" {equation.format(*m.groups())} ", said)
     equation = _read(said) if not UNREAD.search(said) else None
-    if equation is None and said != text and not UNREAD.search(text):
-        equation = _read(text)
+    plain = HALF_A_NUMBER.sub("a number divided by 2", TWICE_A_NUMBER.sub("2 times a number", text))
+    for other in dict.fromkeys((plain, text)):  # "twice a number is 34": 2 times a number is 34
+        if equation is None and other != said and not UNREAD.search(other):
+            equation = _read(other)
     if equation is not None and letter:
         equation = replace(equation, text=re.sub(r"\bx\b", letter, equation.text), unknown=letter)
     return equation

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from .percentages import percent_readings
 from .program import evaluate
 from .quantities import (
     ADJECTIVES,
@@ -31,11 +32,10 @@ from .quantities import (
     SIZES,
     conversion,
     name_of,
-    proportion_reading,
-    rate_reading,
     singular,
     times_fraction,
 )
+from .rates import proportion_reading, rate_reading
 from .reading import NUMBER, N
 from .stories import bill_reading, change_reading, story_reading
 
@@ -55,7 +55,7 @@ CONVERSIONS = (  # (pattern, group of the number, of the unit it is in, of the u
 
 def _conversion(text: str) -> str | None:
     """"how many minutes are in 3 hours" -> "3 * 60": one number in one unit, asked for in another of its kind."""
-    text = text.rstrip("?.! ")
+    text = re.sub(r"[\s,]+(?:please|pls|plz|thanks|thank\s+you|for\s+me)$", "", text.rstrip("?.! ")).rstrip("?.! ")
     for pattern, number, given, asked in CONVERSIONS:
         match = pattern.search(text)
         if match and len(NUMBER.findall(text)) == 1:
@@ -113,6 +113,8 @@ AGES = (  # (pattern, program): "is 13 ... how old will she be in 8 years" -> 13
     (rf"\b{N}\s+years?\s+ago\b.*\b(?:was|were)\s+{N}\b.*\bhow\s+old\s+(?:is|am|are)\s+\w+(?:\s+now)?\b", "{1} + {0}"),
     (r"\bborn\s+in\s+(\d{4})\b.*\bhow\s+old\b.*\bin\s+(\d{4})\b", "{1} - {0}"),  # born in 2009 ... in 2031
     (r"\bborn\s+in\s+(\d{4})\b.*\bin\s+(\d{4})\b.*\bhow\s+old\b", "{1} - {0}"),
+    (rf"\bwhen\s+\w+\s+(?:was|were)\s+born\b[^.?!]*\b(?:was|were)\s+{N}(?:\s+years?(?:\s+old)?)?\b.*\b(?:is|am|are|i'm)"
+     rf"\s+(?:now\s+)?{N}\b.*\bhow\s+old\s+(?:is|am|are)\b", "{0} + {1}"),  # when i was born my father was 33
 )
 CLOCK = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)(?:\s*([ap])\.?m\b\.?)?(?!\d)")
 COMPARED = re.compile(r"\bhow\s+(?:many|much)\s+(?:\w+\s+)?(?:more|fewer|less|older|younger|taller|shorter|longer|"
@@ -125,10 +127,38 @@ CHANGED_WHOLE = re.compile(r"\b(?:increase\w*|decrease\w*|raise\w*|more|less|off
                            r"|remain\w*|total|including|plus|with|what\s+(?:percent|%)|what\s+percentage|of\s+what)\b")
 
 def _age(text: str) -> str | None:
-    if len(NUMBER.findall(text)) != 2:
-        return None
-    readings = [program.format(*m.groups()) for pattern, program in AGES if (m := re.search(pattern, text))]
+    """An age then or later (AGES); every number of the question is one of the reading's."""
+    count = len(NUMBER.findall(text))
+    readings = [program.format(*m.groups()) for pattern, program in AGES
+                if (m := re.search(pattern, text)) and len(m.groups()) == count]
     return readings[0] if len(readings) == 1 and evaluate(readings[0]).value >= 0 else None  # no age is negative
+
+
+HOLDS_AGE = re.compile(rf"\b(i'm|im|i\s+am|[a-z]+\s+(?:is|was))\s+{N}\b")
+OWNERS = r"(?:my|your|his|her|their|our)\s+"
+AGE_WHEN = re.compile(rf"\bhow\s+old\s+(?:will|would)\s+(?:{OWNERS})?([a-z]+)\s+be\s+when\s+(?:{OWNERS})?([a-z]+)\s+"
+                      rf"(?:is|am|turns|will\s+be|gets\s+to|reaches)\s+{N}\b")
+
+
+def _age_when(text: str) -> str | None:
+    """"I'm 34 and my son is 9. How old will I be when he is 21?" -> 34 + (21 - 9): two people's ages now, and
+    one's age when the other reaches an age; who is who is read from "I" and their names, else None."""
+    when = AGE_WHEN.search(text)
+    held = HOLDS_AGE.findall(text, 0, when.start()) if when else []
+    if len(held) != 2 or not when or len(NUMBER.findall(text)) != 3:
+        return None
+    people = [("i" if who.startswith(("i'm", "im", "i ")) else who.split()[0], age) for who, age in held]
+    asked, other = when.group(1), when.group(2)
+    names = [who for who, _ in people]
+    if asked == "i" or asked in names and other not in names:
+        first = names.index(asked) if asked in names else -1
+    elif other == "i" or other in names:
+        first = 1 - names.index(other)
+    else:
+        return None
+    if first < 0 or names[first] == names[1 - first]:
+        return None
+    return f"{people[first][1]} + ({when.group(3)} - {people[1 - first][1]})"
 
 
 def _clock(text: str) -> str | None:
@@ -158,6 +188,9 @@ AMOUNT_ASKED = re.compile(rf"\bhow\s+(?:many|much)\b|\bwhat(?:'s|\s+is|\s+will\s
                           r"(?:tip|discount|tax|sale\s+price|new\s+price|price|cost)\b")
 CHANGED = re.compile(r"%\s+(?:off|discount)\b|\b(?:discount|reduction)\s+of\s+\d|\b(?:reduced|cut|lowered)\s+by\s+\d"
                      r"|(?P<up>\b(?:increased?|raised?|rose|rises|went\s+up|goes\s+up)\s+by\s+\d)")
+SAVING_ASKED = re.compile(r"\bhow\s+(?:much|many\s+\w+)\s+(?:is|was|will\s+be)\s+the\s+(?:discount|saving|reduction)\b"
+                          r"|\bhow\s+(?:much|many\s+\w+)\s+(?:do|does|will|would|did|can)\s+(?:i|you|we|he|she|they)\s+"
+                          r"save\b|\bwhat(?:'s|\s+is)\s+the\s+(?:discount|saving)\b")
 PRICE_ASKED = re.compile(r"\b(?:sale|new|final|reduced)\s+price\b|\bprice\s+now\b|\bcost\s+now\b"
                          r"|\bhow\s+much\s+(?:do|does|will|would|did)\s+(?:i|you|we|he|she|they)\s+pay\b"
                          r"|\bwhat\s+(?:do|does|will)\s+\w+\s+pay\b")
@@ -174,9 +207,12 @@ def _percent_of_whole(text: str) -> str | None:
     whole = next(n for n in numbers if n != percent[0]) if numbers[0] != numbers[1] else None
     if not whole:
         return None
-    if CHANGED.search(text) and PRICE_ASKED.search(text):  # "$120 and 35% off: the sale price?" -> 120 - 35 / 100 * 120
-        sign = "+" if CHANGED.search(text).group("up") else "-"
+    changed = CHANGED.search(text)
+    if changed and PRICE_ASKED.search(text):  # "$120 and 35% off: the sale price?" -> 120 - 35 / 100 * 120
+        sign = "+" if changed.group("up") else "-"
         return f"{whole} {sign} {percent[0]} / 100 * {whole}"
+    if changed and not changed.group("up") and SAVING_ASKED.search(text):  # "... 30% off. how much do i save?"
+        return f"{percent[0]} / 100 * {whole}"
     return None if CHANGED_WHOLE.search(text) else f"{percent[0]} / 100 * {whole}"
 
 
@@ -246,8 +282,55 @@ def _rest_of_whole(text: str) -> str | None:
     return None
 
 
+RATIO = re.compile(rf"\bratio\s+(?:of\s+[a-z]+\s+to\s+[a-z]+\s+)?(?:of\s+|is\s+)?{N}\s*(?::|to)\s*{N}"
+                   rf"(?:\s*(?::|to)\s*{N})?")
+OWNERS_OF = (re.compile(r"\bbetween\s+([a-z]+)(?:\s*,\s*([a-z]+))?\s+and\s+([a-z]+)"),  # between tom and ann
+             re.compile(r"\b([a-z]+)(?:\s*,\s*([a-z]+))?\s+and\s+([a-z]+)\s+(?:share|split|divide)"),
+             re.compile(r"\bratio\s+of\s+([a-z]+)()\s+to\s+([a-z]+)"))  # the ratio of boys to girls
+PARTS_NAMED = re.compile(rf"{N}\s+parts?\s+(?:of\s+)?([a-z]+)")
+SIZE_ASKED = re.compile(r"\b(larger|largest|bigger|biggest|greater|greatest|smaller|smallest|lesser|least)\s+"
+                        r"(?:share|part|amount|one|number)\b")
+
+
+def _ratio(text: str) -> str | None:
+    """"Share 240 in the ratio 3:5. What is the larger share?" -> 240 * 5 / (3 + 5); "1 part cement, 2 parts sand
+    and 3 parts gravel; 180 kg altogether: how many kg of sand?" -> 180 * 2 / (1 + 2 + 3): a whole shared in
+    parts, and one part asked for by its size, its owner or its name."""
+    numbers = NUMBER.findall(text)
+    if ratio := RATIO.search(text):
+        parts = [n for n in ratio.groups() if n]
+        owners = [[n for n in m.groups() if n] for pattern in OWNERS_OF if (m := pattern.search(text))]
+        names = owners[0] if len(owners) == 1 else []
+    else:
+        found = PARTS_NAMED.findall(text)
+        parts, names = [n for n, _ in found], [name for _, name in found]
+    rest = list(numbers)
+    for part in parts:
+        rest.remove(part) if part in rest else None
+    if len(parts) < 2 or len(rest) != 1 or not all(Fraction(p) > 0 for p in parts):
+        return None
+    whole, total = rest[0], " + ".join(parts)
+    counted = re.search(rf"(?<![\d.]){re.escape(whole)}\s+([a-z]+)", text)
+    if counted and singular(counted.group(1)) in {singular(name) for name in names} or re.search(
+            r"\b(?:more|fewer|less|than|difference|left)\b", text):
+        return None  # "the ratio of boys to girls is 3:4 and there are 12 boys": 12 is a part, not the whole
+    asked_part = _asked_part_of(text, parts, names)
+    return f"{whole} * {asked_part} / ({total})" if asked_part else None
+
+
+def _asked_part_of(text: str, parts: list[str], names: list[str]) -> str | None:
+    """The part the question asks for: by its size ("the larger share"), or by its owner or name, asked last."""
+    if size := SIZE_ASKED.search(text):
+        return max(parts, key=Fraction) if size.group(1)[0] in "lbg" and size.group(1) not in ("least", "lesser") \
+            else min(parts, key=Fraction)
+    asked = re.search(r"\b(?:how\s+(?:many|much)|what)\b(.*)$", text)
+    named = [i for i, name in enumerate(names) if asked and re.search(rf"\b{re.escape(name)}\b", asked.group(1))]
+    return parts[named[0]] if len(named) == 1 and len(names) == len(parts) else None
+
+
 def everyday_readings(text: str) -> list[str]:
     """Every everyday reading of a lower-cased question (none, one, or several that then rule each other out)."""
     return [r for r in (_conversion(text), _total(text), _age(text), _clock(text), _gap(text), _percent_of_whole(text),
-                        rate_reading(text), _times_as(text), story_reading(text), change_reading(text),
-                        _rest_of_whole(text), bill_reading(text), proportion_reading(text)) if r]
+                        rate_reading(text), _age_when(text), _times_as(text), story_reading(text), change_reading(text),
+                        _rest_of_whole(text), bill_reading(text), proportion_reading(text), _ratio(text),
+                        *percent_readings(text)) if r]

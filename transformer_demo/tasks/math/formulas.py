@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from .everyday import COUNTED, NOT_KINDS, NUMBER, everyday_readings
 from .polynomials import read_polynomial
 from .program import MAX_CHARS, ProgramError, evaluate
+from .rates import whole_count
 from .reading import Calculation, N
 
 CHANCE = re.compile(r"\b(?:chances?|probability|odds|likely|likelihood)\b")
@@ -137,15 +138,46 @@ def _colour_chance(text: str) -> str | None:
 NUMBER_LIST = re.compile(r"\d+(?:\.\d+)?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)\d+(?:\.\d+)?)+")
 
 
+PER_ONE = re.compile(r"\bper\s+(?:game|match|day|week|month|year|test|round|innings|person|player|student|child"
+                     r"|night)\b")
+
+
 def _statistic(text: str) -> str | None:
     """"I got 78, 85 and 92 on my tests, what's my average?" -> mean(78, 85, 92): the question's numbers are one
-    list, and it asks for their mean or median (not a speed, a rate or a weighted mean)."""
+    list (besides, at most, their count: "2, 0, 3, 1 and 4 goals in the last 5 games"), and it asks for their
+    mean or median (not a speed, a rate or a weighted mean)."""
     asked = re.findall(r"\b(average|mean|median)\b", text)
-    if len(set(asked)) != 1 or re.search(r"speed|per|rate|weighted|%|percent|\bx\b|=", text):
+    if len(set(asked)) != 1 or re.search(r"speed|per|rate|weighted|%|percent|\bx\b|=|\bneed", PER_ONE.sub(" ", text)):
         return None
-    lists = [m[0] for m in NUMBER_LIST.finditer(text) if len(NUMBER.findall(m[0])) == len(NUMBER.findall(text))]
-    name = "median" if asked[0] == "median" else "mean"
-    return f"{name}({', '.join(NUMBER.findall(lists[0]))})" if lists else None
+    numbers = NUMBER.findall(text)
+    for listed in NUMBER_LIST.finditer(text):
+        values = NUMBER.findall(listed[0])
+        rest = NUMBER.findall(text[: listed.start()] + " " + text[listed.end():])
+        if not rest or rest == [str(len(values))] and len(values) + 1 == len(numbers):
+            return f"{'median' if asked[0] == 'median' else 'mean'}({', '.join(values)})"
+    return None
+
+
+NEEDED = re.compile(r"\b(?:need|needs|needed|have\s+to\s+(?:get|score))\b")
+NEXT_ONE = re.compile(r"\b(?:next|last|final|fourth|fifth|sixth|another|one\s+more)\b")
+
+
+def _needed(text: str) -> str | None:
+    """"scores 45, 62 and 18 in three innings: how many does he need in the fourth to average 50?" ->
+    50 * (3 + 1) - (45 + 62 + 18): a list of scores, one more to come, and the average or total it must make."""
+    numbers = NUMBER.findall(text)
+    lists = [m for m in NUMBER_LIST.finditer(text) if len(NUMBER.findall(m[0])) == len(numbers) - 1]
+    if len(lists) != 1 or not NEEDED.search(text) or not NEXT_ONE.search(text) or re.search(r"%|percent|per\b", text):
+        return None
+    values = NUMBER.findall(lists[0][0])
+    target = next(n for n in NUMBER.findall(text[: lists[0].start()] + " " + text[lists[0].end():]))
+    scores = " + ".join(values)
+    if re.search(rf"\b(?:average|mean)\s+(?:of\s+)?{re.escape(target)}\b", text):
+        return f"{target} * ({len(values)} + 1) - ({scores})"
+    if re.search(rf"\b{re.escape(target)}\b[^.?!]*\b(?:total|altogether|in\s+all)\b|\b(?:total|altogether|in\s+all)\b"
+                 rf"[^.?!]*\b{re.escape(target)}\b", text):
+        return f"{target} - ({scores})"
+    return None
 
 
 def read_formula(question: str) -> Calculation | None:
@@ -156,13 +188,16 @@ def read_formula(question: str) -> Calculation | None:
     readings = [formula.program.format(*numbers) for formula in FORMULAS
                 if all(re.search(w, text) for w in formula.asks) and not re.search(formula.not_asks, text)
                 and (numbers := _numbers_of(formula, text)) is not None]
-    readings += [r for r in (_colour_chance(text), _statistic(text), read_polynomial(question),
+    readings += [r for r in (_colour_chance(text), _statistic(text), _needed(text), read_polynomial(question),
                              *everyday_readings(text)) if r]
     try:  # formulas that read one question must agree (the derivative of 7x² at 4 is a formula and a polynomial)
         if len({evaluate(r) for r in readings}) != 1:
             return None
     except ProgramError:
         return None
-    if re.search(r"\b(?:decimal|fraction)\b", text) and (chance := re.fullmatch(r"pct\((.*)\)", readings[0])):
-        readings = [chance.group(1)]  # "the probability, as a decimal": 0.15, not 15%
-    return Calculation(readings[0], evaluate(readings[0]))
+    program = readings[0]
+    if re.search(r"\b(?:decimal|fraction)\b", text) and (chance := re.fullmatch(r"pct\((.*)\)", program)):
+        program = chance.group(1)  # "the probability, as a decimal": 0.15, not 15%
+    if (function := whole_count(text)) and evaluate(program).value.denominator != 1:
+        program = f"{function}({program})"  # "how many full boxes": 12, not 12.5
+    return Calculation(program, evaluate(program))

@@ -5,8 +5,10 @@
     term    := unary (("*" | "/") unary)*
     unary   := "-" unary | power
     power   := atom ("^" unary)?               right-associative: 2 ^ 3 ^ 2 = 2 ^ 9
-    atom    := NUMBER | ("median" | "mean" | "sqrt") "(" expr ("," expr)* ")" | "(" expr ")"
-                                               sqrt: one argument, an exact square (sqrt(144) = 12)
+    atom    := NUMBER | FUNCTION "(" expr ("," expr)* ")" | "(" expr ")"
+                                               FUNCTION: median, mean, sqrt (one argument, an exact square:
+                                               sqrt(144) = 12), floor and ceil (one argument: whole things
+                                               that fit, whole things needed)
     NUMBER  := digits, optionally "." digits   (3.14)
 
 Values are fractions.Fraction, so 1 / 3 * 3 is exactly 1; answers are rounded only when printed
@@ -29,7 +31,7 @@ MAX_ARGS = 16
 MAX_DIGITS = 12
 MAX_EXPONENT = 64
 MAX_BITS = 2048
-FUNCTIONS = ("median", "mean", "sqrt")
+FUNCTIONS = ("median", "mean", "sqrt", "floor", "ceil")
 TOKEN = re.compile(r"\s*(?:([0-9]+(?:\.[0-9]+)?)|([a-z]+)|([-+*/^(),]))")
 
 
@@ -112,6 +114,13 @@ def _sqrt(args: list[Fraction]) -> Fraction:
     if value < 0 or roots[0] ** 2 != value.numerator or roots[1] ** 2 != value.denominator:
         raise ProgramError(f"the square root of {value} is not exact")
     return Fraction(*roots)
+
+
+def _rounded(name: str, args: list[Fraction]) -> Fraction:
+    if len(args) != 1:
+        raise ProgramError(f"{name} takes one number, got {len(args)}")
+    whole = args[0].numerator // args[0].denominator
+    return Fraction(whole + (name == "ceil" and whole != args[0]))
 
 
 class _Parser:
@@ -205,6 +214,8 @@ class _Parser:
         self.take(")")
         if name == "sqrt":
             return _sqrt(args)
+        if name in ("floor", "ceil"):
+            return _rounded(name, args)
         return _median(args) if name == "median" else _checked(sum(args, Fraction(0)) / len(args))
 
 

@@ -2,10 +2,8 @@
 
 "a pack has 24 stickers" is 24 stickers per pack, "tom buys 7 packs" is 7 packs, "how many stickers" asks for
 stickers. A program's unit follows from its numbers' units (24 * 7: stickers per pack times packs is stickers),
-which gives a reading and a check:
+which gives a check here and readings in rates.py:
 
-    rate_reading("a pack has 24 stickers and tom buys 7 packs. how many stickers is that")   -> "24 * 7"
-    rate_reading("aisha saves €35 every week. how many weeks will it take her to save €490?") -> "490 / 35"
     unit_mismatch("... how many weeks will it take her to save €490?", "35 * 490")
         -> "gives money² per week, but the question asks for weeks"
 
@@ -19,7 +17,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from fractions import Fraction
-from itertools import permutations
 
 from .structure import Node, tree
 
@@ -32,7 +29,7 @@ MEASURES = {  # the words for a measure or money -> one name; these never stand 
     "money": rf"\$|€|£|¥|₹|{MONEY_WORDS}|notes?|bills?",
     "km": r"km|kilomet(?:er|re)s?", "m": r"m|met(?:er|re)s?", "cm": r"cm|centimet(?:er|re)s?",
     "mm": r"mm|millimet(?:er|re)s?", "mile": r"miles?", "inch": r"inch(?:es)?", "foot": r"foot|feet|ft",
-    "yard": r"yards?|yd", "kg": r"kg|kilos?|kilograms?", "g": r"g|grams?",
+    "yard": r"yards?|yd", "kg": r"kg|kilos?|kilograms?", "g": r"g|grams?", "mg": r"mg|milligrams?",
     "litre": r"l|lit(?:er|re)s?", "ml": r"ml|millilit(?:er|re)s?", "second": r"s|secs?|seconds?",
     "minute": r"mins?|minutes?", "hour": r"h|hrs?|hours?", "day": r"days?", "week": r"weeks?",
     "month": r"months?", "year": r"y|yrs?|years?",
@@ -42,14 +39,16 @@ SIZES = {  # a measure's dimension and its size in the dimension's smallest unit
     "second": ("time", 1), "minute": ("time", 60), "hour": ("time", 3600), "day": ("time", 86400),
     "week": ("time", 604800), "mm": ("length", 1), "cm": ("length", 10), "m": ("length", 1000),
     "km": ("length", 1000000), "inch": ("imperial length", 1), "foot": ("imperial length", 12),
-    "yard": ("imperial length", 36), "mile": ("imperial length", 63360), "g": ("mass", 1), "kg": ("mass", 1000),
+    "yard": ("imperial length", 36), "mile": ("imperial length", 63360), "mg": ("mass", 1), "g": ("mass", 1000),
+    "kg": ("mass", 1000000),
     "ml": ("volume", 1), "litre": ("volume", 1000),
 }
 FUNCTION_WORDS = set("""a an the of and or but if then so in on at to into from for by with than as is are was were
 be been am it its this that these those them they he she we you i my your his her our their what which how more less
 fewer times percent per each every x do does did will would can could has have had get got gets left over all
 only just about exactly up when while where who there here not no too very also still now already some any many
-much both another again onto out off away back home today yesterday tomorrow altogether together total one""".split())
+much both another again onto out off away back home today yesterday tomorrow altogether together total one equally
+evenly fairly""".split())
 ADJECTIVES = set("""more extra other equal full whole empty new old big small large little red blue green yellow white
 black pink purple orange brown grey gray same different""".split())
 
@@ -114,13 +113,19 @@ PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:per|a|an|every|each|for\s+(?:one|ea
                  rf"|on\s+(?:each|every))\s+(?:{WORD}\s+)??{NOUN}\b")
 EACH = re.compile(r"\s*each\b")
 HOLDER = re.compile(  # "a pack has", "every coach holds exactly", "a box of 8 bars costs"
-    rf"\b(?:a|an|each|every|one|per)\s+(?:{WORD}\s+)??({WORD})\s+(?:of\s+\d+(?:\.\d+)?\s+(?:{WORD}\s+){{1,2}})?"
-    r"(?:can\s+)?(has|have|holds?|contains?|costs?|seats?|carries|carry|fits?|takes?|needs?|uses?|weighs?|makes?|earns?"
+    rf"\b(?:a|an|each|every|one|per)\s+(?:{WORD}\s+)??({WORD})\s+(?:of\s+\d+(?:\.\d+)?\s+(?:{WORD}\s+){{1,2}}"
+    rf"|of\s+(?:{WORD}\s+){{1,2}})?"
+    r"(?:can\s+)?(has|have|holds?|contains?|costs?|seats?|carries|carry|fits?|takes?|needs?|uses?|weighs?|makes?|earns?|covers?"
     r"|pays?|is|are|sells\s+for)\s+(?:exactly\s+|about\s+|only\s+|up\s+to\s+)?$")
 PACKED_IN = re.compile(rf"\b({WORD})\s+(?:of|with)\s+$")  # "boxes of 6", "a pack of 24 stickers"
 COME_IN = re.compile(rf"\b({WORD})\s+(?:come|comes|are\s+sold|are\s+packed)\s+in\s+")
 PRICED = re.compile(r"\b(?:costs?|paid|pays?|priced|sells?\s+for|at)\s+$")
-OWNER = re.compile(rf"(?:^|[.?!,]\s*)({WORD}s)\s+(?:cost|are|weigh|sell\s+for)\b[^.?!\d]*$"  # "pencils cost 35 each"
+RATE_PRICED = re.compile(r"\b(?:costs?|costing|paid|pays?|priced|sells?\s+for|at|on|earns?|earning|charges?|is|are)"
+                         r"\s+$")
+COSTS = re.compile(r"\b(?:costs?|costing|priced\s+at|sells?\s+for|sold\s+for|(?:bill|fare|fee|price)\s+(?:of|is|was))"
+                   r"\s+$")
+SQUARE = re.compile(r"\s*(?:(?:square|sq\.?)\s+[a-z]+|[a-z]+\s*(?:²|2\b|\^\s*2))")
+OWNER = re.compile(rf"(?:^|[.?!,]\s*|\b(?:and|but)\s+)(?:the\s+)?({WORD}s)\s+(?:cost|are|weigh|sell\s+for)\b[^.?!\d]*$"
                    rf"|\d\s+(?:{WORD}\s+)?({WORD}s)\b[^.?!\d]*$")  # "3 notebooks at 2.45 each"
 SENTENCE = r"[^.?!]*"
 ASKED_PER = re.compile(rf"\b(?:each|every|per)\s+(?:{WORD}\s+)??({WORD})\b"
@@ -129,6 +134,7 @@ ASKED_PER = re.compile(rf"\b(?:each|every|per)\s+(?:{WORD}\s+)??({WORD})\b"
 MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|paid|spend|spent|earn|earns|make|makes"
                          rf"|made|save|saved|charge|owe|worth|price)\b"
                          rf"|\bhow\s+much\s+(?:is|are|for)\s+(?:one|each|a|an|\d)\b"
+                         rf"|\bhow\s+much\s+(?:is|are)\s+(?:that|it|this|they)\s+(?:per|each|for\s+(?:one|each|a|an))\b"
                          rf"|\bwhat\s+(?:do|does|did|will|would)\b{SENTENCE}\b(?:cost|pay|spend|earn)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
                          rf"|\bwhat(?:'s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:total\s+)?"
                          rf"(?:cost|price|pay|bill|earnings|wages?|salary)\b")
@@ -162,19 +168,25 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     before, after = text[:start], text[end:]
     thing, stop = noun_after(after)
     rest = after[stop:]
+    if thing in LENGTHS and SQUARE.match(after):  # "12 square metres", "12 sq m", "12 m²"
+        thing = f"{thing}²"
     if (rate := PER.match(rest)) and (per := name_of(rate.group(1))):  # "38 pages a minute", "1.89 per litre"
-        return _per(thing or UNKNOWN, per), False
+        return _per(thing or ("money" if RATE_PRICED.search(before) else UNKNOWN), per), False
     if (holder := HOLDER.search(before)) is not None and name_of(holder.group(1)) not in (None, *NOT_HOLDERS):
         costs = holder.group(2).startswith(("cost", "pay", "sell", "earn"))
         return _per(thing or ("money" if costs else UNKNOWN), name_of(holder.group(1))), True
     packed = PACKED_IN.search(before)
     if packed and (box := name_of(packed.group(1))) not in (None, *MEASURES, *NOT_HOLDERS):
         content = thing or ((come := COME_IN.search(before)) and name_of(come.group(1)))
-        return _per(content or UNKNOWN, box), False
+        return _per(content or UNKNOWN, box), True
     if EACH.match(rest if thing else after):
         owner = OWNER.search(before)
         price = "money" if PRICED.search(before) else None
         return _per(thing or price or UNKNOWN, owner and name_of(owner.group(1) or owner.group(2))), False
+    if not thing and COSTS.search(before):  # "500 g of cheese costs 4.20", "a bill of 87.50"
+        return (("money", 1),), False
+    if re.match(r"\s+of\s+us\b", after):  # "5 of us are splitting"
+        return (("person", 1),), False
     return ((thing, 1),) if thing else None, False
 
 
@@ -220,10 +232,14 @@ class Reading:
         held = set()
         for m in NUMBER.finditer(self.text):
             unit, is_held = _unit_at(self.text, m.start(), m.end())
+            unit = unit and tuple(sorted((name.rstrip("²"), power * (1 + name.endswith("²"))) for name, power in unit))
             value = Fraction(m.group())
             self.numbers[value] = unit if self.numbers.get(value, unit) == unit else None
             held |= {value} if is_held else set()
         self.asked = _asked(self.text)
+        if self.asked is None and (much := re.search(r"\bhow\s+much\b", self.text)) and not noun_after(
+                self.text[much.end():])[0] and any(u and ("money", 1) in u for u in self.numbers.values()):
+            self.asked = (("money", 1),)  # "diesel is 1.48 a litre, how much to fill it"
         self._unhold(held)
         self._name_unknowns()
         rates = [u for u in (*self.numbers.values(), self.asked) if u and any(p < 0 for _, p in u)]
@@ -251,7 +267,7 @@ class Reading:
                 self.numbers[value] = _per(named.pop(), per) if len(named) == 1 else None
 
 
-def _combine(a: Unit, b: Unit, sign: int) -> Unit:
+def combine(a: Unit, b: Unit, sign: int) -> Unit:
     powers = Counter(dict(a))
     for name, power in b:
         powers[name] += sign * power
@@ -279,7 +295,7 @@ def unit_of(node: Node, numbers: dict[Fraction, Unit | None]) -> Unit | None:
     if a is None or b is None:
         return None
     if node.op in "*/":
-        return _combine(a, b, 1 if node.op == "*" else -1)
+        return combine(a, b, 1 if node.op == "*" else -1)
     if a != b and any(p < 0 or name in MEASURES for name, p in a + b):  # a rate or a measure adds only to its like
         raise UnitsDiffer(f"{'adds' if node.op == '+' else 'subtracts'} {describe(b)} "
                           f"{'to' if node.op == '+' else 'from'} {describe(a)}")
@@ -289,7 +305,7 @@ def unit_of(node: Node, numbers: dict[Fraction, Unit | None]) -> Unit | None:
 def _plural(name: str) -> str:
     if name == "*":
         return "things"
-    if name in ("money", "km", "m", "cm", "mm", "kg", "g", "ml"):
+    if name in ("money", "km", "m", "cm", "mm", "kg", "g", "mg", "ml"):
         return name
     return re.sub(r"(?<=[^aeiou])y$", "ie", name) + ("es" if re.search(r"(?:s|x|ch|sh)$", name) else "s")
 
@@ -303,7 +319,7 @@ def describe(unit: Unit) -> str:
     return f"{over} per {under}" if under else over
 
 
-def _fits(got: Unit, asked: Unit, exact: bool) -> bool:
+def fits(got: Unit, asked: Unit, exact: bool) -> bool:
     """Does a program's unit give the unit asked? exact: every name; else the measures and the names asked only,
     and no thing squared (packs²). "*" in asked: any one thing per."""
     got_powers, asked_powers = Counter(dict(got)), Counter(dict(asked))
@@ -329,71 +345,6 @@ def unit_mismatch(question: str, program: str) -> str | None:
         got = unit_of(tree(program), reading.numbers)
     except UnitsDiffer as exc:
         return str(exc)
-    if got is None or reading.asked is None or _fits(got, reading.asked, exact=False):
+    if got is None or reading.asked is None or fits(got, reading.asked, exact=False):
         return None
     return f"gives {describe(got)}, but the question asks for {describe(reading.asked)}"
-
-
-def rate_reading(text: str) -> str | None:
-    """The one product or quotient of a question's two numbers whose unit is the unit asked (module docstring)."""
-    reading = Reading(text)
-    if not reading.complete or reading.asked is None or NOT_A_RATE_QUESTION.search(reading.text):
-        return None
-    found = NUMBER.findall(reading.text)
-    if len(found) != 2 or len(reading.numbers) != 2 or None in reading.numbers.values():
-        return None
-    (a, a_unit), (b, b_unit) = reading.numbers.items()
-    candidates = [(f"{found[0]} * {found[1]}", _combine(a_unit, b_unit, 1))]
-    candidates += [(f"{x} / {y}", _combine(u, v, -1)) for (x, u), (y, v) in permutations(zip(found, (a_unit, b_unit)))]
-    fitting = [program for program, unit in candidates if _fits(unit, reading.asked, exact=True)]
-    if not fitting:  # "45 minutes every evening ... how many hours over 12 evenings": (45 * 12) / 60
-        fitting = [times_fraction(f"({program})", factor) for program, unit in candidates
-                   if (factor := _converting(unit, reading.asked)) is not None]
-    return fitting[0] if len(fitting) == 1 else None
-
-
-def _in_smallest(unit: Unit) -> tuple[Unit, Fraction]:
-    """A unit with every measure in its kind's smallest one, and the factor that takes it there: hours per minute
-    is 60 (time⁰), pages per minute is pages per 60 seconds."""
-    powers, scale = Counter(), Fraction(1)
-    for name, power in unit:
-        kind, size = SIZES.get(name, (name, 1))
-        powers[kind] += power
-        scale *= Fraction(size) ** power
-    return tuple(sorted((n, p) for n, p in powers.items() if p)), scale
-
-
-def _converting(got: Unit, asked: Unit) -> Fraction | None:
-    """The factor that turns a program's unit into the one asked, where they differ only in measures of one kind
-    (minutes and hours), else None."""
-    (got_kinds, got_scale), (asked_kinds, asked_scale) = _in_smallest(got), _in_smallest(asked)
-    if got_kinds != asked_kinds or "*" in dict(asked):
-        return None
-    return got_scale / asked_scale
-
-
-AMOUNT = r"(?<![\d.:])(\d+(?:\.\d+)?)(?![\d:]|\.\d)"
-PAIRED = re.compile(rf"{AMOUNT}\s*({WORD})(?:\s+of\s+{WORD})?\s+(?:for|per|every|makes?|serves?|feeds?|covers?)\s+"
-                    rf"(?:every\s+|each\s+)?{AMOUNT}(?:\s*({WORD}))?")
-
-
-def proportion_reading(text: str) -> str | None:
-    """"350 g of flour for 4 servings: how many grams for 10 servings?" -> 350 / 4 * 10: two amounts that go
-    together (a price for a count, litres per 100 km), a third amount of one of their kinds, and the other kind
-    asked for."""
-    reading = Reading(text)
-    pair = PAIRED.search(reading.text)
-    numbers = NUMBER.findall(reading.text)
-    if not pair or len(numbers) != 3 or reading.asked is None or NOT_A_RATE_QUESTION.search(reading.text):
-        return None
-    first, second = name_of(pair.group(2)), name_of(pair.group(4)) or (
-        "money" if reading.asked == (("money", 1),) else None)
-    amounts = [n for n in numbers if n not in (pair.group(1), pair.group(3))]
-    if None in (first, second) or first == second or len(amounts) != 1:
-        return None
-    known, asked = reading.numbers.get(Fraction(amounts[0])), reading.asked
-    if known == ((second, 1),) and asked == ((first, 1),):
-        return f"{pair.group(1)} / {pair.group(3)} * {amounts[0]}"
-    if known == ((first, 1),) and asked == ((second, 1),):
-        return f"{pair.group(3)} / {pair.group(1)} * {amounts[0]}"
-    return None

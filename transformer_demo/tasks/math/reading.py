@@ -141,6 +141,7 @@ FRONT = re.compile(  # longer phrases before their beginnings: "what do you get"
     r"|figure\s+out|calculate|compute|find|solve|do|give\s+me))?|"
     r"what\s+do\s+(?:you|i|we)\s+get(?:\s+(?:from|for|if\s+(?:you|i|we)\s+(?:do|work\s+out|calculate)|when\s+"
     r"(?:you|i|we)\s+(?:do|work\s+out|calculate)))?|(?:if|when)\s+(?:you|i|we)|what'?s|whats|wat\s+is|do\s+you\s+know|"
+    r"how\s+(?:do|would|should|can|could)\s+(?:i|you|we)\s+(?:do|work\s+out|calculate|solve|figure\s+out|find)|"
     r"(?:what|how\s+much|how\s+many)(?:\s+(?:is|are|does|do|will|would))?|"
     r"calculate|compute|evaluate|find|work\s+out|figure\s+out|determine|solve|simplify|tell\s+me|give\s+me|do|"
     r"(?:i\s+)?(?:need|want)(?:\s+to\s+know)?|i'?d\s+like\s+to\s+know|"
@@ -180,6 +181,11 @@ def _unwrapped(program: str) -> str:
     return program[1:-1] if program.startswith("(") else program
 
 
+CLAIMED = re.compile(  # a calculation someone says has a value, and the question whether it has
+    r"(?:[a-z' ]{0,40}?\b(?:says?|said|thinks?|got|gets|wrote|reckons|claims?)\s+(?:that\s+)?)?(?:is\s+)?(.+?)\s+"
+    r"(?:is|=|equals|makes|comes\s+to|gives)\s+-?\d+(?:\.\d+)?\s*[,.;!?]?\s*(?:(?:is\s+(?:that|this|it|she|he)\s+)?"
+    r"(?:right|correct|true|wrong)|(?:so\s+)?what'?s\s+the\s+(?:right|correct|real)\s+answer|(?:can|could)\s+(?:you|u)\s+"
+    r"check(?:\s+(?:it|this|that))?)[?.! ]*")
 THEN = re.compile(r"\s*,?\s*(?:and\s+)?then\s+")
 STEPS = (  # one step after "then", on the result so far: "then add 19"
     (re.compile(rf"(?:add|plus)\s+{N}(?:\s+to\s+(?:it|that|the\s+result))?"), "+"),
@@ -214,6 +220,8 @@ def read_calculation(question: str) -> Calculation | None:
         return None
     text = " ".join(question.lower().replace("’", "'").split())
     text = re.sub(r"[$€£](?=\d)", "", text)
+    if claimed := CLAIMED.fullmatch(text):  # "my daughter says 2000 - 1374 is 726, what's the right answer?"
+        text = claimed.group(1)
     if (then := THEN.search(text)) and then.start() > 0:
         return _chained(text)
     for pattern, replace in REWRITES:

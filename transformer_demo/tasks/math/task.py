@@ -37,6 +37,7 @@ from .answer import (
     unknown_question_notice,
 )
 from .families import FAMILIES, family_of
+from .numerals import with_digits
 from .questions import math_pairs
 from .scoring import math_scores
 
@@ -72,26 +73,29 @@ class MathTask(Task):
     ) -> list[LineResult]:
         """The caller's decoding gives the outputs; the questions whose answers need the model's other readings
         (answer.needs_readings) are decoded once more, together, by beam search with N_BEST outputs."""
-        prepared = [self.prepare(asked_in(line), checkpoint) for line in lines]
+        asked = [question_in(line) for line in lines]
+        prepared = [self.prepare(question, checkpoint) for question in asked]
         results = engine.translate([text for text, _ in prepared], options)
         mode = mode_of(checkpoint.run.train.task_options)
-        wanted = [i for i, (line, result) in enumerate(zip(lines, results))
-                  if needs_readings(asked_in(line), [text for text, _ in result.outputs], mode)]
+        wanted = [i for i, (question, result) in enumerate(zip(asked, results))
+                  if needs_readings(question, [text for text, _ in result.outputs], mode)]
         beam = replace(options, method="beam", beam_size=N_BEST, n_best=N_BEST)
         decoded = engine.translate([prepared[i][0] for i in wanted], beam) if wanted else []
         readings = {i: tuple(text for text, _ in result.outputs) for i, result in zip(wanted, decoded)}
-        return [self.finish(*found, checkpoint, options, readings.get(i, ()))
+        return [self.finish(*found, checkpoint, options, readings.get(i, ()), asked[i])
                 for i, found in enumerate(zip(lines, prepared, results))]
 
     def finish(
         self, source: str, prepared: Prepared, result: EngineResult, checkpoint: Checkpoint, options: DecodeOptions,
-        readings: tuple[str, ...] = (),
+        readings: tuple[str, ...] = (), question: str | None = None,
     ) -> LineResult:
         """The outputs become verified answers (readings: the model's beam-search programs for the question, when
-        needs_readings); the line's notice is the best reply's, after the truncation notice."""
+        needs_readings; question: the one asked in source, question_in); the line's notice is the best reply's, after
+        the truncation notice."""
         text, notice = prepared
         outputs = outputs_of(result, checkpoint)
-        replies = [reply(asked_in(source), output.text, mode_of(checkpoint.run.train.task_options), readings)
+        question = question_in(source) if question is None else question
+        replies = [reply(question, output.text, mode_of(checkpoint.run.train.task_options), readings)
                    for output in outputs]
         answers = [output._replace(text=r.answer if r.answer is not None else "(no answer)")
                    for r, output in zip(replies, outputs)]
@@ -100,6 +104,11 @@ class MathTask(Task):
 
     def cli_line(self, line: LineResult, show_program: bool = False) -> str:
         return line.reply.line(show_program)
+
+
+def question_in(line: str) -> str:
+    """The question a line asks (answer.asked_in), its numbers in digits (numerals.with_digits)."""
+    return asked_in(with_digits(line))
 
 
 def answer_questions(engine: Engine, questions: list[str], options: DecodeOptions | None = None) -> list[MathReply]:

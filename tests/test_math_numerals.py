@@ -1,0 +1,51 @@
+"""Numbers written in words become digits before a question is read (numerals.with_digits)."""
+from __future__ import annotations
+
+import pytest
+
+from transformer_demo.tasks.math.numerals import with_digits
+
+
+@pytest.mark.parametrize(
+    ("text", "digits"),
+    [
+        ("what is seventeen times twelve", "what is 17 times 12"),
+        ("three hundred and forty-five minus ninety", "345 minus 90"),
+        ("Seventy Five percent of eight hundred", "75 percent of 800"),
+        ("a hundred and five", "105"),
+        ("two thousand and twenty four", "2024"),
+        ("one million two hundred thousand", "1200000"),
+        ("twenty-one plus zero", "21 plus 0"),
+        ("half of a number is seventeen, what is the number?", "half of a number is 17, what is the number?"),
+        ("one plus one", "1 plus 1"),
+        ("divide twenty by one", "divide 20 by 1"),
+        ("each one gets two sweets", "each one gets 2 sweets"),  # a lone "one" is a word
+    ],
+)
+def test_numbers_in_words_become_digits(text: str, digits: str):
+    assert with_digits(text) == digits
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a tank is three quarters full",  # a fraction's words are read where fractions are
+        "two thirds of the class",
+        "Emma scored 23, 17 and 31 points in three games.",  # a question with digits keeps its words
+        "Me and my two friends share 87 sweets.",
+        "a few hundred people",  # a scale alone says no number
+        "ten twenty",  # no one number
+        "someone gave me one apple",  # "one" inside a word, and a lone "one"
+        "which one is bigger?",
+        "",
+    ],
+)
+def test_other_words_stay_words(text: str):
+    assert with_digits(text) == text
+
+
+def test_the_tutor_reads_a_question_in_words_as_the_one_in_digits():
+    from transformer_demo.tasks.math.task import question_in
+
+    assert question_in("Please tell me what seventeen times twelve is.") == "Please tell me what 17 times 12 is."
+    assert question_in("my kid's sheet says 'what is nine squared?'") == "what is 9 squared?"

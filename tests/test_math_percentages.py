@@ -1,0 +1,70 @@
+"""Percentages read exactly (percentages.py), and the programs a percentage question cannot have."""
+from __future__ import annotations
+
+import pytest
+
+from transformer_demo.tasks.math.answer import one_reply, unsound
+from transformer_demo.tasks.math.formulas import read_formula
+from transformer_demo.tasks.math.percentages import percent_mismatch
+
+
+@pytest.mark.parametrize(
+    ("question", "program", "value"),
+    [
+        ("What percent of 40 is 26?", "pct(26 / 40)", "65%"),
+        ("what percent is 18 out of 24", "pct(18 / 24)", "75%"),
+        ("I got 42 out of 60 on my maths test, what percentage is that?", "pct(42 / 60)", "70%"),
+        ("9 is what percentage of 36?", "pct(9 / 36)", "25%"),
+        ("my wage went up from 400 to 420 a week, what percentage rise is that", "pct((420 - 400) / 400)", "5%"),
+        ("The town's population fell from 5000 to 4600. What is the percentage decrease?",
+         "pct((5000 - 4600) / 5000)", "8%"),
+        ("I buy kettles for 16 each and sell them for 20. What is my percentage profit on the cost price?",
+         "pct((20 - 16) / 16)", "25%"),
+        ("How do I increase 250 by 8%?", "250 + 8 / 100 * 250", "270"),
+        ("reduce 360 by 15%", "360 - 15 / 100 * 360", "306"),
+        ("My rent of 800 went up by 5 percent. What is it now?", "800 + 5 / 100 * 800", "840"),
+        ("VAT is 20%. An item costs 45 before VAT, what is the price with VAT?", "45 + 20 / 100 * 45", "54"),
+        ("a jacket is 85 and its 20% off, what do i pay", "85 - 20 / 100 * 85", "68"),
+        ("The bill is 60 plus a 15% tip. What is the total?", "60 + 15 / 100 * 60", "69"),
+        ("A price including 20% VAT is 60. What was the price before VAT was added?", "60 / (1 + 20 / 100)", "50"),
+        ("After a 20% discount a coat costs 64. What was the original price?", "64 / (1 - 20 / 100)", "80"),
+        ("The price of 50 rose by 10 percent. How much did it rise by?", "10 / 100 * 50", "5"),  # the change
+        ("A meal is 60 and I add a 15% tip. How much is the tip?", "15 / 100 * 60", "9"),
+    ],
+)
+def test_percentages_are_read_exactly(question: str, program: str, value: str):
+    reading = read_formula(question)
+    assert reading is not None and reading.program == program and str(reading.result) == value
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "A fall from 400 to 420: what percentage is that?",  # a fall that rises says two things
+        "What percent is 18 out of 24 out of 30?",  # three numbers
+        "A coat with 20% off and 10% tax costs 64. What was the original price?",  # two percentages
+        "The price went from 0 to 20. What percentage rise is that?",  # no change from nothing
+    ],
+)
+def test_other_percentage_questions_are_not_read(question: str):
+    assert read_formula(question) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "program", "why"),
+    [  # found blind (set 12): each was the model's program, answered as right
+        ("what percent is 18 out of 24", "18 / 100 * 24", "takes 18 as a percentage"),
+        ("I got 42 out of 60, what percentage is that?", "60 / 100 * 42", "takes 60 as a percentage"),
+        ("Ana got 42 of the 60 right. What percentage?", "(42 / 60) * 100", "does not give a percentage"),
+        ("Out of 60 questions Ana got 42 right. What percentage did she get?", "42 / 100 * 60", "takes 42 as a"),
+    ],
+)
+def test_a_percentage_question_refuses_programs_that_misuse_its_numbers(question: str, program: str, why: str):
+    assert why in percent_mismatch(question, program)
+    assert unsound(question, program) and one_reply(question, program, "program").answer is None
+
+
+def test_a_percentage_the_question_gives_may_be_divided_by_100():
+    assert percent_mismatch("What is 15% of 240?", "15 / 100 * 240") is None
+    assert percent_mismatch("Out of 60 Ana got 42 right. What percentage did she get?", "pct(42 / 60)") is None
+    assert percent_mismatch("Divide 300 by 100, then take 4 / 100 of it", "300 / 100") is None  # 100 is given

@@ -1,0 +1,79 @@
+"""Numbers written in words, as digits, so that the model and the readers see the numbers they read:
+
+    with_digits("what is seventeen times twelve")              -> "what is 17 times 12"
+    with_digits("three hundred and forty-five minus ninety")    -> "345 minus 90"
+    with_digits("a tank is three quarters full")                -> unchanged: a fraction's words are read elsewhere
+    with_digits("each one gets two sweets")                     -> "each one gets 2 sweets": a lone "one" is a word
+
+Only a question with no digit at all is rewritten: where it has digits, a number word is a count its readers
+know ("23, 17 and 31 points in three games", "me and my two friends share 87": three people, not two). A run
+of number words becomes one number only when it parses as one ("two three" does not); "one" alone is a number
+only next to an operation ("one plus two", "divide by one"); a word before a fraction's part ("two thirds")
+stays a word.
+"""
+from __future__ import annotations
+
+import re
+
+ONES = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen".split())}
+TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
+SCALES = {"hundred": 100, "thousand": 1000, "million": 1000000}
+NUMBER_WORD = "|".join(sorted((*ONES, *TENS, *SCALES), key=len, reverse=True))
+RUN = re.compile(rf"\b(?:a\s+(?=hundred\b|thousand\b|million\b))?(?:{NUMBER_WORD})"
+                 rf"(?:(?:\s+and\s+|\s+|-)(?:{NUMBER_WORD}))*\b", re.IGNORECASE)
+PARTS = re.compile(r"\s+(?:halves|half|thirds?|quarters?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)\b",
+                   re.IGNORECASE)
+NEAR_OPERATION = r"plus|minus|times|divided|multiplied|over|squared|cubed|percent|more|less|add|subtract|by|than|equals"
+
+
+def _value(words: list[str]) -> int | None:
+    """The number a run of number words says, or None where it says none ("two three", "hundred", "ten twenty")."""
+    total, current, last, big = 0, 0, None, None  # last: the previous word's kind; big: the last thousand/million
+    for word in words:
+        if word == "a":
+            current, last = 1, "ones"
+        elif word == "and":
+            if last != "scale":
+                return None
+            last = "and"
+        elif word in ONES:
+            if last in ("ones", "teen") or last == "tens" and not 1 <= ONES[word] <= 9:
+                return None
+            current += ONES[word]
+            last = "teen" if ONES[word] >= 10 else "ones"
+        elif word in TENS:
+            if last in ("ones", "teen", "tens"):
+                return None
+            current += TENS[word]
+            last = "tens"
+        elif word == "hundred":
+            if last not in ("ones", "teen", "tens") or current >= 100:
+                return None
+            current, last = current * 100, "scale"
+        else:
+            scale = SCALES[word]
+            if not current or last == "and" or big is not None and scale >= big:
+                return None
+            total, current, last, big = total + current * scale, 0, "scale", scale
+    return None if last in (None, "and") else total + current
+
+
+def _number(match: re.Match) -> str:
+    words = [w for w in re.split(r"[\s-]+", match[0].lower()) if w]
+    value = _value(words)
+    if value is None or PARTS.match(match.string, match.end()):
+        return match[0]
+    if words == ["one"]:
+        before = match.string[: match.start()].split()
+        after = match.string[match.end():].split()
+        near = (before[-1:] + after[:1])
+        if not any(re.fullmatch(rf"(?:{NEAR_OPERATION})[?.!,]*", w, re.IGNORECASE) for w in near):
+            return match[0]
+    return str(value)
+
+
+def with_digits(text: str) -> str:
+    """The text with every number said in words written in digits (module docstring)."""
+    return RUN.sub(_number, text) if isinstance(text, str) and not re.search(r"\d", text) else text

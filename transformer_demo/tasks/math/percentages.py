@@ -1,0 +1,155 @@
+"""Percentages in everyday questions, each with one exact reading, and what a percentage asks of a program:
+
+    what percent is 18 out of 24 / 18 is what percent of 24                 -> pct(18 / 24)
+    my wage went up from 400 to 420 a week, what percentage rise is that    -> pct((420 - 400) / 400)
+    I buy kettles for 16 each and sell them for 20: my percentage profit?  -> pct((20 - 16) / 16)
+    increase 250 by 8% / reduce 360 by 15%                                  -> 250 + 8 / 100 * 250, 360 - 15 / 100 * 360
+    VAT is 20%. An item costs 45 before VAT, what is the price with VAT?   -> 45 + 20 / 100 * 45
+    a jacket is 85 and it's 20% off, what do i pay                          -> 85 - 20 / 100 * 85
+    A price including 20% VAT is 60. What was the price before VAT?         -> 60 / (1 + 20 / 100)
+
+Every reader wants exactly two numbers, the words of its one reading and none of another's; anything else is
+None. percent_mismatch says why a program cannot be the answer to a question about a percentage.
+"""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from .reading import NUMBER, N
+from .structure import Node, tree
+
+PERCENT = re.compile(rf"{N}\s*(?:%|percent\b|per\s+cent\b)")
+PERCENT_ASKED = re.compile(r"\bwhat\s+(?:percent|percentage|%)|\bhow\s+many\s+(?:percent|%)|\bas\s+an?\s+(?:percent"
+                           r"|percentage)\b|\bin\s+(?:percent|%)|\bpercentage\s+(?:rise|increase|decrease|fall|drop"
+                           r"|profit|loss|change|growth|gain|reduction|discount)\b|\bby\s+what\s+(?:percent|percentage)\b")
+SHARE = (  # (pattern, whether the whole comes first)
+    (re.compile(rf"{N}\s+out\s+of\s+(?:a\s+(?:possible\s+|total\s+of\s+)?|the\s+)?{N}"), False),  # 42 out of 60
+    (re.compile(rf"{N}\s+(?:is|as)\s+(?:what|a)\s+(?:percent|percentage)\s+of\s+(?:[a-z]+\s+){{0,2}}?{N}"), False),
+    (re.compile(rf"\bwhat\s+(?:percent|percentage)\s+of\s+(?:[a-z]+\s+){{0,2}}?{N}\s+(?:[a-z]+\s+){{0,2}}?"
+                rf"(?:is|are|was|were)\s+{N}"), True))
+UP = r"\b(?:rise|rises|rose|increase[sd]?|went\s+up|gone\s+up|go\s+up|goes\s+up|grew|growth|gain|profit|up)\b"
+DOWN = r"\b(?:fall|fell|falls|drop|dropped|drops|decrease[sd]?|went\s+down|gone\s+down|go\s+down|loss|down)\b"
+FROM_TO = re.compile(rf"\bfrom\s+[$€£]?{N}\s+(?:[a-z]+\s+){{0,2}}?to\s+[$€£]?{N}")
+BUY_SELL = re.compile(rf"\b(?:buy|bought|buys|pay|paid|cost|costs)\b[^.?!\d]*?{N}[^.?!]*?\b(?:sell|sold|sells)\b"
+                      rf"[^.?!\d]*?{N}")
+BY = r"\s+(?:[a-z0-9.$€£]+\s+){0,3}?by\s+(?:\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)"
+CHANGE_BY = ((re.compile(rf"\b(?:increase[sd]?|raised?|rises|rose|goes\s+up|went\s+up|gone\s+up){BY}"), "+"),
+             (re.compile(rf"\b(?:reduced?|decrease[sd]?|lower(?:ed)?|cut|falls|fell|go(?:es)?\s+down|went\s+down){BY}"),
+              "-"))
+CHANGE_ASKED = re.compile(r"\bby\s+how\s+much\b|\bby\s*[?.!]*$|\bhow\s+much\s+(?:did|does|will|is|was|has)\s+"
+                          r"(?:it|\w+|the\s+\w+)\s+(?:rise|increase|go\s+up|gone\s+up|fall|decrease|drop|go\s+down)"
+                          r"|\b(?:is|was|be|are)\s+(?:the|my|a)\s+(?:increase|rise|discount|saving|reduction|tax|vat|tip)\b")
+ADDED = re.compile(r"\b(?:vat|tax|tip|service\s+charge|surcharge|interest)\b")
+OFF = re.compile(r"%\s+(?:off|discount)\b|\bpercent\s+(?:off|discount)\b|\b(?:discount|reduction|sale)\s+of\s+\d")
+AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:vat|tax|tip|discount|interest)\b"
+                         r"|\bsale\s+price|\bnew\s+price|\bfinal\s+price|\btotal\b|\bwhat\s+(?:do|does|will|would|did)\s+"
+                         r"(?:i|you|we|he|she|they)\s+(?:have\s+to\s+)?pay\b|\bhow\s+much\s+(?:do|does|will|would|did)\s+"
+                         r"(?:i|you|we|he|she|they)\s+(?:have\s+to\s+)?pay\b|\bhow\s+much\s+is\s+it\s+now\b"
+                         r"|\bprice\s+now\b|\bcosts?\s+now\b")
+BEFORE_ASKED = re.compile(r"\b(?:before|without|excluding|excl|ex)\s+(?:the\s+)?(?:vat|tax|discount|sale)\b"
+                          r"|\b(?:original|full|old|normal|usual)\s+price\b")
+ASKED_PRICE_AFTER = re.compile(r"\b(?:including|incl|inc|with|after|plus)\s+(?:the\s+|an?\s+)?(?:\d+(?:\.\d+)?\s*%\s+)?"
+                               r"(?:vat|tax|discount)\b[^.?!]*?\b(?:is|was|costs?|of)\s+[$€£]?\d"
+                               r"|\b(?:now|sale\s+price\s+is|costs?\s+now|reduced\s+to|now\s+costs?)\s+[$€£]?\d"
+                               r"|%\s+off\b[^.?!]*?\b(?:pay|paid|costs?|is)\s+[$€£]?\d")
+
+
+def _two(text: str) -> list[str] | None:
+    numbers = NUMBER.findall(text)
+    return numbers if len(numbers) == 2 else None
+
+
+def share_reading(text: str) -> str | None:
+    """"what percent is 18 out of 24" -> pct(18 / 24): a part of a whole asked for as a percentage."""
+    if not _two(text) or not PERCENT_ASKED.search(text) or PERCENT.search(text):
+        return None
+    found = [m.groups()[::-1] if whole_first else m.groups() for pattern, whole_first in SHARE
+             for m in pattern.finditer(text)]
+    if len(found) != 1:
+        return None
+    part, whole = found[0]
+    return f"pct({part} / {whole})" if Fraction(whole) else None
+
+
+def change_reading(text: str) -> str | None:
+    """"my wage went up from 400 to 420, what percentage rise?" -> pct((420 - 400) / 400): the change from the
+    first amount to the second as a percentage of the first; "buy for 16, sell for 20" is a change from 16."""
+    if not _two(text) or not PERCENT_ASKED.search(text) or PERCENT.search(text):
+        return None
+    found = FROM_TO.search(text) or BUY_SELL.search(text)
+    if not found or not Fraction(found.group(1)):
+        return None
+    old, new = found.groups()
+    up, down = re.search(UP, text), re.search(DOWN, text)
+    if up and down or up and Fraction(new) < Fraction(old) or down and Fraction(new) > Fraction(old):
+        return None  # "a fall from 400 to 420" says two things
+    return f"pct(({old} - {new}) / {old})" if down else f"pct(({new} - {old}) / {old})"
+
+
+def changed_by_reading(text: str) -> str | None:
+    """"increase 250 by 8%" -> 250 + 8 / 100 * 250; a price with its tax or tip added, or its discount taken
+    off, asked for after the change -> price ± percent / 100 * price; asked for before it, from the price after
+    ("including 20% VAT it is 60: the price before VAT?") -> 60 / (1 + 20 / 100)."""
+    numbers, percents = _two(text), PERCENT.findall(text)
+    if not numbers or len(percents) != 1 or numbers[0] == numbers[1] or PERCENT_ASKED.search(text):
+        return None
+    percent, asked = percents[0], _asked_part(text)
+    if CHANGE_ASKED.search(asked):
+        return None
+    whole = next(n for n in numbers if n != percent)
+    said = [sign for pattern, sign in CHANGE_BY for _ in pattern.finditer(text)]
+    if said:
+        return f"{whole} {said[0]} {percent} / 100 * {whole}" if len(said) == 1 and not ADDED.search(text) else None
+    added, off = bool(ADDED.search(text)), bool(OFF.search(text))
+    if added == off:
+        return None
+    sign = "+" if added else "-"
+    if BEFORE_ASKED.search(asked) and ASKED_PRICE_AFTER.search(text):
+        return f"{whole} / (1 {sign} {percent} / 100)"
+    if AFTER_ASKED.search(asked) and not BEFORE_ASKED.search(asked):
+        return f"{whole} {sign} {percent} / 100 * {whole}"
+    return None
+
+
+def _asked_part(text: str) -> str:
+    """What the question asks: its words from the last question word on ("..., what is the price with VAT?")."""
+    starts = [m.start() for m in re.finditer(r"\b(?:what|how|find|calculate|work\s+out)\b", text)]
+    return text[starts[-1]:] if starts else text
+
+
+def percent_readings(text: str) -> list[str]:
+    return [r for r in (share_reading(text), change_reading(text), changed_by_reading(text)) if r]
+
+
+def _products(node: Node) -> list[Node]:
+    """The tree's maximal products: chains of * and / (a product inside a sum, or the whole program)."""
+    if node.op in ("*", "/"):
+        return [node]
+    return [p for child in node.args if isinstance(child, Node) for p in _products(child)]
+
+
+def _factors(node: Node) -> list[tuple[str, bool]]:
+    """A product's numbers and whether each divides: 18 / 100 * 24 -> [(18, False), (100, True), (24, False)]."""
+    if node.op == "*":
+        return _factors(node.args[0]) + _factors(node.args[1])
+    if node.op == "/":
+        return _factors(node.args[0]) + [(n, not divides) for n, divides in _factors(node.args[1])]
+    return [(node.args[0], False)] if node.op == "num" else []
+
+
+def percent_mismatch(question: str, program: str) -> str | None:
+    """Why a program cannot answer a question about a percentage: a product of it divides by 100 but holds no
+    number the question gives as a percentage (18 / 100 * 24 for "what percent is 18 out of 24"), or it gives
+    no percentage (pct) where the question asks for one."""
+    text = question.lower()
+    given = {Fraction(p) for p in PERCENT.findall(text)}
+    if "100" not in NUMBER.findall(text):
+        for product in _products(tree(program)):
+            factors = _factors(product)
+            if ("100", True) in factors and not any(Fraction(n) in given for n, _ in factors if n != "100"):
+                taken = next(n for n, divides in factors if not divides and n != "100")
+                return f"takes {taken} as a percentage, which the question does not"
+    if PERCENT_ASKED.search(text) and not program.strip().startswith("pct("):
+        return "does not give a percentage, which the question asks for"
+    return None

@@ -1,0 +1,132 @@
+"""Readings fixed by units (quantities.py): the one product or quotient of a question's numbers whose unit is
+the unit asked, a proportion, and whether a count asked for is of whole things.
+
+    rate_reading("a pack has 24 stickers and tom buys 7 packs. how many stickers is that")   -> "24 * 7"
+    rate_reading("aisha saves €35 every week. how many weeks will it take her to save €490?") -> "490 / 35"
+    proportion_reading("350 g of flour for 4 servings: how many grams for 10 servings?")      -> "350 / 4 * 10"
+    whole_count("150 eggs in boxes of 12: how many full boxes?")                            -> "floor"
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from fractions import Fraction
+from itertools import permutations
+
+from .program import evaluate
+from .quantities import (
+    MEASURES,
+    NOT_A_RATE_QUESTION,
+    NUMBER,
+    SIZES,
+    WORD,
+    Reading,
+    Unit,
+    combine,
+    fits,
+    name_of,
+    times_fraction,
+)
+
+
+def _products(items: list[tuple[str, Unit]]) -> list[tuple[str, Unit]]:
+    """Every product or quotient of all the numbers, each once, left to right ("a * b / c"), with its unit."""
+    found = []
+    for first, *rest in permutations(items):
+        chains = [(first[0], first[1])]
+        for number, unit in rest:
+            chains = [(f"{program} {op} {number}", combine(got, unit, 1 if op == "*" else -1))
+                      for program, got in chains for op in "*/"]
+        found += chains
+    return found
+
+
+def rate_reading(text: str) -> str | None:
+    """The one product or quotient of a question's two or three numbers whose unit is the unit asked (module
+    docstring): "7.5 hours a day for 4 days at 11.40 an hour: how much did i earn?" -> 7.5 * 4 * 11.40."""
+    reading = Reading(text)
+    if not reading.complete or reading.asked is None or NOT_A_RATE_QUESTION.search(reading.text):
+        return None
+    found = NUMBER.findall(reading.text)
+    if len(found) not in (2, 3) or len(reading.numbers) != len(found) or None in reading.numbers.values():
+        return None
+    candidates = _products(list(zip(found, reading.numbers.values())))
+    fitting = [program for program, unit in candidates if fits(unit, reading.asked, exact=True)]
+    if not fitting:  # "45 minutes every evening ... how many hours over 12 evenings": (45 * 12) / 60
+        fitting = [times_fraction(f"({program})", factor) for program, unit in candidates
+                   if (factor := _converting(unit, reading.asked)) is not None]
+    if len({evaluate(program).value for program in fitting}) != 1:
+        return None
+    return min(fitting, key=lambda program: program.count("/"))
+
+
+def _in_smallest(unit: Unit) -> tuple[Unit, Fraction]:
+    """A unit with every measure in its kind's smallest one, and the factor that takes it there: hours per minute
+    is 60 (time⁰), pages per minute is pages per 60 seconds."""
+    powers, scale = Counter(), Fraction(1)
+    for name, power in unit:
+        kind, size = SIZES.get(name, (name, 1))
+        powers[kind] += power
+        scale *= Fraction(size) ** power
+    return tuple(sorted((n, p) for n, p in powers.items() if p)), scale
+
+
+def _converting(got: Unit, asked: Unit) -> Fraction | None:
+    """The factor that turns a program's unit into the one asked, where they differ only in measures of one kind
+    (minutes and hours), else None."""
+    (got_kinds, got_scale), (asked_kinds, asked_scale) = _in_smallest(got), _in_smallest(asked)
+    if got_kinds != asked_kinds or "*" in dict(asked):
+        return None
+    return got_scale / asked_scale
+
+
+AMOUNT = r"(?<![\d.:])(\d+(?:\.\d+)?)(?![\d:]|\.\d)"
+PAIRED = (  # (pattern, the groups of the first amount, its word, the second amount, its word)
+    (re.compile(rf"{AMOUNT}\s*({WORD})(?:\s+of\s+{WORD})?\s+(?:for|per|every|makes?|serves?|feeds?|covers?|in)\s+"
+                rf"(?:every\s+|each\s+)?{AMOUNT}(?:\s*({WORD}))?"), (1, 2, 3, 4)),  # 350 g of flour for 4 servings
+    (re.compile(rf"\b(?:for|serves?|feeds?|makes?)\s+{AMOUNT}\s*({WORD})\s+(?:[a-z]+\s+){{0,2}}?(?:uses?|needs?|takes?"
+                rf"|calls\s+for|requires?|has|contains?)\s+{AMOUNT}\s*({WORD})"), (3, 4, 1, 2)),  # for 4 people: 300 g
+)
+
+
+def proportion_reading(text: str) -> str | None:
+    """"350 g of flour for 4 servings: how many grams for 10 servings?" -> 350 / 4 * 10: two amounts that go
+    together (a price for a count, litres per 100 km), a third amount of one of their kinds, and the other kind
+    asked for."""
+    reading = Reading(text)
+    pairs = [[m.group(g) for g in groups] for pattern, groups in PAIRED if (m := pattern.search(reading.text))]
+    numbers = NUMBER.findall(reading.text)
+    if len(pairs) != 1 or len(numbers) != 3 or reading.asked is None or NOT_A_RATE_QUESTION.search(reading.text):
+        return None
+    a, a_word, b, b_word = pairs[0]
+    first, second = name_of(a_word), name_of(b_word) or ("money" if reading.asked == (("money", 1),) else None)
+    amounts = [n for n in numbers if n not in (a, b)]
+    if None in (first, second) or first == second or len(amounts) != 1:
+        return None
+    known, asked = reading.numbers.get(Fraction(amounts[0])), reading.asked
+    if known == ((second, 1),) and asked == ((first, 1),):
+        return f"{a} / {b} * {amounts[0]}"
+    if known == ((first, 1),) and asked == ((second, 1),):
+        return f"{b} / {a} * {amounts[0]}"
+    return None
+
+
+WHOLE_ASKED = (  # (pattern, function): a count of the whole things that fit, or of the whole things needed
+    (re.compile(r"\bhow\s+many\s+(?:full|whole|complete)\s+([a-z]+)"
+                r"|\bhow\s+many\s+([a-z]+)\b[^.?!]*\b(?:can|could)\s+(?:i|we|you|he|she|they|it)\s+(?:make|fill|get|cut"
+                r"|buy|afford|pack|fit|seat|serve)\b|\bhow\s+many\s+([a-z]+)\b[^.?!]*\bwill\s+(?:i|we|you|he|she|they)"
+                r"\s+get\b"), "floor"),
+    (re.compile(r"\bhow\s+many\s+([a-z]+)\b[^.?!]*\b(?:need|needed|have\s+to\s+(?:buy|get|order)|must\s+\w+\s+buy"
+                r"|should\s+\w+\s+buy|to\s+buy)\b"), "ceil"),
+)
+
+
+def whole_count(question: str) -> str | None:
+    """"floor" where the question asks how many whole things fit ("how many full boxes", "how many pieces can I
+    cut"), "ceil" where it asks how many are needed ("how many tins do I need"), of things that are counted, not
+    measured (hours may be 41.67); else None."""
+    text = question.lower()
+    for pattern, function in WHOLE_ASKED:
+        if (m := pattern.search(text)) and (thing := name_of(next(g for g in m.groups() if g))) is not None:
+            return None if thing in MEASURES or thing in ("square", "cubic", "sq") else function
+    return None
