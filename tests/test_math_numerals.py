@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from transformer_demo.tasks.math.numerals import with_digits
+from transformer_demo.tasks.math.numerals import in_hours, with_digits
 
 
 @pytest.mark.parametrize(
@@ -49,3 +49,24 @@ def test_the_tutor_reads_a_question_in_words_as_the_one_in_digits():
 
     assert question_in("Please tell me what seventeen times twelve is.") == "Please tell me what 17 times 12 is."
     assert question_in("my kid's sheet says 'what is nine squared?'") == "what is 9 squared?"
+
+
+@pytest.mark.parametrize(
+    ("text", "hours"),
+    [
+        ("a train goes 120 km in 1 hour 30 minutes", "a train goes 120 km in 1.5 hours"),
+        ("2 hrs 15 mins", "2.25 hours"), ("3 hours and 45 minutes", "3.75 hours"),
+        ("1 hour 20 minutes", "1 hour 20 minutes"),  # 1.333... hours: left as it is
+        ("5 hours 75 minutes", "5 hours 75 minutes"), ("4 h 30 m", "4 h 30 m"),  # m may be metres
+    ],
+)
+def test_a_duration_in_two_units_becomes_hours_where_exact(text: str, hours: str):
+    assert in_hours(text) == hours
+
+
+def test_the_tutor_reads_a_speed_over_hours_and_minutes():
+    from transformer_demo.tasks.math.answer import read_exactly
+    from transformer_demo.tasks.math.task import question_in
+
+    question = question_in("a train goes 120 km in 1 hour 30 minutes, whats its average speed in km/h")
+    assert str(read_exactly(question).result) == "80"

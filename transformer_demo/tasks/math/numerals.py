@@ -4,6 +4,7 @@
     with_digits("three hundred and forty-five minus ninety")    -> "345 minus 90"
     with_digits("a tank is three quarters full")                -> unchanged: a fraction's words are read elsewhere
     with_digits("each one gets two sweets")                     -> "each one gets 2 sweets": a lone "one" is a word
+    in_hours("120 km in 1 hour 30 minutes")                     -> "120 km in 1.5 hours"
 
 Only a question with no digit at all is rewritten: where it has digits, a number word is a count its readers
 know ("23, 17 and 31 points in three games", "me and my two friends share 87": three people, not two). A run
@@ -14,6 +15,9 @@ stays a word.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
+
+from .program import format_number
 
 ONES = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
@@ -77,3 +81,18 @@ def _number(match: re.Match) -> str:
 def with_digits(text: str) -> str:
     """The text with every number said in words written in digits (module docstring)."""
     return RUN.sub(_number, text) if isinstance(text, str) and not re.search(r"\d", text) else text
+
+
+DURATION = re.compile(r"\b(\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s+)?(\d+)\s*(?:minutes?|mins?)(?![a-z])", re.IGNORECASE)
+
+
+def in_hours(text: str) -> str:
+    """"1 hour 30 minutes" -> "1.5 hours": a duration said in two units, as one number of hours where that is
+    exact in two decimals (45 minutes is 0.75 hours; 20 minutes, 0.333..., stays as it is)."""
+    def hours(m: re.Match) -> str:
+        minutes = int(m.group(2))
+        if minutes >= 60 or minutes * 100 % 60:
+            return m[0]
+        return f"{format_number(int(m.group(1)) + Fraction(minutes, 60))} hours"
+
+    return DURATION.sub(hours, text) if isinstance(text, str) else text

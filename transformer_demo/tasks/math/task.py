@@ -37,7 +37,7 @@ from .answer import (
     unknown_question_notice,
 )
 from .families import FAMILIES, family_of
-from .numerals import with_digits
+from .numerals import in_hours, with_digits
 from .questions import math_pairs
 from .scoring import math_scores
 
@@ -107,8 +107,8 @@ class MathTask(Task):
 
 
 def question_in(line: str) -> str:
-    """The question a line asks (answer.asked_in), its numbers in digits (numerals.with_digits)."""
-    return asked_in(with_digits(line))
+    """The question a line asks (answer.asked_in), its numbers in digits and its durations in hours (numerals)."""
+    return asked_in(in_hours(with_digits(line)))
 
 
 def answer_questions(engine: Engine, questions: list[str], options: DecodeOptions | None = None) -> list[MathReply]:
