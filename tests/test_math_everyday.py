@@ -60,6 +60,16 @@ from transformer_demo.tasks.math.formulas import read_formula
          "sand?", "180 * 2 / (1 + 2 + 3)", "60"),
         ("Tom and Ann share 60 sweets in the ratio 2:3. How many does Ann get?", "60 * 3 / (2 + 3)", "36"),
         ("The ratio of boys to girls is 3:4 and there are 28 children. How many girls?", "28 * 4 / (3 + 4)", "16"),
+        # found blind (set 13): a fraction of a full container, pence asked in pounds
+        ("A water tank holds 120 litres when full. It is 3/8 full. How many litres of water are in it?",
+         "120 * 3 / 8", "45"),
+        ("A water tank holds 840 litres when full. It is three quarters full. How many litres are in it?",
+         "840 * 3 / 4", "630"),
+        ("a bus holds 60 people when full and it is half full. how many people are on it?", "60 * 1 / 2", "30"),
+        ("Electricity costs 28p per unit. We used 350 units this quarter. What is the cost in pounds?",
+         "(28 * 350) / 100", "98"),
+        ("a pen costs 35 cents, how much do 4 pens cost?", "35 * 4", "140"),  # asked in the question's cents
+        ("how many cents are in 3 dollars", "3 * 100", "300"),
         ("The shop sell 3 apple for 1.20. How much I pay for 15 apple?", "1.20 / 3 * 15", "6"),
         ("Petrol is 1.89 per litre and I put in 42 litres. What's the total cost?", "1.89 * 42", "79.38"),
         ("If I drive 378 km at a steady 84 km/h, how many hours will it take?", "378 / 84", "4.5"),
@@ -99,6 +109,8 @@ def test_everyday_quantities_are_read_exactly(question: str, program: str, value
         "The ratio of boys to girls is 3:4 and there are 12 boys. How many girls?",  # 12 is a part, not the whole
         "Tom and Ann share 60 sweets in the ratio 2:3. How many more does Ann get?",
         "Share 240 in the ratio 3:5. How much does each get?",  # no one part asked
+        "A phone contract is £18 a month for 24 months plus £50 paid at the start. What is the total cost in pounds?",
+        "A tank holds 120 litres when full. It is 3/8 full. How many more litres to fill it?",
         "the bus left at 22:10 and arrived at 01:30, how many minutes?",
         "Ben is 13 and Ann is 7. How old will they be in 5 years?", "How many more than 12 is 20 times 3?",
         "from 11:30 to 2:15pm how many minutes",  # one time without its half of the day

@@ -30,7 +30,7 @@ from transformer_demo.tasks.math.questions import _all_splits, math_pairs, solve
 
 REPO = Path(__file__).resolve().parents[1]
 CHECKPOINT = REPO / "checkpoints" / "math-qa"
-SMALL = {"train_per_family": 400, "val_per_family": 10, "test_per_family": 40}
+SMALL = {"train_per_family": 160, "val_per_family": 10, "test_per_family": 40}  # every training row is read back
 SPLITS = ("train", "val", "test", "test_wordings")
 SMALL_ROOTS = {("square_root", (n * n,)) for n in range(1, 11)}
 
@@ -126,12 +126,12 @@ def test_the_evaluator_on_every_generated_program_equals_the_generators_answer()
             asked = inner(question).canonical if split == "train" else question
             assert run(program) == answer == solve(asked), question
             checked[family_of(asked)] += 1
-    assert set(checked) == {f.name for f in FAMILIES} and sum(checked.values()) > 7000
+    assert set(checked) == {f.name for f in FAMILIES} and sum(checked.values()) > 5000
 
 
 def test_generator_is_deterministic_by_seed():
     first = math_pairs("train", SMALL)
-    assert _all_splits.__wrapped__(0, 400, 10, 40, "program")["train"] == first  # regenerated, not from the cache
+    assert _all_splits.__wrapped__(0, 160, 10, 40, "program")["train"] == first  # regenerated, not from the cache
     assert math_pairs("train", {**SMALL, "seed": 1}) != first
     first_test = ("Can you find the slope of 939x^2 at x = 417", "2 * 939 * 417")
     assert math_pairs("test", SMALL)[0] == first_test  # fixed in another process
@@ -150,12 +150,12 @@ def test_split_sizes_every_family_and_both_operand_ranges():
     n = len(FAMILIES)
     assert ranges == {"1-100": (n - 2) * 20 + 2 * 40, "101-1000": (n - 2) * 20}
     train = math_pairs("train", SMALL)
-    assert len(train) == n * 400 and max(max(inner(q).operands) for q, _ in train) > 900
+    assert len(train) == n * 160 and max(max(inner(q).operands) for q, _ in train) > 900
     assert len(math_pairs("test_wordings", SMALL)) == len(tests)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("options", [SMALL, {**SMALL, "seed": 7, "train_per_family": 100}])  # another seed, fewer rows
+@pytest.mark.parametrize("options", [SMALL, {**SMALL, "seed": 7, "train_per_family": 60}])  # another seed, fewer rows
 def test_splits_are_disjoint_by_operands(options):
     """No family's operand tuple is in two of train, val and test, except the die (5 questions in all), the square
     roots of 1 to 100 (10 questions: every split has them, as the die's) and the squares: a power's "12^2" reads as
@@ -192,7 +192,7 @@ def test_held_out_wordings_are_used_by_no_training_row():
     # a row reads as a held-out wording only where its text is also a training wording's ("15% of 240" and "?")
     assert not [w for s in ("train", "val", "test") for w in used[s] if w <= held]
     seen = set().union(*used["train"]) - held
-    assert len(seen) >= 0.95 * sum(len(f.wordings) for f in FAMILIES)  # 400 rows: nearly every wording
+    assert len(seen) >= 0.85 * sum(len(f.wordings) for f in FAMILIES)  # 160 rows of about 63 wordings: 88 %
     assert all(len(f.wordings) >= 30 and len(f.held_out) >= 2 for f in FAMILIES)
 
 

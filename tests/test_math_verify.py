@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from transformer_demo.tasks.math.answer import N_BEST, one_reply, reply, unsound
+from transformer_demo.tasks.math.answer import N_BEST, one_reply, read_exactly, reply, unsound
 from transformer_demo.tasks.math.answer_check import check
 from transformer_demo.tasks.math.equation import read_equation
 from transformer_demo.tasks.math.families import parse_question
@@ -261,6 +261,21 @@ def test_a_count_of_whole_things_is_never_a_fraction():
     assert reply(question, "150 / 12", "program", ("150 / 12",)).answer == "12"
     unread = "45 divided by 6 is how many full pages can she fill?"  # no reader reads it: the model's program
     assert "a whole number of things" in one_reply(unread, "45 / 6", "program").notice
+
+
+def test_a_listed_wording_in_a_word_problems_middle_sentence_is_not_the_question():
+    """Found blind (set 13): "3/8" in "... 120 litres when full. It is 3/8 full. How many litres?" was checked as
+    3 / 8, and the right 45 marked wrong."""
+    question = "A water tank holds 120 litres when full. It is 3/8 full. How many litres of water are in it?"
+    assert check(model("120 - 8"), "45", question=question)["Evaluation"] == "EQUIVALENT"
+    assert check(model("120 - 8"), "0.38", question=question)["Evaluation"] == "NOT_EQUIVALENT"
+
+
+def test_a_reading_whose_units_do_not_add_up_is_no_reading():
+    """Found blind (set 13): "£18 a month for 24 months plus £50" was read as the total 18 + 24 + 50."""
+    question = "A phone contract is £18 a month for 24 months plus £50 paid at the start. What is the total cost?"
+    assert read_exactly(question) is None
+    assert one_reply(question, "18 + 24 + 50", "program").answer is None
 
 
 @pytest.mark.parametrize(("question", "right", "wrong"), [("what is -7 + 3", "-4", "10"),

@@ -113,15 +113,18 @@ NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
 def _whole(text: str, found: Found) -> bool:
-    """Is the found question all of its sentence's numbers, signs included? "Multiply 5 by 6 by 7." holds
-    "Multiply 5 by 6", and "what is -7 + 3" holds "7 + 3": neither is the question asked."""
+    """Is the found question all of its sentence's numbers, signs included, and the sentence asked (a question,
+    the last one, or the only one with numbers)? "Multiply 5 by 6 by 7." holds "Multiply 5 by 6", "what is -7 + 3"
+    holds "7 + 3", and "A tank holds 120 litres. It is 3/8 full. How many litres?" holds "3/8": none is asked."""
     if found.start and text[found.start - 1] in "-−–":
         return False
     starts = [m.end() for m in SENTENCE_END.finditer(text, 0, found.start)]
     end = SENTENCE_END.search(text, found.end)
     sentence_start, sentence_end = (starts[-1] if starts else 0), (end.start() if end else len(text))
     outside = text[sentence_start : found.start] + " " + text[found.end : sentence_end]
-    return NUMBER.search(outside) is None
+    asked = end is None or text[end.start()] == "?" or not text[end.end():].strip()
+    elsewhere = NUMBER.search(text[:sentence_start] + " " + text[sentence_end:])
+    return NUMBER.search(outside) is None and (asked or not elsewhere)  # "120 litres. It is 3/8 full. How many?"
 
 
 def find_question(turns: list[Turn]) -> Found | None:

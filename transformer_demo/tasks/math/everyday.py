@@ -36,7 +36,7 @@ from .quantities import (
     times_fraction,
 )
 from .rates import proportion_reading, rate_reading
-from .reading import NUMBER, N
+from .reading import COUNTS, NUMBER, PARTS, N
 from .stories import bill_reading, change_reading, story_reading
 
 COUNTED = re.compile(rf"(?<![\d.]){N}\s+([a-z]+)")
@@ -328,9 +328,35 @@ def _asked_part_of(text: str, parts: list[str], names: list[str]) -> str | None:
     return parts[named[0]] if len(named) == 1 and len(names) == len(parts) else None
 
 
+ONE_PART = {"half": 2, "third": 3, "quarter": 4, "fifth": 5}
+FRACTION_FULL = re.compile(rf"(?:(?<![\d.]){N}\s*/\s*{N}|\b(?:({'|'.join(COUNTS)}|a|one)\s+)?"
+                           rf"({'|'.join([*PARTS, *ONE_PART])}))\s+(?:full|filled)\b")
+HOLDS_FULL = re.compile(rf"\b(?:holds?|takes?|contains?|has\s+room\s+for|capacity\s+(?:of|is))\s+{N}\b[^.?!]*?"
+                        r"\b(?:when\s+)?full\b|\bfull\b[^.?!]*?\b(?:holds?|takes?|contains?)\s+(\d+(?:\.\d+)?)")
+
+
+def _fraction_full(text: str) -> str | None:
+    """"A water tank holds 120 litres when full. It is 3/8 full. How many litres are in it?" -> 120 * 3 / 8."""
+    full, part = HOLDS_FULL.search(text), FRACTION_FULL.search(text)
+    if not full or not part or not re.search(r"\bhow\s+(?:many|much)\b", text) or re.search(
+            r"\b(?:more|left|empty|still|need|to\s+fill)\b", text):
+        return None
+    whole = full.group(1) or full.group(2)
+    if part.group(1):
+        top, bottom = part.group(1), part.group(2)
+    elif part.group(3) in COUNTS and part.group(4) in PARTS or part.group(3) in (None, "a", "one") and (
+            part.group(4) in ONE_PART and (part.group(3) or part.group(4) == "half")):
+        top, bottom = str(COUNTS.get(part.group(3), 1)), str({**PARTS, **ONE_PART}[part.group(4)])
+    else:
+        return None
+    if sorted(NUMBER.findall(text)) != sorted([whole] + ([top, bottom] if part.group(1) else [])):
+        return None
+    return f"{whole} * {top} / {bottom}"
+
+
 def everyday_readings(text: str) -> list[str]:
     """Every everyday reading of a lower-cased question (none, one, or several that then rule each other out)."""
     return [r for r in (_conversion(text), _total(text), _age(text), _clock(text), _gap(text), _percent_of_whole(text),
                         rate_reading(text), _age_when(text), _times_as(text), story_reading(text), change_reading(text),
                         _rest_of_whole(text), bill_reading(text), proportion_reading(text), _ratio(text),
-                        *percent_readings(text)) if r]
+                        _fraction_full(text), *percent_readings(text)) if r]

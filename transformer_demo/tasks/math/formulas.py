@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from .everyday import COUNTED, NOT_KINDS, NUMBER, everyday_readings
 from .polynomials import read_polynomial
 from .program import MAX_CHARS, ProgramError, evaluate
+from .quantities import unit_mismatch
 from .rates import whole_count
 from .reading import Calculation, N
 
@@ -190,6 +191,7 @@ def read_formula(question: str) -> Calculation | None:
                 and (numbers := _numbers_of(formula, text)) is not None]
     readings += [r for r in (_colour_chance(text), _statistic(text), _needed(text), read_polynomial(question),
                              *everyday_readings(text)) if r]
+    readings = [r for r in readings if not unit_mismatch(question, r)]  # no reading adds months to money a month
     try:  # formulas that read one question must agree (the derivative of 7x² at 4 is a formula and a polynomial)
         if len({evaluate(r) for r in readings}) != 1:
             return None

@@ -25,7 +25,9 @@ UNKNOWN = "?"  # a rate's thing not said ("every coach holds 42"): the question'
 
 MONEY_WORDS = (r"dollars?|bucks|euros?|eur|pounds?|quid|cents?|pence|rupees?|dinars?|dirhams?|yen|yuan|pesos?|francs?"
                r"|rand|naira|usd|gbp|money")
+MAJOR_MONEY = re.compile(rf"\b(?!cents?\b|pence\b)(?:{MONEY_WORDS})\b")  # after CURRENCY: "$5" is "5 money"
 MEASURES = {  # the words for a measure or money -> one name; these never stand for anything else
+    "cent": r"cents?|pence|p",  # before money: a hundredth of it ("28p")
     "money": rf"\$|€|£|¥|₹|{MONEY_WORDS}|notes?|bills?",
     "km": r"km|kilomet(?:er|re)s?", "m": r"m|met(?:er|re)s?", "cm": r"cm|centimet(?:er|re)s?",
     "mm": r"mm|millimet(?:er|re)s?", "mile": r"miles?", "inch": r"inch(?:es)?", "foot": r"foot|feet|ft",
@@ -36,6 +38,7 @@ MEASURES = {  # the words for a measure or money -> one name; these never stand 
 }
 LENGTHS = ("km", "m", "cm", "mm", "mile", "inch", "foot", "yard")
 SIZES = {  # a measure's dimension and its size in the dimension's smallest unit here, for converting between them
+    "cent": ("money", 1), "money": ("money", 100),
     "second": ("time", 1), "minute": ("time", 60), "hour": ("time", 3600), "day": ("time", 86400),
     "week": ("time", 604800), "mm": ("length", 1), "cm": ("length", 10), "m": ("length", 1000),
     "km": ("length", 1000000), "inch": ("imperial length", 1), "foot": ("imperial length", 12),
@@ -199,7 +202,7 @@ def _asked(text: str) -> Unit | None:
         thing, stop = noun_after(m.group(1))
         if thing:
             per = ASKED_PER.search(m.group(1)[stop:])
-            asked = ((thing, 1),)
+            asked = ((thing, 2 if thing in LENGTHS and SQUARE.match(m.group(1)) else 1),)  # how many square metres
             if per:
                 name = per.group(1) or per.group(2) or per.group(3)
                 asked = _per(thing, "*" if name in ("one", "person", "of") else name_of(name))
@@ -237,6 +240,9 @@ class Reading:
             self.numbers[value] = unit if self.numbers.get(value, unit) == unit else None
             held |= {value} if is_held else set()
         self.asked = _asked(self.text)
+        if self.asked and ("money", 1) in self.asked and not MAJOR_MONEY.search(self.text) and any(
+                u and ("cent", 1) in u for u in self.numbers.values()):  # "pens at 35 cents: what do 4 cost?"
+            self.asked = tuple(sorted(("cent" if n == "money" else n, p) for n, p in self.asked))
         if self.asked is None and (much := re.search(r"\bhow\s+much\b", self.text)) and not noun_after(
                 self.text[much.end():])[0] and any(u and ("money", 1) in u for u in self.numbers.values()):
             self.asked = (("money", 1),)  # "diesel is 1.48 a litre, how much to fill it"
