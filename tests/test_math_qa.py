@@ -133,7 +133,7 @@ def test_generator_is_deterministic_by_seed():
     first = math_pairs("train", SMALL)
     assert _all_splits.__wrapped__(0, 160, 10, 40, "program")["train"] == first  # regenerated, not from the cache
     assert math_pairs("train", {**SMALL, "seed": 1}) != first
-    first_test = ("Can you find the slope of 939x^2 at x = 417", "2 * 939 * 417")
+    first_test = ("Find the slope of 939x^2 at x = 417.", "2 * 939 * 417")
     assert math_pairs("test", SMALL)[0] == first_test  # fixed in another process
 
 
@@ -155,7 +155,7 @@ def test_split_sizes_every_family_and_both_operand_ranges():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("options", [SMALL, {**SMALL, "seed": 7, "train_per_family": 60}])  # another seed, fewer rows
+@pytest.mark.parametrize("options", [SMALL, {**SMALL, "seed": 7, "train_per_family": 30}])  # another seed, fewer rows
 def test_splits_are_disjoint_by_operands(options):
     """No family's operand tuple is in two of train, val and test, except the die (5 questions in all), the square
     roots of 1 to 100 (10 questions: every split has them, as the die's) and the squares: a power's "12^2" reads as
