@@ -229,6 +229,6 @@ def test_a_puzzle_said_in_the_passive_is_an_equation(question: str, text: str, s
      ("'5 + 5' or '6 + 6'?", "'5 + 5' or '6 + 6'?")],  # two quotes: which one is asked?
 )
 def test_the_question_a_message_quotes_is_the_one_asked(message: str, asked: str):
-    from transformer_demo.tasks.math.answer import asked_in
+    from transformer_demo.tasks.math.asking import asked_in
 
     assert asked_in(message) == asked

@@ -183,19 +183,6 @@ FORMULA_TOPICS = {r"\b(?:circles?|circular|radius|diameter)\b": "a circle", r"\b
 FORMULA_TOPIC = re.compile("|".join(f"(?P<t{i}>{words})" for i, words in enumerate(FORMULA_TOPICS)), re.IGNORECASE)
 
 
-QUOTED = re.compile(r"(?:^|(?<=[\s:]))['\"“‘]([^'\"”’]{8,}?)['\"”’](?=[\s.?!,]|$)")
-
-
-def asked_in(text: str) -> str:
-    """The question a message quotes ("my kid's worksheet says 'What is 15% of 240?' and I want to check"), or
-    the message itself where it quotes none, or more than one."""
-    quotes = QUOTED.findall(text) if isinstance(text, str) else []
-    if len(quotes) != 1 or not re.search(r"\d", quotes[0]):
-        return text
-    form = re.search(r"\bas\s+an?\s+(?:decimal|fraction|percentage)\b", text.replace(quotes[0], " "), re.IGNORECASE)
-    return quotes[0].strip() + (f" ({form[0]})" if form else "")  # "... Answer as a decimal please."
-
-
 def read_exactly(question: str) -> Calculation | None:
     """The question's own calculation (reading.py) or formula (formulas.py), when it says one."""
     return read_calculation(question) or read_formula(question)

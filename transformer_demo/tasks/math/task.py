@@ -30,14 +30,13 @@ from .answer import (
     EXAMPLE_QUESTIONS,
     N_BEST,
     MathReply,
-    asked_in,
     mode_of,
     needs_readings,
     reply,
     unknown_question_notice,
 )
+from .asking import question_in
 from .families import FAMILIES, family_of
-from .numerals import in_hours, with_digits
 from .questions import math_pairs
 from .scoring import math_scores
 
@@ -90,8 +89,8 @@ class MathTask(Task):
         readings: tuple[str, ...] = (), question: str | None = None,
     ) -> LineResult:
         """The outputs become verified answers (readings: the model's beam-search programs for the question, when
-        needs_readings; question: the one asked in source, question_in); the line's notice is the best reply's, after
-        the truncation notice."""
+        needs_readings; question: the one asked in source, asking.question_in); the line's notice is the best
+        reply's, after the truncation notice."""
         text, notice = prepared
         outputs = outputs_of(result, checkpoint)
         question = question_in(source) if question is None else question
@@ -104,11 +103,6 @@ class MathTask(Task):
 
     def cli_line(self, line: LineResult, show_program: bool = False) -> str:
         return line.reply.line(show_program)
-
-
-def question_in(line: str) -> str:
-    """The question a line asks (answer.asked_in), its numbers in digits and its durations in hours (numerals)."""
-    return asked_in(in_hours(with_digits(line)))
 
 
 def answer_questions(engine: Engine, questions: list[str], options: DecodeOptions | None = None) -> list[MathReply]:

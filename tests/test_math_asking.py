@@ -1,9 +1,9 @@
-"""Numbers written in words become digits before a question is read (numerals.with_digits)."""
+"""The question a line asks, as it is read (asking.py): numbers in words as digits, durations as hours."""
 from __future__ import annotations
 
 import pytest
 
-from transformer_demo.tasks.math.numerals import in_hours, with_digits
+from transformer_demo.tasks.math.asking import in_hours, with_digits
 
 
 @pytest.mark.parametrize(
@@ -45,7 +45,7 @@ def test_other_words_stay_words(text: str):
 
 
 def test_the_tutor_reads_a_question_in_words_as_the_one_in_digits():
-    from transformer_demo.tasks.math.task import question_in
+    from transformer_demo.tasks.math.asking import question_in
 
     assert question_in("Please tell me what seventeen times twelve is.") == "Please tell me what 17 times 12 is."
     assert question_in("my kid's sheet says 'what is nine squared?'") == "what is 9 squared?"
@@ -66,7 +66,7 @@ def test_a_duration_in_two_units_becomes_hours_where_exact(text: str, hours: str
 
 def test_the_tutor_reads_a_speed_over_hours_and_minutes():
     from transformer_demo.tasks.math.answer import read_exactly
-    from transformer_demo.tasks.math.task import question_in
+    from transformer_demo.tasks.math.asking import question_in
 
     question = question_in("a train goes 120 km in 1 hour 30 minutes, whats its average speed in km/h")
     assert str(read_exactly(question).result) == "80"

@@ -1,12 +1,14 @@
-"""Numbers written in words, as digits, so that the model and the readers see the numbers they read:
+"""The question a visitor's line asks, as the model and the readers read it: the one it quotes, its numbers in
+words as digits, its durations in hours and minutes as hours (question_in):
 
+    asked_in("my kid's sheet says 'What is 15% of 240?'")       -> "What is 15% of 240?"
     with_digits("what is seventeen times twelve")              -> "what is 17 times 12"
     with_digits("three hundred and forty-five minus ninety")    -> "345 minus 90"
     with_digits("a tank is three quarters full")                -> unchanged: a fraction's words are read elsewhere
     with_digits("each one gets two sweets")                     -> "each one gets 2 sweets": a lone "one" is a word
     in_hours("120 km in 1 hour 30 minutes")                     -> "120 km in 1.5 hours"
 
-Only a question with no digit at all is rewritten: where it has digits, a number word is a count its readers
+Only a question with no digit at all has its number words rewritten: where it has digits, a number word is a count its readers
 know ("23, 17 and 31 points in three games", "me and my two friends share 87": three people, not two). A run
 of number words becomes one number only when it parses as one ("two three" does not); "one" alone is a number
 only next to an operation ("one plus two", "divide by one"); a word before a fraction's part ("two thirds")
@@ -24,6 +26,19 @@ ONES = {w: i for i, w in enumerate(
     "seventeen eighteen nineteen".split())}
 TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
 SCALES = {"hundred": 100, "thousand": 1000, "million": 1000000}
+QUOTED = re.compile(r"(?:^|(?<=[\s:]))['\"“‘]([^'\"”’]{8,}?)['\"”’](?=[\s.?!,]|$)")
+
+
+def asked_in(text: str) -> str:
+    """The question a message quotes ("my kid's worksheet says 'What is 15% of 240?' and I want to check"), or
+    the message itself where it quotes none, or more than one."""
+    quotes = QUOTED.findall(text) if isinstance(text, str) else []
+    if len(quotes) != 1 or not re.search(r"\d", quotes[0]):
+        return text
+    form = re.search(r"\bas\s+an?\s+(?:decimal|fraction|percentage)\b", text.replace(quotes[0], " "), re.IGNORECASE)
+    return quotes[0].strip() + (f" ({form[0]})" if form else "")  # "... Answer as a decimal please."
+
+
 NUMBER_WORD = "|".join(sorted((*ONES, *TENS, *SCALES), key=len, reverse=True))
 RUN = re.compile(rf"\b(?:a\s+(?=hundred\b|thousand\b|million\b))?(?:{NUMBER_WORD})"
                  rf"(?:(?:\s+and\s+|\s+|-)(?:{NUMBER_WORD}))*\b", re.IGNORECASE)
@@ -96,3 +111,8 @@ def in_hours(text: str) -> str:
         return f"{format_number(int(m.group(1)) + Fraction(minutes, 60))} hours"
 
     return DURATION.sub(hours, text) if isinstance(text, str) else text
+
+
+def question_in(line: str) -> str:
+    """The question a line asks (asked_in), its numbers in digits and its durations in hours."""
+    return asked_in(in_hours(with_digits(line)))
