@@ -8,11 +8,11 @@ words as digits, its durations in hours and minutes as hours (question_in):
     with_digits("each one gets two sweets")                     -> "each one gets 2 sweets": a lone "one" is a word
     in_hours("120 km in 1 hour 30 minutes")                     -> "120 km in 1.5 hours"
 
-Only a question with no digit at all has its number words rewritten: where it has digits, a number word is a count its readers
-know ("23, 17 and 31 points in three games", "me and my two friends share 87": three people, not two). A run
-of number words becomes one number only when it parses as one ("two three" does not); "one" alone is a number
-only next to an operation ("one plus two", "divide by one"); a word before a fraction's part ("two thirds")
-stays a word.
+Only a question with no digit at all has its number words rewritten: where it has digits, a number word is a
+count its readers know ("23, 17 and 31 points in three games", "me and my two friends share 87": three people,
+not two). A run of number words becomes one number only when it parses as one ("two three" does not); "one"
+alone is a number only next to an operation ("one plus two", "divide by one"); a word before a fraction's part
+("two thirds") stays a word.
 """
 from __future__ import annotations
 

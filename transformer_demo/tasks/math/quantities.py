@@ -51,7 +51,7 @@ be been am it its this that these those them they he she we you i my your his he
 fewer times percent per each every x do does did will would can could has have had get got gets left over all
 only just about exactly up when while where who there here not no too very also still now already some any many
 much both another again onto out off away back home today yesterday tomorrow altogether together total one equally
-evenly fairly""".split())
+evenly fairly plus minus""".split())
 ADJECTIVES = set("""more extra other equal full whole empty new old big small large little red blue green yellow white
 black pink purple orange brown grey gray same different""".split())
 
@@ -113,7 +113,7 @@ NOUN = rf"(?!(?:{FUNCTION})\b)({WORD})"  # a word that may name a thing
 AFTER = re.compile(rf"\s*(?:(?:canadian|australian|us|new\s+zealand|hong\s+kong)\s+)?(?:of\s+(?:these|those|the)\s+)?"
                    rf"({WORD})(?:\s+{NOUN})?")
 PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:per|a|an|every|each|for\s+(?:one|each|every|a|an)|in\s+(?:each|every|one)"
-                 rf"|on\s+(?:each|every))\s+(?:{WORD}\s+)??{NOUN}\b")
+                 rf"|on\s+(?:each|every))\s+(?:{NOUN}\s+)??{NOUN}\b")  # "35 cents each and", "1.35 each plus": no rate
 EACH = re.compile(r"\s*each\b")
 HOLDER = re.compile(  # "a pack has", "every coach holds exactly", "a box of 8 bars costs"
     rf"\b(?:a|an|each|every|one|per)\s+(?:{WORD}\s+)??({WORD})\s+(?:of\s+\d+(?:\.\d+)?\s+(?:{WORD}\s+){{1,2}}"
@@ -173,7 +173,9 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     rest = after[stop:]
     if thing in LENGTHS and SQUARE.match(after):  # "12 square metres", "12 sq m", "12 m²"
         thing = f"{thing}²"
-    if (rate := PER.match(rest)) and (per := name_of(rate.group(1))):  # "38 pages a minute", "1.89 per litre"
+    if re.search(r"\bpa(?:y|ys|id|ying)\s+(?:with|using)\s+(?:a|an|one)?\s*$", before):  # "paid with a 500 note"
+        return ((thing, 1),) if thing else None, False
+    if (rate := PER.match(rest)) and (per := name_of(rate.group(2))):  # "38 pages a minute", "1.89 per litre"
         return _per(thing or ("money" if RATE_PRICED.search(before) else UNKNOWN), per), False
     if (holder := HOLDER.search(before)) is not None and name_of(holder.group(1)) not in (None, *NOT_HOLDERS):
         costs = holder.group(2).startswith(("cost", "pay", "sell", "earn"))
