@@ -70,6 +70,17 @@ from transformer_demo.tasks.math.formulas import read_formula
          "(28 * 350) / 100", "98"),
         ("a pen costs 35 cents, how much do 4 pens cost?", "35 * 4", "140"),  # asked in the question's cents
         ("how many cents are in 3 dollars", "3 * 100", "300"),
+        ("Find the range of these numbers: 12, 5, 19, 8, 3", "19 - 3", "16"),
+        ("how long does it take to walk 6 km at 4 km/h? answer in minutes pls", "(6 / 4) * 60", "90"),
+        ("My shop sold 240 mugs at £4.50 each last month. What was the total takings in pounds?", "240 * 4.50",
+         "1080"),
+        ("The ratio of boys to girls in a class is 4:5. There are 36 students altogether. How many are girls?",
+         "36 * 5 / (4 + 5)", "20"),
+        ("there are 24 pencils in a box and the school orders 15 boxes. they are shared equally between 8 classes. "
+         "how many pencils does each class get", "24 * 15 / 8", "45"),
+        ("My lawn is 8 m by 6 m and new turf costs £4.50 per square metre. How much will it cost in pounds?",
+         "8 * 6 * 4.50", "216"),
+        ("A bakery makes 180 loaves and sells 5/6 of them. How many loaves are left?", "180 - 180 * 5 / 6", "30"),
         ("The shop sell 3 apple for 1.20. How much I pay for 15 apple?", "1.20 / 3 * 15", "6"),
         ("Petrol is 1.89 per litre and I put in 42 litres. What's the total cost?", "1.89 * 42", "79.38"),
         ("If I drive 378 km at a steady 84 km/h, how many hours will it take?", "378 / 84", "4.5"),

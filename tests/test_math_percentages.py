@@ -30,6 +30,12 @@ from transformer_demo.tasks.math.percentages import percent_mismatch
         ("After a 20% discount a coat costs 64. What was the original price?", "64 / (1 - 20 / 100)", "80"),
         ("The price of 50 rose by 10 percent. How much did it rise by?", "10 / 100 * 50", "5"),  # the change
         ("A meal is 60 and I add a 15% tip. How much is the tip?", "15 / 100 * 60", "9"),
+        ("My pension is £920 a month and it is going up by 3.5%. What will the new monthly amount be in pounds?",
+         "920 + 3.5 / 100 * 920", "952.2"),
+        ("£2000 is invested at 3% per year simple interest. How much interest is earned in 4 years, in pounds?",
+         "2000 * 3 / 100 * 4", "240"),
+        ("I put 500 dollars in a bank at 2% a year simple interest. How much will I have after 3 years?",
+         "500 + 500 * 2 / 100 * 3", "530"),
     ],
 )
 def test_percentages_are_read_exactly(question: str, program: str, value: str):

@@ -47,6 +47,11 @@ from transformer_demo.tasks.math.structure import implausible, mismatch
         ("how do i do 15.2 - 8.75", "15.2 - 8.75", "6.45"),  # found blind (set 12), and the claims below
         ("my daughter says 2000 - 1374 is 726, what's the right answer?", "2000 - 1374", "626"),
         ("my son got 12 x 12 = 124, is that correct?", "12 * 12", "144"), ("is 7 x 8 = 54 right?", "7 * 8", "56"),
+        ("can someone help me work out 7 + 3 x 4 i keep getting 40", "7 + 3 * 4", "19"),  # found blind (set 13)
+        ("-6 x -7", "-6 * -7", "42"), ("Work out 2.4 x 3.5 without a calculator.", "2.4 * 3.5", "8.4"),
+        ("what is the diffrence between 905 and 478", "905 - 478", "427"),
+        ("Warm-up: 18 - 3 x 5 + 2 = ?", "18 - 3 * 5 + 2", "5"),
+        ("whats 6 + 36 ÷ 6 - 2 using bidmas", "6 + 36 / 6 - 2", "10"),
     ],
 )
 def test_a_calculation_said_in_words_is_read_exactly(question: str, program: str, value: str):

@@ -282,8 +282,8 @@ def _rest_of_whole(text: str) -> str | None:
     return None
 
 
-RATIO = re.compile(rf"\bratio\s+(?:of\s+[a-z]+\s+to\s+[a-z]+\s+)?(?:of\s+|is\s+)?{N}\s*(?::|to)\s*{N}"
-                   rf"(?:\s*(?::|to)\s*{N})?")
+RATIO = re.compile(rf"\bratio\s+(?:of\s+[a-z]+\s+to\s+[a-z]+\s+(?:[a-z]+\s+){{0,4}}?)?(?:of\s+|is\s+)?{N}\s*(?::|to)"
+                   rf"\s*{N}(?:\s*(?::|to)\s*{N})?")
 OWNERS_OF = (re.compile(r"\bbetween\s+([a-z]+)(?:\s*,\s*([a-z]+))?\s+and\s+([a-z]+)"),  # between tom and ann
              re.compile(r"\b([a-z]+)(?:\s*,\s*([a-z]+))?\s+and\s+([a-z]+)\s+(?:share|split|divide)"),
              re.compile(r"\bratio\s+of\s+([a-z]+)()\s+to\s+([a-z]+)"))  # the ratio of boys to girls
@@ -354,9 +354,23 @@ def _fraction_full(text: str) -> str | None:
     return f"{whole} * {top} / {bottom}"
 
 
+FRACTION_TAKEN = re.compile(rf"(?<![\d.]){N}\s+[a-z]+\b[^.?!]*?\b(?:sells?|sold|eats?|ate|uses?|used|gives?\s+away"
+                            rf"|gave\s+away|spends?|spent|loses?|lost)\s+{N}\s*/\s*{N}\s+of\s+(?:them|it|these|those)\b")
+
+
+def _fraction_left(text: str) -> str | None:
+    """"A bakery makes 180 loaves and sells 5/6 of them. How many loaves are left?" -> 180 - 180 * 5 / 6."""
+    taken = FRACTION_TAKEN.search(text)
+    if not taken or len(NUMBER.findall(text)) != 3 or not re.search(r"\b(?:left|remain\w*)\b", text) or not (
+            0 < Fraction(taken.group(2)) <= Fraction(taken.group(3))):
+        return None
+    whole, top, bottom = taken.groups()
+    return f"{whole} - {whole} * {top} / {bottom}"
+
+
 def everyday_readings(text: str) -> list[str]:
     """Every everyday reading of a lower-cased question (none, one, or several that then rule each other out)."""
     return [r for r in (_conversion(text), _total(text), _age(text), _clock(text), _gap(text), _percent_of_whole(text),
                         rate_reading(text), _age_when(text), _times_as(text), story_reading(text), change_reading(text),
                         _rest_of_whole(text), bill_reading(text), proportion_reading(text), _ratio(text),
-                        _fraction_full(text), *percent_readings(text)) if r]
+                        _fraction_full(text), _fraction_left(text), *percent_readings(text)) if r]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .everyday import COUNTED, NOT_KINDS, NUMBER, everyday_readings
 from .polynomials import read_polynomial
@@ -146,8 +147,8 @@ PER_ONE = re.compile(r"\bper\s+(?:game|match|day|week|month|year|test|round|inni
 def _statistic(text: str) -> str | None:
     """"I got 78, 85 and 92 on my tests, what's my average?" -> mean(78, 85, 92): the question's numbers are one
     list (besides, at most, their count: "2, 0, 3, 1 and 4 goals in the last 5 games"), and it asks for their
-    mean or median (not a speed, a rate or a weighted mean)."""
-    asked = re.findall(r"\b(average|mean|median)\b", text)
+    mean, median or range (not a speed, a rate or a weighted mean)."""
+    asked = re.findall(r"\b(average|mean|median|range)\b", text)
     if len(set(asked)) != 1 or re.search(r"speed|per|rate|weighted|%|percent|\bx\b|=|\bneed", PER_ONE.sub(" ", text)):
         return None
     numbers = NUMBER.findall(text)
@@ -155,6 +156,8 @@ def _statistic(text: str) -> str | None:
         values = NUMBER.findall(listed[0])
         rest = NUMBER.findall(text[: listed.start()] + " " + text[listed.end():])
         if not rest or rest == [str(len(values))] and len(values) + 1 == len(numbers):
+            if asked[0] == "range":  # the largest less the smallest
+                return f"{max(values, key=Fraction)} - {min(values, key=Fraction)}"
             return f"{'median' if asked[0] == 'median' else 'mean'}({', '.join(values)})"
     return None
 

@@ -34,9 +34,10 @@ FROM_TO = re.compile(rf"\bfrom\s+[$€£]?{N}\s+(?:[a-z]+\s+){{0,2}}?to\s+[$€�
 BUY_SELL = re.compile(rf"\b(?:buy|bought|buys|pay|paid|cost|costs)\b[^.?!\d]*?{N}[^.?!]*?\b(?:sell|sold|sells)\b"
                       rf"[^.?!\d]*?{N}")
 BY = r"\s+(?:[a-z0-9.$€£]+\s+){0,3}?by\s+(?:\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)"
-CHANGE_BY = ((re.compile(rf"\b(?:increase[sd]?|raised?|rises|rose|goes\s+up|went\s+up|gone\s+up){BY}"), "+"),
-             (re.compile(rf"\b(?:reduced?|decrease[sd]?|lower(?:ed)?|cut|falls|fell|go(?:es)?\s+down|went\s+down){BY}"),
-              "-"))
+CHANGE_BY = ((re.compile(rf"\b(?:increas(?:e[sd]?|ing)|rais(?:e[sd]?|ing)|ris(?:es|ing)|rose|go(?:es|ing)?\s+up"
+                         rf"|went\s+up|gone\s+up){BY}"), "+"),
+             (re.compile(rf"\b(?:reduc(?:e[sd]?|ing)|decreas(?:e[sd]?|ing)|lower(?:ed|ing)?|cut|falls|fell|falling"
+                         rf"|go(?:es|ing)?\s+down|went\s+down){BY}"), "-"))
 CHANGE_ASKED = re.compile(r"\bby\s+how\s+much\b|\bby\s*[?.!]*$|\bhow\s+much\s+(?:did|does|will|is|was|has)\s+"
                           r"(?:it|\w+|the\s+\w+)\s+(?:rise|increase|go\s+up|gone\s+up|fall|decrease|drop|go\s+down)"
                           r"|\b(?:is|was|be|are)\s+(?:the|my|a)\s+(?:increase|rise|discount|saving|reduction|tax|vat|tip)\b")
@@ -118,8 +119,33 @@ def _asked_part(text: str) -> str:
     return text[starts[-1]:] if starts else text
 
 
+SIMPLE_INTEREST = re.compile(rf"{PERCENT.pattern}\s+(?:a|per|each|every)\s+(?:year|annum)\b[^.?!]*?\bsimple\s+interest"
+                             rf"|\bsimple\s+interest\b[^.?!]*?{PERCENT.pattern}\s+(?:a|per|each|every)\s+(?:year|annum)\b")
+YEARS = re.compile(rf"{N}\s+years?\b")
+
+
+def interest_reading(text: str) -> str | None:
+    """"£2000 is invested at 3% per year simple interest. How much interest is earned in 4 years?" ->
+    2000 * 3 / 100 * 4; asked for the amount at the end -> 2000 + 2000 * 3 / 100 * 4."""
+    rate, years, numbers = SIMPLE_INTEREST.search(text), YEARS.findall(text), NUMBER.findall(text)
+    if not rate or len(years) != 1 or len(numbers) != 3:
+        return None
+    percent = rate.group(1) or rate.group(2)
+    principal = [n for n in numbers if n not in (percent, years[0])]
+    if len(principal) != 1:
+        return None
+    interest = f"{principal[0]} * {percent} / 100 * {years[0]}"
+    asked = _asked_part(text)
+    if re.search(r"\binterest\b", asked) and not re.search(r"\b(?:total|altogether|in\s+all|worth|balance)\b", asked):
+        return interest
+    if re.search(r"\b(?:total|altogether|in\s+all|worth|balance|have|be)\b", asked):
+        return f"{principal[0]} + {interest}"
+    return None
+
+
 def percent_readings(text: str) -> list[str]:
-    return [r for r in (share_reading(text), change_reading(text), changed_by_reading(text)) if r]
+    return [r for r in (share_reading(text), change_reading(text), changed_by_reading(text), interest_reading(text))
+            if r]
 
 
 def _products(node: Node) -> list[Node]:

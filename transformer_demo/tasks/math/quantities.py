@@ -51,7 +51,7 @@ be been am it its this that these those them they he she we you i my your his he
 fewer times percent per each every x do does did will would can could has have had get got gets left over all
 only just about exactly up when while where who there here not no too very also still now already some any many
 much both another again onto out off away back home today yesterday tomorrow altogether together total one equally
-evenly fairly plus minus""".split())
+evenly fairly plus minus last next first""".split())
 ADJECTIVES = set("""more extra other equal full whole empty new old big small large little red blue green yellow white
 black pink purple orange brown grey gray same different""".split())
 
@@ -112,8 +112,9 @@ FUNCTION = "|".join(sorted(FUNCTION_WORDS))
 NOUN = rf"(?!(?:{FUNCTION})\b)({WORD})"  # a word that may name a thing
 AFTER = re.compile(rf"\s*(?:(?:canadian|australian|us|new\s+zealand|hong\s+kong)\s+)?(?:of\s+(?:these|those|the)\s+)?"
                    rf"({WORD})(?:\s+{NOUN})?")
-PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:per|a|an|every|each|for\s+(?:one|each|every|a|an)|in\s+(?:each|every|one)"
-                 rf"|on\s+(?:each|every))\s+(?:{NOUN}\s+)??{NOUN}\b")  # "35 cents each and", "1.35 each plus": no rate
+# "38 pages a minute", "4.50 per square metre"; "35 cents each and ...", "1.35 each plus ..." are no rates
+PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:per|a|an|every|each|for\s+(?:one|each|every|a|an)"
+                 rf"|in\s+(?:each|every|one|a|an)|on\s+(?:each|every))\s+(?P<square>(?:square|sq)\s+)?(?:{NOUN}\s+)??{NOUN}\b")
 EACH = re.compile(r"\s*each\b")
 HOLDER = re.compile(  # "a pack has", "every coach holds exactly", "a box of 8 bars costs"
     rf"\b(?:a|an|each|every|one|per)\s+(?:{WORD}\s+)??({WORD})\s+(?:of\s+\d+(?:\.\d+)?\s+(?:{WORD}\s+){{1,2}}"
@@ -140,7 +141,7 @@ MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|pa
                          rf"|\bhow\s+much\s+(?:is|are)\s+(?:that|it|this|they)\s+(?:per|each|for\s+(?:one|each|a|an))\b"
                          rf"|\bwhat\s+(?:do|does|did|will|would)\b{SENTENCE}\b(?:cost|pay|spend|earn)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
                          rf"|\bwhat(?:'s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:total\s+)?"
-                         rf"(?:cost|price|pay|bill|earnings|wages?|salary)\b")
+                         rf"(?:cost|price|pay|bill|earnings|wages?|salary|takings|income|revenue|sales)\b")
 EACH_PAYS = re.compile(rf"\b(?:each|per)\s+({WORD})\b"
                        rf"|\bhow\s+much\s+(?:is|are|for|does|do)\s+(?:one|a|an|each)\s+({WORD})\b")
 MEASURE_WORD = "|".join(f"(?:{words})" for words in MEASURES.values())
@@ -175,7 +176,8 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
         thing = f"{thing}²"
     if re.search(r"\bpa(?:y|ys|id|ying)\s+(?:with|using)\s+(?:a|an|one)?\s*$", before):  # "paid with a 500 note"
         return ((thing, 1),) if thing else None, False
-    if (rate := PER.match(rest)) and (per := name_of(rate.group(2))):  # "38 pages a minute", "1.89 per litre"
+    if (rate := PER.match(rest)) and (per := name_of(rate.group(3))):  # "38 pages a minute", "1.89 per litre"
+        per += "²" if rate.group("square") and per in LENGTHS else ""
         return _per(thing or ("money" if RATE_PRICED.search(before) else UNKNOWN), per), False
     if (holder := HOLDER.search(before)) is not None and name_of(holder.group(1)) not in (None, *NOT_HOLDERS):
         costs = holder.group(2).startswith(("cost", "pay", "sell", "earn"))
@@ -232,6 +234,7 @@ class Reading:
 
     def __init__(self, text: str):
         text = re.sub(r"(\d)-(?=[a-z])", r"\1 ", CURRENCY.sub(r"\2 money", text.lower()))  # "a 36-hour week"
+        text = re.sub(r"[\s,]+(?:please|pls|plz|thanks|thank\s+you)[\s?.!]*$", "", text)  # "..., in minutes pls"
         self.text = SPEEDS.sub(lambda m: SPEED_WORDS[m.group(1)], text)
         self.numbers: dict[Fraction, Unit | None] = {}
         held = set()

@@ -78,7 +78,7 @@ LOOSE: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # may not touch an
     (rf"{N}\s+(?:subtracted|taken\s+away|taken|deducted|removed)\s+from\s+{N}", _template("({1} - {0})")),
     (rf"{N}\s+(?:less|fewer)\s+than\s+{N}", _template("({1} - {0})")),
     (rf"{N}\s+more\s+than\s+{N}", _template("({1} + {0})")),
-    (rf"{THE}difference\s+(?:between|of)\s+{N}\s+and\s+{N}", _difference),
+    (rf"{THE}dif+e?rence\s+(?:between|of)\s+{N}\s+and\s+{N}", _difference),
     (rf"\bhow\s+much\s+(?:less|smaller|lower|fewer)\s+than\s+{N}\s+is\s+{N}", _template("({0} - {1})")),
     (rf"\bhow\s+much\s+(?:more|bigger|larger|greater|higher)\s+than\s+{N}\s+is\s+{N}", _template("({1} - {0})")),
     (rf"\bhow\s+much\s+(?:more|bigger|larger|greater|higher)\s+is\s+{N}\s+than\s+{N}", _template("({0} - {1})")),
@@ -112,7 +112,8 @@ TIGHT: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # bind first: "8 s
     (rf"\btriple\s+{N}|{N}\s+tripled", _one("({} * 3)")),
 )
 WORDS: tuple[tuple[str, str], ...] = (  # last, the words for the four operations between two terms
-    (r"(?<=[\d)])\s*(?:x|×)\s*(?=[\d(])", "*"), (r"\bmultiplied\s+(?:by|with)\b|\btimes\b", "*"),
+    (r"(?<=[\d)])\s*(?:x|×)\s*(?=[\d(])|(?<=[\d)])\s+(?:x|×)\s+(?=-\d)", "*"),  # "6 x -7"; "3x-38" is none
+    (r"\bmultiplied\s+(?:by|with)\b|\btimes\b", "*"),
     (r"\bdivided?\s+by\b|\bover\b|÷", "/"), (r"\bplus\b|\badded\s+to\b", "+"),
     (r"\bminus\b|\btake\s+away\b|\bless\b|[−–]", "-"),
 )
@@ -135,9 +136,9 @@ REWRITES = tuple((re.compile(p), r) for p, r in TIGHT) + tuple((re.compile(p), _
 
 # The words that frame a calculation, taken off the front and the back (any number of times, in any order).
 FRONT = re.compile(  # longer phrases before their beginnings: "what do you get" before "what"
-    r"^(?:what\s+number\s+is|[a-z' ]{1,40}:|hey|hi|hello|ok|okay|so|um|quick\s+question|please|pls|plz|then|and|now|"
+    r"^(?:what\s+number\s+is|[a-z' -]{1,40}:|hey|hi|hello|ok|okay|so|um|quick\s+question|please|pls|plz|then|and|now|"
     r"exactly|quickly|"
-    r"(?:can|could|would|will)\s+(?:you|u)(?:\s+please)?(?:\s+(?:tell\s+me|help\s+me\s+(?:with|work\s+out)|work\s+out"
+    r"(?:can|could|would|will)\s+(?:you|u|someone|anyone|somebody|anybody)(?:\s+please)?(?:\s+(?:tell\s+me|help\s+me\s+(?:with|work\s+out)|work\s+out"
     r"|figure\s+out|calculate|compute|find|solve|do|give\s+me))?|"
     r"what\s+do\s+(?:you|i|we)\s+get(?:\s+(?:from|for|if\s+(?:you|i|we)\s+(?:do|work\s+out|calculate)|when\s+"
     r"(?:you|i|we)\s+(?:do|work\s+out|calculate)))?|(?:if|when)\s+(?:you|i|we)|what'?s|whats|wat\s+is|do\s+you\s+know|"
@@ -151,6 +152,8 @@ FRONT = re.compile(  # longer phrases before their beginnings: "what do you get"
     r"(?:\s+(?:us|me|him|her|them))?(?:\s+for)?|is)[\s,:!]*",
 )
 BACK = re.compile(r"[\s,:!.?]*(?:please|pls|plz|thanks|thank\s+you|for\s+me|then|exactly|equals?|=|is\s+what|"
+                  r"without\s+a\s+calculator|in\s+your\s+head|(?:using|with)\s+(?:bidmas|bodmas|pemdas|the\s+order\s+of"
+                  r"\s+operations)|"
                   r"(?:can|could)\s+(?:you|u)\s+help(?:\s+(?:me|us|him|her))?(?:\s+out)?|help(?:\s+me)?|how\s+much|"
                   r"how\s+many|what\s+(?:is|was)\s+it|what\s+do\s+(?:you|i|we)\s+get|what'?s\s+the\s+answer|"
                   r"is\s+how\s+(?:much|many)|"
@@ -186,6 +189,8 @@ CLAIMED = re.compile(  # a calculation someone says has a value, and the questio
     r"(?:is|=|equals|makes|comes\s+to|gives)\s+-?\d+(?:\.\d+)?\s*[,.;!?]?\s*(?:(?:is\s+(?:that|this|it|she|he)\s+)?"
     r"(?:right|correct|true|wrong)|(?:so\s+)?what'?s\s+the\s+(?:right|correct|real)\s+answer|(?:can|could)\s+(?:you|u)\s+"
     r"check(?:\s+(?:it|this|that))?)[?.! ]*")
+GETTING = re.compile(r"[\s,.;!?-]+(?:but\s+)?(?:i|we|he|she|my\s+[a-z]+)\s+(?:keeps?\s+getting|got|get|gets"
+                     r"|think\s+it'?s|thinks\s+it'?s|made\s+it)\s+-?\d+(?:\.\d+)?[\s?.!]*$")
 THEN = re.compile(r"\s*,?\s*(?:and\s+)?then\s+")
 STEPS = (  # one step after "then", on the result so far: "then add 19"
     (re.compile(rf"(?:add|plus)\s+{N}(?:\s+to\s+(?:it|that|the\s+result))?"), "+"),
@@ -222,6 +227,7 @@ def read_calculation(question: str) -> Calculation | None:
     text = re.sub(r"[$€£](?=\d)", "", text)
     if claimed := CLAIMED.fullmatch(text):  # "my daughter says 2000 - 1374 is 726, what's the right answer?"
         text = claimed.group(1)
+    text = GETTING.sub("", text)  # "work out 7 + 3 x 4 i keep getting 40"
     if (then := THEN.search(text)) and then.start() > 0:
         return _chained(text)
     for pattern, replace in REWRITES:
