@@ -232,3 +232,19 @@ def test_the_question_a_message_quotes_is_the_one_asked(message: str, asked: str
     from transformer_demo.tasks.math.asking import asked_in
 
     assert asked_in(message) == asked
+
+
+@pytest.mark.parametrize(
+    ("question", "program"),
+    [
+        ("Sam jogs 3.2 km every day. How far does he jog in a week, in km?", "3.2 * 7"),  # found blind (set 9)
+        ("I am walking 4.5 km every day. How many km I walk in one week?", "4.5 * 7"),
+        ("my phone contract is 35 a month, how much is that for a year", "35 * 12"),
+        ("a tap drips 3 ml a minute, how many ml in an hour", "3 * 60"),
+        ("I earn 12 an hour, how much in a day?", None),  # the hours worked in a day are not said
+        ("I sleep 8 hours a night. how many hours in a week?", None),  # a night is no measure of time
+    ],
+)
+def test_one_rate_and_the_period_asked_for_fix_one_product(question: str, program: str | None):
+    reading = read_formula(question)
+    assert (reading and reading.program) == program

@@ -35,7 +35,7 @@ from .quantities import (
     singular,
     times_fraction,
 )
-from .rates import proportion_reading, rate_reading
+from .rates import period_reading, proportion_reading, rate_reading
 from .reading import COUNTS, NUMBER, PARTS, N
 from .stories import bill_reading, change_reading, story_reading
 
@@ -370,7 +370,7 @@ def _fraction_left(text: str) -> str | None:
 
 def everyday_readings(text: str) -> list[str]:
     """Every everyday reading of a lower-cased question (none, one, or several that then rule each other out)."""
-    return [r for r in (_conversion(text), _total(text), _age(text), _clock(text), _gap(text), _percent_of_whole(text),
-                        rate_reading(text), _age_when(text), _times_as(text), story_reading(text), change_reading(text),
-                        _rest_of_whole(text), bill_reading(text), proportion_reading(text), _ratio(text),
-                        _fraction_full(text), _fraction_left(text), *percent_readings(text)) if r]
+    readers = (_conversion, _total, _age, _clock, _gap, _percent_of_whole, rate_reading, period_reading, _age_when,
+               _times_as, story_reading, change_reading, _rest_of_whole, bill_reading, proportion_reading, _ratio,
+               _fraction_full, _fraction_left)
+    return [r for r in (*(read(text) for read in readers), *percent_readings(text)) if r]

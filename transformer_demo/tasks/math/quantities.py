@@ -40,7 +40,8 @@ LENGTHS = ("km", "m", "cm", "mm", "mile", "inch", "foot", "yard")
 SIZES = {  # a measure's dimension and its size in the dimension's smallest unit here, for converting between them
     "cent": ("money", 1), "money": ("money", 100),
     "second": ("time", 1), "minute": ("time", 60), "hour": ("time", 3600), "day": ("time", 86400),
-    "week": ("time", 604800), "mm": ("length", 1), "cm": ("length", 10), "m": ("length", 1000),
+    "week": ("time", 604800), "month": ("calendar", 1), "year": ("calendar", 12), "mm": ("length", 1),
+    "cm": ("length", 10), "m": ("length", 1000),
     "km": ("length", 1000000), "inch": ("imperial length", 1), "foot": ("imperial length", 12),
     "yard": ("imperial length", 36), "mile": ("imperial length", 63360), "mg": ("mass", 1), "g": ("mass", 1000),
     "kg": ("mass", 1000000),

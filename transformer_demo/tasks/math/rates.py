@@ -23,6 +23,7 @@ from .quantities import (
     Reading,
     Unit,
     combine,
+    conversion,
     fits,
     name_of,
     times_fraction,
@@ -58,6 +59,32 @@ def rate_reading(text: str) -> str | None:
     if len({evaluate(program).value for program in fitting}) != 1:
         return None
     return min(fitting, key=lambda program: program.count("/"))
+
+
+PERIOD = re.compile(r"\b(?:in|for|over|per|each|every|across)\s+(?:a|an|one|1|the\s+whole|a\s+whole|the)\s+"
+                    r"(second|minute|hour|day|week|month|year)\b")
+
+
+def period_reading(text: str) -> str | None:
+    """"Sam jogs 3.2 km every day. How far does he jog in a week?" -> 3.2 * 7: one rate and the one period asked
+    for, in a unit of the rate's kind ("35 a month, how much for a year" -> 35 * 12)."""
+    asked_at = re.search(r"\bhow\b|\bwhat\b", text)
+    periods = list(PERIOD.finditer(text, asked_at.start())) if asked_at else []
+    if len(periods) != 1:
+        return None
+    reading = Reading(text[: periods[0].start()] + " " + text[periods[0].end():])  # the rate, and what is asked
+    found = NUMBER.findall(reading.text)
+    if len(found) != 1 or not reading.complete or reading.asked is None or NOT_A_RATE_QUESTION.search(reading.text):
+        return None
+    unit = reading.numbers[Fraction(found[0])] or ()
+    per = next((name for name, power in unit if power == -1), None)
+    factor = conversion(periods[0].group(1), per)
+    thing = tuple((name, power) for name, power in unit if power > 0)
+    if len(unit) != 2 or factor is None or factor.denominator != 1 or not fits(thing, reading.asked, exact=True):
+        return None
+    if periods[0].group(1) in ("day", "week") and per in ("second", "minute", "hour"):
+        return None  # "12 an hour, how much in a day": the hours worked in a day are not said
+    return times_fraction(found[0], factor)
 
 
 def _in_smallest(unit: Unit) -> tuple[Unit, Fraction]:
