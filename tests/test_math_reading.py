@@ -168,6 +168,25 @@ def test_a_puzzle_with_a_step_no_rule_reads_gives_no_equation(question: str):
     assert read_equation(question) is None
 
 
+@pytest.mark.parametrize(
+    ("question", "solution"),
+    [("x + y = 47 and x - y = 13. What is x?", 30), ("x + y = 47 and x - y = 13. What is y?", 17),  # set 10
+     ("2x + 3y = 12, x - y = 1. find y", 2)],
+)
+def test_two_equations_in_x_and_y_are_solved_and_checked_by_substitution(question: str, solution: int):
+    from transformer_demo.tasks.math.answer import one_reply
+
+    system = read_equation(question)
+    assert system.solution == solution and system.holds(Fraction(solution)) and not system.holds(Fraction(0))
+    assert one_reply(question, "47 - 13", "program").answer is None  # 34 makes neither equation true
+
+
+@pytest.mark.parametrize("question", ["x + y = 10 and 2x + 2y = 20. what is x?",  # no one solution
+                                      "xy = 6 and x + y = 5. what is x?"])  # not linear
+def test_a_system_without_one_solution_or_not_linear_is_not_read(question: str):
+    assert read_equation(question) is None
+
+
 def test_how_much_each_one_gets_names_no_product():
     question = "Split a restaurant bill of 156 dollars evenly between 4 friends. How much does each person pay?"
     assert one_reply(question, "156 * 4", "program").answer is None  # "each" asks for a share here

@@ -27,7 +27,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .equation import Equation, read_equation
+from .equation import Equation, System, read_equation
 from .families import DIE, FAMILIES, Found, NoExactAnswer, parse_question
 from .formulas import asked_part, read_formula
 from .percentages import percent_mismatch
@@ -281,7 +281,7 @@ def _listed_reply(question: str, output: str, mode: str, found: Found) -> MathRe
     return MathReply(question, output, output, str(result), result, None, True)
 
 
-def _equation_reply(question: str, output: str, mode: str, equation: Equation) -> MathReply:
+def _equation_reply(question: str, output: str, mode: str, equation: Equation | System) -> MathReply:
     """A question stating an equation: the answer is checked by substituting it for x."""
     if mode == "direct":
         return _refused(question, output, mode, "A direct-mode model's answer cannot be checked, so there is no "

@@ -6,7 +6,8 @@
 
 The question's words for an unknown ("what number", "a number") become x, its operation words become symbols
 ("plus" -> "+", "equals" -> "="), and the runs of numbers, x, operators and parentheses around one "=" are
-parsed as two linear expressions with exact Fractions (no eval): a coefficient times x plus a constant. A
+parsed as two linear expressions with exact Fractions (no eval): a coefficient times x plus a constant. Two
+equations in x and y with one solution are a system ("x + y = 47 and x - y = 13. What is x?" -> x = 30). A
 run that is only "x = 5" is no equation to solve ("the derivative of 3x^2 at x = 5"); a run that is not linear
 in x (x * x), or a text with more than one equation, gives None: no equation is read rather than a wrong one.
 """
@@ -95,6 +96,23 @@ class Equation:
         """The one solution, or None when every x or no x solves it (x = x, x = x + 1)."""
         coef = self.left.coef - self.right.coef
         return (self.right.const - self.left.const) / coef if coef else None
+
+
+@dataclass(frozen=True)
+class System:
+    """Two linear equations in x and y, and the unknown asked for: "x + y = 47, x - y = 13" (x = 30, y = 17)."""
+
+    text: str
+    values: dict[str, Fraction]  # the one solution of both
+    unknown: str = "x"
+
+    def holds(self, value: Fraction) -> bool:
+        """Substitution: with the other unknown solved, is value the asked one's, making both equations true?"""
+        return value == self.values[self.unknown]
+
+    @property
+    def solution(self) -> Fraction:
+        return self.values[self.unknown]
 
 
 class _NotLinear(Exception):
@@ -239,12 +257,47 @@ def _read(text: str) -> Equation | None:
     return equations[0] if len(equations) == 1 else None
 
 
-def read_equation(question: str) -> Equation | None:
+SIDES = r"([-+*/()\d\s.xy]+=[-+*/()\d\s.xy]+?)"  # one equation in x and y
+SYSTEM = re.compile(rf"^[\s(]*{SIDES}\s*(?:,|;|\band\b)\s*{SIDES}[\s.,;]*(?:what\s+is|find|solve\s+for|so)\s+([xy])"
+                    r"\s*\??\s*$")
+
+
+def _in(side: str, letter: str) -> Linear:
+    """One side's coefficient of letter and its constant: the other letter counts as 0 (sides are linear)."""
+    other = "y" if letter == "x" else "x"
+    text = side.replace(other, "(0)").replace(letter, "x")
+    return _Reader(TOKEN.findall(text)).side()
+
+
+def read_system(question: str) -> System | None:
+    """"x + y = 47 and x - y = 13. What is x?" -> x = 30: two linear equations in x and y with one solution."""
+    text = " ".join(str(question).lower().translate(SYMBOLS).split())
+    m = SYSTEM.match(text)
+    if not m or re.search(r"[xy]\s*\*?\s*[xy(]|\)\s*[xy]|\^", m.group(1) + " " + m.group(2)):
+        return None  # xy, x * y, x(...): no longer linear
+    rows = []
+    try:
+        for equation in m.group(1, 2):
+            left, right = equation.split("=")
+            x, y = (_in(left, v).coef - _in(right, v).coef for v in "xy")
+            rows.append((x, y, _in(right, "x").const - _in(left, "x").const))
+    except _NotLinear:
+        return None
+    (a, b, e), (c, d, f) = rows
+    if not a * d - b * c:
+        return None
+    values = {"x": (e * d - b * f) / (a * d - b * c), "y": (a * f - e * c) / (a * d - b * c)}
+    return System(f"{m.group(1).strip()}, {m.group(2).strip()}", values, m.group(3))
+
+
+def read_equation(question: str) -> Equation | System | None:
     """The one linear equation in x that the question states, or None (see the module docstring). A puzzle's or
     an inverse's saying is read first; where it leaves no equation ("what number added to 30 gives 100" names
     x before "added to"), the question is read as it is."""
     if not isinstance(question, str) or len(question) > 4 * MAX_CHARS:
         return None
+    if system := read_system(question):
+        return system
     text = " ".join(question.lower().translate(SYMBOLS).split())
     named = OTHER_UNKNOWN.search(text)
     letter = named.group(1) if named else _lone_letter(text)
