@@ -148,11 +148,11 @@ def percent_readings(text: str) -> list[str]:
             if r]
 
 
-def _products(node: Node) -> list[Node]:
+def _product_chains(node: Node) -> list[Node]:
     """The tree's maximal products: chains of * and / (a product inside a sum, or the whole program)."""
     if node.op in ("*", "/"):
         return [node]
-    return [p for child in node.args if isinstance(child, Node) for p in _products(child)]
+    return [p for child in node.args if isinstance(child, Node) for p in _product_chains(child)]
 
 
 def _factors(node: Node) -> list[tuple[str, bool]]:
@@ -171,7 +171,7 @@ def percent_mismatch(question: str, program: str) -> str | None:
     text = question.lower()
     given = {Fraction(p) for p in PERCENT.findall(text)}
     if "100" not in NUMBER.findall(text):
-        for product in _products(tree(program)):
+        for product in _product_chains(tree(program)):
             factors = _factors(product)
             if ("100", True) in factors and not any(Fraction(n) in given for n, _ in factors if n != "100"):
                 taken = next(n for n, divides in factors if not divides and n != "100")
