@@ -122,10 +122,6 @@ COMPARED = re.compile(r"\bhow\s+(?:many|much)\s+(?:\w+\s+)?(?:more|fewer|less|ol
 NOT_A_GAP = re.compile(r"\b(?:more|fewer|less|older|younger|taller|shorter|longer|heavier|lighter|bigger|smaller)"
                        r"\s+than\s+(?:\w+\s+){0,2}?\d|\d+\s+(?:more|fewer|less)\b|\b(?:times|twice|half|each|every|per|%|percent"
                        r"|left|after|spent|gave|total|altogether)\b|[=*/^%+-]")
-PERCENT_OF_WHOLE = re.compile(rf"{N}\s*(?:%|percent|per\s+cent)")
-CHANGED_WHOLE = re.compile(r"\b(?:increase\w*|decrease\w*|raise\w*|more|less|off|after|final|new|pay|paid|left"
-                           r"|remain\w*|total|including|plus|with|what\s+(?:percent|%)|what\s+percentage|of\s+what)\b")
-
 def _age(text: str) -> str | None:
     """An age then or later (AGES); every number of the question is one of the reading's."""
     count = len(NUMBER.findall(text))
@@ -182,38 +178,6 @@ def _gap(text: str) -> str | None:
         return None
     a, b = sorted(numbers, key=Fraction, reverse=True)
     return f"{a} - {b}"
-
-
-AMOUNT_ASKED = re.compile(rf"\bhow\s+(?:many|much)\b|\bwhat(?:'s|\s+is|\s+will\s+be)\s+(?:an?|the)\s+(?:{N}\s*%\s+)?"
-                          r"(?:tip|discount|tax|sale\s+price|new\s+price|price|cost)\b")
-CHANGED = re.compile(r"%\s+(?:off|discount)\b|\b(?:discount|reduction)\s+of\s+\d|\b(?:reduced|cut|lowered)\s+by\s+\d"
-                     r"|(?P<up>\b(?:increased?|raised?|rose|rises|went\s+up|goes\s+up)\s+by\s+\d)")
-SAVING_ASKED = re.compile(r"\bhow\s+(?:much|many\s+\w+)\s+(?:is|was|will\s+be)\s+the\s+(?:discount|saving|reduction)\b"
-                          r"|\bhow\s+(?:much|many\s+\w+)\s+(?:do|does|will|would|did|can)\s+(?:i|you|we|he|she|they)\s+"
-                          r"save\b|\bwhat(?:'s|\s+is)\s+the\s+(?:discount|saving)\b")
-PRICE_ASKED = re.compile(r"\b(?:sale|new|final|reduced)\s+price\b|\bprice\s+now\b|\bcost\s+now\b"
-                         r"|\bhow\s+much\s+(?:do|does|will|would|did)\s+(?:i|you|we|he|she|they)\s+pay\b"
-                         r"|\bwhat\s+(?:do|does|will)\s+\w+\s+pay\b")
-
-
-def _percent_of_whole(text: str) -> str | None:
-    """"in a class of 40 kids 65% are girls, how many girls?" -> 65 / 100 * 40: a percentage of the one other
-    number, asked as an amount ("how many", "what's an 18% tip on"), the whole not changed by it; or the whole
-    after the change asked ("$120 and 35% off: the sale price?" -> 120 - 35 / 100 * 120)."""
-    numbers = NUMBER.findall(text)
-    percent = PERCENT_OF_WHOLE.findall(text)
-    if len(numbers) != 2 or len(percent) != 1 or not AMOUNT_ASKED.search(text):
-        return None
-    whole = next(n for n in numbers if n != percent[0]) if numbers[0] != numbers[1] else None
-    if not whole:
-        return None
-    changed = CHANGED.search(text)
-    if changed and PRICE_ASKED.search(text):  # "$120 and 35% off: the sale price?" -> 120 - 35 / 100 * 120
-        sign = "+" if changed.group("up") else "-"
-        return f"{whole} {sign} {percent[0]} / 100 * {whole}"
-    if changed and not changed.group("up") and SAVING_ASKED.search(text):  # "... 30% off. how much do i save?"
-        return f"{percent[0]} / 100 * {whole}"
-    return None if CHANGED_WHOLE.search(text) else f"{percent[0]} / 100 * {whole}"
 
 
 FACTORS = {"twice": "2", "double": "2", "three times": "3", "four times": "4", "five times": "5", "ten times": "10"}
@@ -370,7 +334,7 @@ def _fraction_left(text: str) -> str | None:
 
 def everyday_readings(text: str) -> list[str]:
     """Every everyday reading of a lower-cased question (none, one, or several that then rule each other out)."""
-    readers = (_conversion, _total, _age, _clock, _gap, _percent_of_whole, rate_reading, period_reading, _age_when,
+    readers = (_conversion, _total, _age, _clock, _gap, rate_reading, period_reading, _age_when,
                _times_as, story_reading, change_reading, _rest_of_whole, bill_reading, proportion_reading, _ratio,
                _fraction_full, _fraction_left)
     return [r for r in (*(read(text) for read in readers), *percent_readings(text)) if r]

@@ -1,6 +1,7 @@
 """Percentages in everyday questions, each with one exact reading, and what a percentage asks of a program:
 
     what percent is 18 out of 24 / 18 is what percent of 24                 -> pct(18 / 24)
+    in a class of 40 kids 65% are girls, how many girls                     -> 65 / 100 * 40
     my wage went up from 400 to 420 a week, what percentage rise is that    -> pct((420 - 400) / 400)
     I buy kettles for 16 each and sell them for 20: my percentage profit?  -> pct((20 - 16) / 16)
     increase 250 by 8% / reduce 360 by 15%                                  -> 250 + 8 / 100 * 250, 360 - 15 / 100 * 360
@@ -44,10 +45,17 @@ CHANGE_ASKED = re.compile(r"\bby\s+how\s+much\b|\bby\s*[?.!]*$|\bhow\s+much\s+(?
 ADDED = re.compile(r"\b(?:vat|tax|tip|service\s+charge|surcharge|interest)\b")
 OFF = re.compile(r"%\s+(?:off|discount)\b|\bpercent\s+(?:off|discount)\b|\b(?:discount|reduction|sale)\s+of\s+\d")
 AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:vat|tax|tip|discount|interest)\b"
-                         r"|\bsale\s+price|\bnew\s+price|\bfinal\s+price|\btotal\b|\bwhat\s+(?:do|does|will|would|did)\s+"
-                         r"(?:i|you|we|he|she|they)\s+(?:have\s+to\s+)?pay\b|\bhow\s+much\s+(?:do|does|will|would|did)\s+"
+                         r"|\b(?:sale|new|final|reduced)\s+price|\btotal\b|\bwhat\s+(?:do|does|will|would|did)\s+"
+                         r"[a-z]+\s+(?:have\s+to\s+)?pay\b|\bhow\s+much\s+(?:do|does|will|would|did)\s+"
                          r"(?:i|you|we|he|she|they)\s+(?:have\s+to\s+)?pay\b|\bhow\s+much\s+is\s+it\s+now\b"
                          r"|\bprice\s+now\b|\bcosts?\s+now\b")
+AMOUNT_ASKED = re.compile(rf"\bhow\s+(?:many|much)\b|\bwhat(?:'s|\s+is|\s+will\s+be)\s+(?:an?|the)\s+(?:{N}\s*%\s+)?"
+                          r"(?:tip|discount|tax|sale\s+price|new\s+price|price|cost)\b")
+CHANGED_WHOLE = re.compile(r"\b(?:increase\w*|decrease\w*|raise\w*|more|less|off|after|final|new|pay|paid|left"
+                           r"|remain\w*|total|including|plus|with|what\s+(?:percent|%)|what\s+percentage|of\s+what)\b")
+SAVING_ASKED = re.compile(r"\bhow\s+(?:much|many\s+\w+)\s+(?:is|was|will\s+be)\s+the\s+(?:discount|saving|reduction)\b"
+                          r"|\bhow\s+(?:much|many\s+\w+)\s+(?:do|does|will|would|did|can)\s+(?:i|you|we|he|she|they)\s+"
+                          r"save\b|\bwhat(?:'s|\s+is)\s+the\s+(?:discount|saving)\b")
 BEFORE_ASKED = re.compile(r"\b(?:before|without|excluding|excl|ex)\s+(?:the\s+)?(?:vat|tax|discount|sale)\b"
                           r"|\b(?:original|full|old|normal|usual)\s+price\b")
 ASKED_PRICE_AFTER = re.compile(r"\b(?:including|incl|inc|with|after|plus)\s+(?:the\s+|an?\s+)?(?:\d+(?:\.\d+)?\s*%\s+)?"
@@ -86,6 +94,22 @@ def change_reading(text: str) -> str | None:
     if up and down or up and Fraction(new) < Fraction(old) or down and Fraction(new) > Fraction(old):
         return None  # "a fall from 400 to 420" says two things
     return f"pct(({old} - {new}) / {old})" if down else f"pct(({new} - {old}) / {old})"
+
+
+def part_reading(text: str) -> str | None:
+    """"in a class of 40 kids 65% are girls, how many girls?" -> 65 / 100 * 40: a percentage of the one other
+    number asked as an amount ("how many", "what's an 18% tip on"), the whole not changed by it; or the change
+    itself ("120 and 30% off, how much do i save?", "50 rose by 10 percent, how much did it rise by?")."""
+    numbers, percents = _two(text), PERCENT.findall(text)
+    if not numbers or len(percents) != 1 or numbers[0] == numbers[1] or not AMOUNT_ASKED.search(text):
+        return None
+    percent = percents[0]
+    whole = next(n for n in numbers if n != percent)
+    changed = [sign for pattern, sign in CHANGE_BY if pattern.search(text)] + (["-"] if OFF.search(text) else [])
+    if changed:
+        asked = SAVING_ASKED.search(text) if changed == ["-"] else CHANGE_ASKED.search(_asked_part(text))
+        return f"{percent} / 100 * {whole}" if len(changed) == 1 and asked else None
+    return None if CHANGED_WHOLE.search(text) else f"{percent} / 100 * {whole}"
 
 
 def changed_by_reading(text: str) -> str | None:
@@ -144,8 +168,8 @@ def interest_reading(text: str) -> str | None:
 
 
 def percent_readings(text: str) -> list[str]:
-    return [r for r in (share_reading(text), change_reading(text), changed_by_reading(text), interest_reading(text))
-            if r]
+    readers = (share_reading, part_reading, change_reading, changed_by_reading, interest_reading)
+    return [r for r in (read(text) for read in readers) if r]
 
 
 def _product_chains(node: Node) -> list[Node]:
