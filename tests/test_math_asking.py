@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from transformer_demo.tasks.math.asking import in_hours, with_digits
+from transformer_demo.tasks.math.asking import in_hours, question_in, signed, unlabelled, with_digits
 
 
 @pytest.mark.parametrize(
@@ -70,3 +70,23 @@ def test_the_tutor_reads_a_speed_over_hours_and_minutes():
 
     question = question_in("a train goes 120 km in 1 hour 30 minutes, whats its average speed in km/h")
     assert str(read_exactly(question).result) == "80"
+
+
+@pytest.mark.parametrize(
+    ("text", "signed_text"),
+    [
+        ("negative 4 multiplied by negative 7", "-4 multiplied by -7"),
+        ("what is minus 4 times minus 7", "what is -4 times -7"),
+        ("3 - minus 2", "3 - -2"),
+        ("10 minus 4", "10 minus 4"),  # a subtraction: an operand comes before
+        ("x minus 4 = 7", "x minus 4 = 7"),
+    ],
+)
+def test_a_sign_said_in_words_is_a_sign(text: str, signed_text: str):
+    assert signed(text) == signed_text
+
+
+def test_a_school_year_is_no_number_of_the_question():
+    assert unlabelled("My year 6 maths: what is 4 times 7") == "My year maths: what is 4 times 7"
+    assert unlabelled("in year 3 the balance is 400") == "in year 3 the balance is 400"  # no school word after it
+    assert question_in("My year 6 maths: negative 4 multiplied by negative 7") == "My year maths: -4 multiplied by -7"

@@ -36,6 +36,12 @@ from transformer_demo.tasks.math.percentages import percent_mismatch
          "2000 * 3 / 100 * 4", "240"),
         ("I put 500 dollars in a bank at 2% a year simple interest. How much will I have after 3 years?",
          "500 + 500 * 2 / 100 * 3", "530"),
+        ("in a class of 40 kids 65% are girls, how many girls?", "65 / 100 * 40", "26"),  # found blind, set 14:
+        ("Gym membership is 45 a month and they're putting it up by 12%. What will I be paying per month?",
+         "45 + 12 / 100 * 45", "50.4"),
+        ("A jacket costs £60 and is reduced by 20% in a sale. What is the sale price in pounds?", "60 - 20 / 100 * 60",
+         "48"),
+        ("A jacket is 120 and it's 30% off. How much do I save?", "30 / 100 * 120", "36"),
     ],
 )
 def test_percentages_are_read_exactly(question: str, program: str, value: str):
@@ -63,6 +69,9 @@ def test_other_percentage_questions_are_not_read(question: str):
         ("I got 42 out of 60, what percentage is that?", "60 / 100 * 42", "takes 60 as a percentage"),
         ("Ana got 42 of the 60 right. What percentage?", "(42 / 60) * 100", "does not give a percentage"),
         ("Out of 60 questions Ana got 42 right. What percentage did she get?", "42 / 100 * 60", "takes 42 as a"),
+        # found blind (set 14): 45 / 100 * 12 holds the percentage 12, but divides 45 by 100
+        ("Gym membership is 45 a month and they're putting it up by 12%. What will I be paying per month?",
+         "45 / 100 * 12", "takes 45 as a percentage"),
     ],
 )
 def test_a_percentage_question_refuses_programs_that_misuse_its_numbers(question: str, program: str, why: str):
@@ -74,3 +83,4 @@ def test_a_percentage_the_question_gives_may_be_divided_by_100():
     assert percent_mismatch("What is 15% of 240?", "15 / 100 * 240") is None
     assert percent_mismatch("Out of 60 Ana got 42 right. What percentage did she get?", "pct(42 / 60)") is None
     assert percent_mismatch("Divide 300 by 100, then take 4 / 100 of it", "300 / 100") is None  # 100 is given
+    assert percent_mismatch("What is 15% of 240?", "(15 * 240) / 100") is None  # a product holding the percentage

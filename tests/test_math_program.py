@@ -16,8 +16,8 @@ from transformer_demo.tasks.math.program import MAX_BITS, MAX_CHARS, ProgramErro
         ("1 - 56", "-55"),
         ("100 / 3", "33.33"),
         ("2 / 3", "0.67"),
-        ("1 / 8", "0.13"),  # 0.125: half rounds away from zero, not to even
-        ("-1 / 8", "-0.13"),
+        ("1 / 8", "0.125"), ("1 / 3", "0.33"), ("189 / 40", "4.725"),  # 0.125: half rounds away from zero, not to even
+        ("-1 / 8", "-0.125"),
         ("50 / 4", "12.5"),  # no trailing zero
         ("3.14 * 7 ^ 2", "153.86"),
         ("3.14 * 10 ^ 2", "314"),
@@ -48,7 +48,9 @@ def test_the_exact_value_and_the_percent_flag():
     result = evaluate("pct(1 / 3)")
     assert result.value == Fraction(1, 3) and result.is_percent
     assert evaluate("1 / 3").value == Fraction(1, 3) and not evaluate("1 / 3").is_percent
-    assert format_number(Fraction(-1, 1000)) == "0"  # rounds to zero: no "-0"
+    assert format_number(Fraction(-1, 3000)) == "0"  # rounds to zero: no "-0"
+    assert format_number(Fraction(-1, 1000)) == "-0.001"  # ends within 6 decimals: written exactly
+    assert format_number(Fraction(1, 2**7)) == "0.01"  # ends after 7 decimals: rounded to 2
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,8 @@
 they give, the programs whose unit is not the one asked, and the questions they leave alone (no model needed)."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from transformer_demo.tasks.math.answer import unsound
@@ -91,6 +93,46 @@ def test_a_number_whose_holder_is_counted_nowhere_else_is_a_plain_count():
 def test_a_program_whose_unit_is_not_the_one_asked_is_refused(question: str, program: str, why: str):
     assert why in unit_mismatch(question, program)
     assert unsound(question, program) is not None
+
+
+@pytest.mark.parametrize(
+    "question, program, why",
+    [  # found blind (set 14): each was answered, wrong, as "a new wording"
+        ("the temperture was 3 degrees and then it droped by 9 degrees what is it now", "3 * 9",
+         "multiplies degrees by degrees"),
+        ("Planting lettuces every 25 cm along a 4 m row, with a lettuce at both ends. How many lettuces?", "25 * 4",
+         "multiplies cm by m"),
+        ("there are 28 children in my class and 4 tables how many on each table if its equal", "28 * 4",
+         "asks for children per table"),
+        ("Making bunting: 12 flags each 15 cm wide with a 5 cm gap between flags. How long is it in cm?",
+         "12 * 15 * 5", "gives cm², but the question asks for cm"),
+    ],
+)
+def test_a_product_of_units_that_makes_no_quantity_is_refused(question: str, program: str, why: str):
+    assert why in unit_mismatch(question, program)
+    assert unsound(question, program) is not None
+
+
+@pytest.mark.parametrize(
+    "question, numbers, asked",
+    [
+        ("there are 28 children in my class and 4 tables how many on each table", {28: (("child", 1),),
+         4: (("table", 1),)}, (("child", 1), ("table", -1))),  # the thing asked per table: the one other
+        ("6 boxes each hold 12 eggs, how many eggs", {6: (("box", 1),), 12: (("box", -1), ("egg", 1))},
+         (("egg", 1),)),  # "each" belongs to the amount after it
+        ("12 flags each 15 cm wide, how long in cm", {12: (("flag", 1),), 15: (("cm", 1), ("flag", -1))},
+         (("cm", 1),)),
+    ],
+)
+def test_each_reads_the_amount_it_belongs_to(question: str, numbers: dict, asked: tuple):
+    reading = Reading(question)
+    assert reading.numbers == {Fraction(n): u for n, u in numbers.items()} and reading.asked == asked
+
+
+def test_products_of_a_measure_and_a_count_or_of_lengths_in_one_unit_pass():
+    assert unit_mismatch("a room is 4 m by 3 m, what is its area in square metres", "4 * 3") is None
+    assert unit_mismatch("I bought 3 notebooks at 2.45 each, how much did I spend", "3 * 2.45") is None
+    assert unit_mismatch("What is the area of a rectangle 12 long and 5 wide?", "12 * 5") is None
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
 """The question a visitor's line asks, as the model and the readers read it: the one it quotes, its numbers in
-words as digits, its durations in hours and minutes as hours (question_in):
+words as digits, its durations in hours and minutes as hours, its signs in words as signs (question_in):
 
     asked_in("my kid's sheet says 'What is 15% of 240?'")       -> "What is 15% of 240?"
     with_digits("what is seventeen times twelve")              -> "what is 17 times 12"
@@ -7,6 +7,8 @@ words as digits, its durations in hours and minutes as hours (question_in):
     with_digits("a tank is three quarters full")                -> unchanged: a fraction's words are read elsewhere
     with_digits("each one gets two sweets")                     -> "each one gets 2 sweets": a lone "one" is a word
     in_hours("120 km in 1 hour 30 minutes")                     -> "120 km in 1.5 hours"
+    signed("negative 4 times minus 7")                          -> "-4 times -7"
+    unlabelled("my year 6 maths: what is 4 times 7")            -> "my year maths: what is 4 times 7"
 
 Only a question with no digit at all has its number words rewritten: where it has digits, a number word is a
 count its readers know ("23, 17 and 31 points in three games", "me and my two friends share 87": three people,
@@ -113,6 +115,29 @@ def in_hours(text: str) -> str:
     return DURATION.sub(hours, text) if isinstance(text, str) else text
 
 
+NEGATIVE = re.compile(r"\bnegative\s+(?=\d)", re.IGNORECASE)
+MINUS = re.compile(r"\bminus\s+(?=\d)", re.IGNORECASE)
+OPERAND_BEFORE = re.compile(r"(?:[\d)]|\b[a-z])\s*$", re.IGNORECASE)  # "10 minus 4", "x minus 4": a subtraction
+
+
+def signed(text: str) -> str:
+    """"negative 4 times minus 7" -> "-4 times -7": "negative" before a number is its sign, and so is "minus"
+    where no operand comes before it ("10 minus 4" stays a subtraction)."""
+    text = NEGATIVE.sub("-", text)
+    return MINUS.sub(lambda m: m[0] if OPERAND_BEFORE.search(text, 0, m.start()) else "-", text)
+
+
+SCHOOL_YEAR = re.compile(r"\b((?:year|yr|grade|class|form)\s+)\d{1,2}\s+(?=(?:maths?|homework|sheet|worksheet|test|exam"
+                         r"|sats|revision|student|pupil|class|teacher|kid|child|son|daughter|girl|boy|question)s?\b)",
+                         re.IGNORECASE)
+
+
+def unlabelled(text: str) -> str:
+    """"my year 6 maths: 4 times 7" -> "my year maths: 4 times 7": a school year names no number of the question."""
+    return SCHOOL_YEAR.sub(r"\1", text)
+
+
 def question_in(line: str) -> str:
-    """The question a line asks (asked_in), its numbers in digits and its durations in hours."""
-    return asked_in(in_hours(with_digits(line)))
+    """The question a line asks (asked_in), its numbers in digits and its durations in hours, its signs said in
+    words as signs and its school years dropped."""
+    return asked_in(in_hours(unlabelled(signed(with_digits(line))))) if isinstance(line, str) else line

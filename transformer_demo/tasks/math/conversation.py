@@ -110,12 +110,14 @@ def parse_conversation(conversation: Any) -> list[Turn]:
 
 SENTENCE_END = re.compile(r"[.?!;](?:\s|$)")
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
+LATER_QUESTION = re.compile(r"\bhow\s+(?:many|much|long|far|old)\b", re.IGNORECASE)
 
 
 def _whole(text: str, found: Found) -> bool:
     """Is the found question all of its sentence's numbers, signs included, and the sentence asked (a question,
     the last one, or the only one with numbers)? "Multiply 5 by 6 by 7." holds "Multiply 5 by 6", "what is -7 + 3"
-    holds "7 + 3", and "A tank holds 120 litres. It is 3/8 full. How many litres?" holds "3/8": none is asked."""
+    holds "7 + 3", and "A tank holds 120 litres. It is 3/8 full. How many litres?" holds "3/8": none is asked; nor
+    is "3/4" in "It needs 3/4 cup and I make two and a half times it. How many cups?", which asks a later question."""
     if found.start and text[found.start - 1] in "-−–":
         return False
     starts = [m.end() for m in SENTENCE_END.finditer(text, 0, found.start)]
@@ -124,7 +126,8 @@ def _whole(text: str, found: Found) -> bool:
     outside = text[sentence_start : found.start] + " " + text[found.end : sentence_end]
     asked = end is None or text[end.start()] == "?" or not text[end.end():].strip()
     elsewhere = NUMBER.search(text[:sentence_start] + " " + text[sentence_end:])
-    return NUMBER.search(outside) is None and (asked or not elsewhere)  # "120 litres. It is 3/8 full. How many?"
+    asked_later = LATER_QUESTION.search(text, sentence_end)  # "It needs 3/4 cup, I make twice as much. How many cups?"
+    return NUMBER.search(outside) is None and (asked or not elsewhere and not asked_later)
 
 
 def find_question(turns: list[Turn]) -> Found | None:

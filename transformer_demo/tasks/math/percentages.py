@@ -35,10 +35,11 @@ FROM_TO = re.compile(rf"\bfrom\s+[$€£]?{N}\s+(?:[a-z]+\s+){{0,2}}?to\s+[$€�
 BUY_SELL = re.compile(rf"\b(?:buy|bought|buys|pay|paid|cost|costs)\b[^.?!\d]*?{N}[^.?!]*?\b(?:sell|sold|sells)\b"
                       rf"[^.?!\d]*?{N}")
 BY = r"\s+(?:[a-z0-9.$€£]+\s+){0,3}?by\s+(?:\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)"
+PUT = r"(?:put(?:s|ting)?|bump(?:s|ed|ing)?|push(?:es|ed|ing)?)\s+(?:[a-z]+\s+){0,2}?"  # "putting it up by 12%"
 CHANGE_BY = ((re.compile(rf"\b(?:increas(?:e[sd]?|ing)|rais(?:e[sd]?|ing)|ris(?:es|ing)|rose|go(?:es|ing)?\s+up"
-                         rf"|went\s+up|gone\s+up){BY}"), "+"),
+                         rf"|went\s+up|gone\s+up|hik(?:e[sd]?|ing)|{PUT}up){BY}"), "+"),
              (re.compile(rf"\b(?:reduc(?:e[sd]?|ing)|decreas(?:e[sd]?|ing)|lower(?:ed|ing)?|cut|falls|fell|falling"
-                         rf"|go(?:es|ing)?\s+down|went\s+down){BY}"), "-"))
+                         rf"|go(?:es|ing)?\s+down|went\s+down|{PUT}down){BY}"), "-"))
 CHANGE_ASKED = re.compile(r"\bby\s+how\s+much\b|\bby\s*[?.!]*$|\bhow\s+much\s+(?:did|does|will|is|was|has)\s+"
                           r"(?:it|\w+|the\s+\w+)\s+(?:rise|increase|go\s+up|gone\s+up|fall|decrease|drop|go\s+down)"
                           r"|\b(?:is|was|be|are)\s+(?:the|my|a)\s+(?:increase|rise|discount|saving|reduction|tax|vat|tip)\b")
@@ -46,7 +47,7 @@ ADDED = re.compile(r"\b(?:vat|tax|tip|service\s+charge|surcharge|interest)\b")
 OFF = re.compile(r"%\s+(?:off|discount)\b|\bpercent\s+(?:off|discount)\b|\b(?:discount|reduction|sale)\s+of\s+\d")
 AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:vat|tax|tip|discount|interest)\b"
                          r"|\b(?:sale|new|final|reduced)\s+price|\btotal\b|\bwhat\s+(?:do|does|will|would|did)\s+"
-                         r"[a-z]+\s+(?:have\s+to\s+)?pay\b|\bhow\s+much\s+(?:do|does|will|would|did)\s+"
+                         r"[a-z]+\s+(?:have\s+to\s+|be\s+)?pay(?:ing)?\b|\bhow\s+much\s+(?:do|does|will|would|did)\s+"
                          r"(?:i|you|we|he|she|they)\s+(?:have\s+to\s+)?pay\b|\bhow\s+much\s+is\s+it\s+now\b"
                          r"|\bprice\s+now\b|\bcosts?\s+now\b")
 AMOUNT_ASKED = re.compile(rf"\bhow\s+(?:many|much)\b|\bwhat(?:'s|\s+is|\s+will\s+be)\s+(?:an?|the)\s+(?:{N}\s*%\s+)?"
@@ -188,6 +189,12 @@ def _factors(node: Node) -> list[tuple[str, bool]]:
     return [(node.args[0], False)] if node.op == "num" else []
 
 
+def _divisions_by_100(node: Node) -> list[Node]:
+    """What the program divides by 100: 45 / 100 * 12 -> [45]; (12 * 45) / 100 -> [12 * 45]."""
+    found = [node.args[0]] if node.op == "/" and node.args[1].op == "num" and node.args[1].args[0] == "100" else []
+    return found + [n for child in node.args if isinstance(child, Node) for n in _divisions_by_100(child)]
+
+
 def percent_mismatch(question: str, program: str) -> str | None:
     """Why a program cannot answer a question about a percentage: a product of it divides by 100 but holds no
     number the question gives as a percentage (18 / 100 * 24 for "what percent is 18 out of 24"), or it gives
@@ -200,6 +207,9 @@ def percent_mismatch(question: str, program: str) -> str | None:
             if ("100", True) in factors and not any(Fraction(n) in given for n, _ in factors if n != "100"):
                 taken = next(n for n, divides in factors if not divides and n != "100")
                 return f"takes {taken} as a percentage, which the question does not"
+        for node in _divisions_by_100(tree(program)):  # 45 / 100 * 12: 45 is divided by 100, 12 is the percent
+            if node.op == "num" and Fraction(node.args[0]) not in given:
+                return f"takes {node.args[0]} as a percentage, which the question does not"
     if PERCENT_ASKED.search(text) and not program.strip().startswith("pct("):
         return "does not give a percentage, which the question asks for"
     return None

@@ -39,11 +39,31 @@ class ProgramError(UserError):
     """A program outside the grammar or the limits, or one that cannot be evaluated (division by zero)."""
 
 
+EXACT_PLACES = 6  # a value that ends within this many decimals is written exactly; any other is rounded to 2
+
+
+def rounded(value: Fraction, places: int) -> str:
+    """Value rounded half-up (away from zero) to `places` decimals (0 or more), no trailing zeros: 12.50 -> "12.5"."""
+    scale = 10**places
+    units = (2 * scale * abs(value.numerator) + value.denominator) // (2 * value.denominator)
+    text = f"{units // scale}.{units % scale:0{places}d}".rstrip("0").rstrip(".") if places else str(units)
+    return f"-{text}" if value < 0 and units else text
+
+
 def format_number(value: Fraction) -> str:
-    """Exact value -> rounded half-up (away from zero) to 2 decimals, no trailing zeros: 12.50 -> "12.5"."""
-    hundredths = (200 * abs(value.numerator) + value.denominator) // (2 * value.denominator)
-    text = f"{hundredths // 100}.{hundredths % 100:02d}".rstrip("0").rstrip(".")
-    return f"-{text}" if value < 0 and hundredths else text
+    """Exact value -> its decimals where they end within EXACT_PLACES (4.725, 0.125), else rounded half-up to 2
+    (1/3 -> "0.33"), no trailing zeros."""
+    twos, fives = _multiplicity(value.denominator, 2), _multiplicity(value.denominator, 5)
+    ends, places = value.denominator == 2**twos * 5**fives, max(twos, fives)
+    return rounded(value, places if ends and places <= EXACT_PLACES else 2)
+
+
+def _multiplicity(n: int, p: int) -> int:
+    """How many times p divides n."""
+    count = 0
+    while n % p == 0:
+        n, count = n // p, count + 1
+    return count
 
 
 def percent(value: Fraction) -> str:

@@ -52,13 +52,19 @@ be been am it its this that these those them they he she we you i my your his he
 fewer times percent per each every x do does did will would can could has have had get got gets left over all
 only just about exactly up when while where who there here not no too very also still now already some any many
 much both another again onto out off away back home today yesterday tomorrow altogether together total one equally
-evenly fairly plus minus last next first""".split())
+evenly fairly plus minus last next first long wide high tall deep thick across squared cubed""".split())
 ADJECTIVES = set("""more extra other equal full whole empty new old big small large little red blue green yellow white
 black pink purple orange brown grey gray same different""".split())
 
 
+IRREGULAR = {"children": "child", "people": "person", "men": "man", "women": "woman", "mice": "mouse",
+             "teeth": "tooth", "geese": "goose"}  # plural -> singular
+
+
 def singular(word: str) -> str:
-    """buses -> bus, boxes -> box, cherries -> cherry, pages -> page."""
+    """buses -> bus, boxes -> box, cherries -> cherry, pages -> page, children -> child."""
+    if word in IRREGULAR:
+        return IRREGULAR[word]
     if re.search(r"(?:ss|x|ch|sh|us)es$", word):
         return word[:-2]
     if word.endswith("ies"):
@@ -117,6 +123,10 @@ AFTER = re.compile(rf"\s*(?:(?:canadian|australian|us|new\s+zealand|hong\s+kong)
 PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:per|a|an|every|each|for\s+(?:one|each|every|a|an)"
                  rf"|in\s+(?:each|every|one|a|an)|on\s+(?:each|every))\s+(?P<square>(?:square|sq)\s+)?(?:{NOUN}\s+)??{NOUN}\b")
 EACH = re.compile(r"\s*each\b")
+# "12 flags each 15 cm", "6 boxes each hold 12": each of the things counted before has the amount after
+EACH_VERB = r"(?:(?:is|are|was|weighs?|costs?|measures?|holds?|contains?|has|have|takes?|at|about)\s+)?"
+EACH_BEFORE_NUMBER = re.compile(rf"\s*each\s+{EACH_VERB}[$€£]?\d")
+EACH_OWNER = re.compile(rf"\d\s+(?:{WORD}\s+)??({WORD})\s+each\s+{EACH_VERB}$")
 HOLDER = re.compile(  # "a pack has", "every coach holds exactly", "a box of 8 bars costs"
     rf"\b(?:a|an|each|every|one|per)\s+(?:{WORD}\s+)??({WORD})\s+(?:of\s+\d+(?:\.\d+)?\s+(?:{WORD}\s+){{1,2}}"
     rf"|of\s+(?:{WORD}\s+){{1,2}})?"
@@ -124,11 +134,10 @@ HOLDER = re.compile(  # "a pack has", "every coach holds exactly", "a box of 8 b
     r"|pays?|is|are|sells\s+for)\s+(?:exactly\s+|about\s+|only\s+|up\s+to\s+)?$")
 PACKED_IN = re.compile(rf"\b({WORD})\s+(?:of|with)\s+$")  # "boxes of 6", "a pack of 24 stickers"
 COME_IN = re.compile(rf"\b({WORD})\s+(?:come|comes|are\s+sold|are\s+packed)\s+in\s+")
-PRICED = re.compile(r"\b(?:costs?|paid|pays?|priced|sells?\s+for|at)\s+$")
-RATE_PRICED = re.compile(r"\b(?:costs?|costing|paid|pays?|priced|sells?\s+for|at|on|earns?|earning|charges?|is|are)"
-                         r"\s+$")
-COSTS = re.compile(r"\b(?:costs?|costing|priced\s+at|sells?\s+for|sold\s+for|(?:bill|fare|fee|price)\s+(?:of|is|was))"
-                   r"\s+$")
+PAID = r"costs?|costing|paid|pays?|priced(?:\s+at)?|sells?\s+for|sold\s+for"  # the words before a price
+PRICED = re.compile(rf"\b(?:{PAID}|at)\s+$")
+RATE_PRICED = re.compile(rf"\b(?:{PAID}|at|on|earns?|earning|charges?|is|are)\s+$")
+COSTS = re.compile(rf"\b(?:{PAID}|(?:bill|fare|fee|price)\s+(?:of|is|was))\s+$")
 SQUARE = re.compile(r"\s*(?:(?:square|sq\.?)\s+[a-z]+|[a-z]+\s*(?:²|2\b|\^\s*2))")
 OWNER = re.compile(rf"(?:^|[.?!,]\s*|\b(?:and|but)\s+)(?:the\s+)?({WORD}s)\s+(?:cost|are|weigh|sell\s+for)\b[^.?!\d]*$"
                    rf"|\d\s+(?:{WORD}\s+)?({WORD}s)\b[^.?!\d]*$")  # "3 notebooks at 2.45 each"
@@ -140,11 +149,13 @@ MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|pa
                          rf"|made|save|saved|charge|owe|worth|price)\b"
                          rf"|\bhow\s+much\s+(?:is|are|for)\s+(?:one|each|a|an|\d)\b"
                          rf"|\bhow\s+much\s+(?:is|are)\s+(?:that|it|this|they)\s+(?:per|each|for\s+(?:one|each|a|an))\b"
-                         rf"|\bwhat\s+(?:do|does|did|will|would)\b{SENTENCE}\b(?:cost|pay|spend|earn)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
+                         rf"|\bwhat\s+(?:do|does|did|will|would)\b{SENTENCE}\b(?:cost|pay|paying|spend|earn)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
                          rf"|\bwhat(?:'s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:total\s+)?"
                          rf"(?:cost|price|pay|bill|earnings|wages?|salary|takings|income|revenue|sales)\b")
 EACH_PAYS = re.compile(rf"\b(?:each|per)\s+({WORD})\b"
                        rf"|\bhow\s+much\s+(?:is|are|for|does|do)\s+(?:one|a|an|each)\s+({WORD})\b")
+EACH_ASKED = re.compile(r"\bhow\s+many\s+(?:(?:are|is|will|would|should|can|do|does|go|goes|sit|sits|get|gets|be|in|on"
+                        rf"|at|for|there|into)\s+){{1,3}}(?:each|every|per)\s+({WORD})\b")  # the thing not said
 MEASURE_WORD = "|".join(f"(?:{words})" for words in MEASURES.values())
 SPEED_ASKED = re.compile(rf"\b(?:speed|rate|pace)\b{SENTENCE}\bin\s+({MEASURE_WORD})\s+(?:per|an?)\s+"
                          rf"({MEASURE_WORD})\b")
@@ -177,17 +188,21 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
         thing = f"{thing}²"
     if re.search(r"\bpa(?:y|ys|id|ying)\s+(?:with|using)\s+(?:a|an|one)?\s*$", before):  # "paid with a 500 note"
         return ((thing, 1),) if thing else None, False
+    if thing and EACH_BEFORE_NUMBER.match(rest):  # "6 boxes each hold 12 eggs": the boxes are counted
+        return ((thing, 1),), False
     if (rate := PER.match(rest)) and (per := name_of(rate.group(3))):  # "38 pages a minute", "1.89 per litre"
         per += "²" if rate.group("square") and per in LENGTHS else ""
         return _per(thing or ("money" if RATE_PRICED.search(before) else UNKNOWN), per), False
     if (holder := HOLDER.search(before)) is not None and name_of(holder.group(1)) not in (None, *NOT_HOLDERS):
         costs = holder.group(2).startswith(("cost", "pay", "sell", "earn"))
         return _per(thing or ("money" if costs else UNKNOWN), name_of(holder.group(1))), True
+    if (owner := EACH_OWNER.search(before)) and name_of(owner.group(1)) not in (None, *MEASURES):  # 12 flags each 15 cm
+        return _per(thing or UNKNOWN, name_of(owner.group(1))), True
     packed = PACKED_IN.search(before)
     if packed and (box := name_of(packed.group(1))) not in (None, *MEASURES, *NOT_HOLDERS):
         content = thing or ((come := COME_IN.search(before)) and name_of(come.group(1)))
         return _per(content or UNKNOWN, box), True
-    if EACH.match(rest if thing else after):
+    if EACH.match(rest if thing else after) and not EACH_BEFORE_NUMBER.match(after):
         owner = OWNER.search(before)
         price = "money" if PRICED.search(before) else None
         return _per(thing or price or UNKNOWN, owner and name_of(owner.group(1) or owner.group(2))), False
@@ -254,6 +269,9 @@ class Reading:
             self.asked = (("money", 1),)  # "diesel is 1.48 a litre, how much to fill it"
         self._unhold(held)
         self._name_unknowns()
+        if self.asked is None and (each := EACH_ASKED.search(self.text)) and (per := name_of(each.group(1))):
+            things = {u[0][0] for u in self.numbers.values() if u and len(u) == 1 and u[0][1] == 1} - {per}
+            self.asked = _per(things.pop(), per) if len(things) == 1 else None  # "how many on each table": children
         rates = [u for u in (*self.numbers.values(), self.asked) if u and any(p < 0 for _, p in u)]
         self.complete = len(RATE_WORD.findall(self.text)) <= len(rates)  # every "per", "each", "a day" read
 
@@ -317,6 +335,8 @@ def unit_of(node: Node, numbers: dict[Fraction, Unit | None]) -> Unit | None:
 def _plural(name: str) -> str:
     if name == "*":
         return "things"
+    if plural := next((p for p, one in IRREGULAR.items() if one == name), None):
+        return plural
     if name in ("money", "km", "m", "cm", "mm", "kg", "g", "mg", "ml"):
         return name
     return re.sub(r"(?<=[^aeiou])y$", "ie", name) + ("es" if re.search(r"(?:s|x|ch|sh)$", name) else "s")
@@ -348,15 +368,39 @@ def fits(got: Unit, asked: Unit, exact: bool) -> bool:
         p == 0 for n, p in extra.items() if n in MEASURES)
 
 
+def _meaningless(a: Unit, b: Unit) -> bool:
+    """Is a product of these units no quantity at all? A square of anything but a length (degrees², money²,
+    people²), two lengths in different units (cm × m), or two different things counted (28 children × 4 tables)."""
+    product = combine(a, b, 1)
+    if any(abs(p) > 1 for name, p in product if name not in LENGTHS):
+        return True
+    lengths = {name for name, p in product if name in LENGTHS and p > 0}
+    counts = [u[0][0] for u in (a, b) if len(u) == 1 and u[0][1] == 1 and u[0][0] not in MEASURES]
+    return len(lengths) > 1 or len(counts) == 2 and counts[0] != counts[1] and UNKNOWN not in counts
+
+
+def _meaningless_product(node: Node, numbers: dict[Fraction, Unit | None]) -> str | None:
+    """A product in the program whose factors' units are read and make no quantity (_meaningless), as a clause."""
+    if node.op == "*":
+        try:
+            a, b = unit_of(node.args[0], numbers), unit_of(node.args[1], numbers)
+        except UnitsDiffer:
+            a = b = None
+        if a and b and _meaningless(a, b):
+            return f"multiplies {describe(a)} by {describe(b)}"
+    return next((why for child in node.args if isinstance(child, Node)
+                 and (why := _meaningless_product(child, numbers))), None)
+
+
 def unit_mismatch(question: str, program: str) -> str | None:
-    """Why a program's unit is not the one the question asks for (a clause), or None where it is or is unknown."""
+    """Why a program's unit is not the one the question asks for, or it multiplies units into no quantity (a
+    clause), or None where it is or is unknown."""
     reading = Reading(question)
-    if not reading.complete:
-        return None
-    try:
-        got = unit_of(tree(program), reading.numbers)
-    except UnitsDiffer as exc:
-        return str(exc)
-    if got is None or reading.asked is None or fits(got, reading.asked, exact=False):
-        return None
-    return f"gives {describe(got)}, but the question asks for {describe(reading.asked)}"
+    if reading.complete:
+        try:
+            got = unit_of(tree(program), reading.numbers)
+        except UnitsDiffer as exc:
+            return str(exc)
+        if got is not None and reading.asked is not None and not fits(got, reading.asked, exact=False):
+            return f"gives {describe(got)}, but the question asks for {describe(reading.asked)}"
+    return _meaningless_product(tree(program), reading.numbers)

@@ -138,19 +138,20 @@ def proportion_reading(text: str) -> str | None:
     return None
 
 
-WHOLE_ASKED = (  # (pattern, function): a count of the whole things that fit, or of the whole things needed
+WHOLE_ASKED = (  # (pattern, function): a count of the whole things needed, or of the whole things that fit
+    (re.compile(r"\bhow\s+many\s+(?:full\s+|whole\s+|complete\s+)?([a-z]+)\b[^.?!]*\b(?:need|needed"
+                r"|have\s+to\s+(?:buy|get|order)|must\s+\w+\s+buy|should\s+\w+\s+buy|to\s+buy)\b"), "ceil"),
     (re.compile(r"\bhow\s+many\s+(?:full|whole|complete)\s+([a-z]+)"
                 r"|\bhow\s+many\s+([a-z]+)\b[^.?!]*\b(?:can|could)\s+(?:i|we|you|he|she|they|it)\s+(?:make|fill|get|cut"
                 r"|buy|afford|pack|fit|seat|serve)\b|\bhow\s+many\s+([a-z]+)\b[^.?!]*\bwill\s+(?:i|we|you|he|she|they)"
                 r"\s+get\b"), "floor"),
-    (re.compile(r"\bhow\s+many\s+([a-z]+)\b[^.?!]*\b(?:need|needed|have\s+to\s+(?:buy|get|order)|must\s+\w+\s+buy"
-                r"|should\s+\w+\s+buy|to\s+buy)\b"), "ceil"),
 )
 
 
 def whole_count(question: str) -> str | None:
-    """"floor" where the question asks how many whole things fit ("how many full boxes", "how many pieces can I
-    cut"), "ceil" where it asks how many are needed ("how many tins do I need"), of things that are counted, not
+    """"ceil" where the question asks how many are needed ("how many tins do I need", "how many whole balls do I
+    need to buy"), "floor" where it asks how many whole things fit ("how many full boxes", "how many pieces can I
+    cut"), of things that are counted, not
     measured (hours may be 41.67); else None."""
     text = question.lower()
     for pattern, function in WHOLE_ASKED:

@@ -38,6 +38,7 @@ from .answer import (
 from .asking import question_in
 from .families import FAMILIES, family_of
 from .questions import math_pairs
+from .rounding import as_asked
 from .scoring import math_scores
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ class MathTask(Task):
         text, notice = prepared
         outputs = outputs_of(result, checkpoint)
         question = question_in(source) if question is None else question
-        replies = [reply(question, output.text, mode_of(checkpoint.run.train.task_options), readings)
+        replies = [as_asked(reply(question, output.text, mode_of(checkpoint.run.train.task_options), readings))
                    for output in outputs]
         answers = [output._replace(text=r.answer if r.answer is not None else "(no answer)")
                    for r, output in zip(replies, outputs)]

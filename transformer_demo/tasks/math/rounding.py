@@ -1,0 +1,40 @@
+"""The precision a question asks its answer in, and the answer written in it:
+
+    "What's the square root of 2 to 2 decimal places?"        -> 2 places: 1.41
+    "How many km is 26 miles, to 1 dp?"                        -> 1 place
+    "... to the nearest whole number / penny / tenth"          -> 0 / 2 / 1 places
+
+A question that asks for none gets the exact value where its decimals end within program.EXACT_PLACES and two
+decimals otherwise (program.format_number). The answer check compares the exact value either way.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .answer import MathReply
+from .program import rounded
+
+WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+PLACES = re.compile(r"\b(\d|one|two|three|four|five)\s*(?:decimal\s+places?|decimal\s+points?|dps?\b|d\.\s*p\.?)",
+                    re.IGNORECASE)
+NEAREST = {"whole": 0, "integer": 0, "unit": 0, "one": 0, "pound": 0, "dollar": 0, "euro": 0, "tenth": 1,
+           "hundredth": 2, "penny": 2, "pence": 2, "cent": 2, "thousandth": 3}
+NEAREST_ASKED = re.compile(rf"\bnearest\s+({'|'.join(NEAREST)})", re.IGNORECASE)
+MAX_PLACES = 6
+
+
+def places_asked(question: str) -> int | None:
+    """The number of decimals the question asks its answer rounded to, or None where it asks none."""
+    found = [WORDS.get(m.group(1).lower()) or int(m.group(1)) for m in PLACES.finditer(question)]
+    found += [NEAREST[m.group(1).lower()] for m in NEAREST_ASKED.finditer(question)]
+    return found[0] if len(set(found)) == 1 and found[0] <= MAX_PLACES else None
+
+
+def as_asked(reply: MathReply) -> MathReply:
+    """The reply with its answer written to the precision its question asks (a percentage in percent)."""
+    places = places_asked(reply.question)
+    if reply.answer is None or reply.result is None or places is None:
+        return reply
+    value = reply.result.value * (100 if reply.result.is_percent else 1)
+    return replace(reply, answer=rounded(value, places) + ("%" if reply.result.is_percent else ""))
