@@ -76,6 +76,31 @@ def test_anything_else_is_not_read_as_a_calculation(question):
 
 
 @pytest.mark.parametrize(
+    ("question", "program"),
+    [  # found blind (set 14): one calculation among words that say no number and no operation
+        ("My son needs to work out 48 ÷ (2 + 6) × 3 for homework, what's the answer?", "48 / (2 + 6) * 3"),
+        ("What is 3% of 2500? Trying to work out my savings interest for the year", "3 / 100 * 2500"),
+        ("grandad here, the sheet says 6 squared add 8 squared, what does that come to", "(6 ^ 2) + (8 ^ 2)"),
+    ],
+)
+def test_one_calculation_among_framing_words_is_read(question: str, program: str):
+    assert read_calculation(question).program == program
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what is 12 divided by 4? then double it",  # the words after it say one more operation
+        "45 divided by 6 is how many full pages can she fill?",  # a whole count, not 7.5
+        "pct(26 / 40)", "my 3 kids want 4 + 5",  # a word on the program, another number
+        "divide 2048 by 16 and we keep getting different answers",
+    ],
+)
+def test_a_calculation_among_words_that_say_more_is_not_read(question: str):
+    assert read_calculation(question) is None
+
+
+@pytest.mark.parametrize(
     "question, program, value",
     [
         ("a square garden has each side 15 m long, how long is the fence all the way round?", "4 * 15", "60"),

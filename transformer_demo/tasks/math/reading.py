@@ -9,9 +9,11 @@ The question's phrases for an operation on numbers become the program's own nota
 ("subtract 68 from 215" -> "(215 - 68)", "the median of 3, 9 and 4" -> "median(3, 9, 4)", "half of 50" ->
 "(50 / 2)"), then the few words that frame a question ("what is", "can you tell me", "please") are taken
 off both ends. What is left must be one program of program.py's language, evaluated exactly, with at least
-one operation. Any other word anywhere gives None: the question is left to the model and its checks rather
-than read wrongly. Order words are read in their order: "5 less than 20" is 20 - 5, "divide 20 by 4" is
-20 / 4; "the difference between 12 and 30" is the larger less the smaller.
+one operation. Failing that, one calculation inside other words is read where those words say no number and no
+operation ("my son needs to work out 48 ÷ (2 + 6) × 3 for homework, what's the answer?"). Any other word gives
+None: the question is left to the model and its checks rather than read wrongly. Order words are read in their
+order: "5 less than 20" is 20 - 5, "divide 20 by 4" is 20 / 4; "the difference between 12 and 30" is the larger
+less the smaller.
 """
 from __future__ import annotations
 
@@ -114,7 +116,7 @@ TIGHT: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # bind first: "8 s
 WORDS: tuple[tuple[str, str], ...] = (  # last, the words for the four operations between two terms
     (r"(?<=[\d)])\s*(?:x|×)\s*(?=[\d(])|(?<=[\d)])\s+(?:x|×)\s+(?=-\d)", "*"),  # "6 x -7"; "3x-38" is none
     (r"\bmultiplied\s+(?:by|with)\b|\btimes\b", "*"),
-    (r"\bdivided?\s+by\b|\bover\b|÷", "/"), (r"\bplus\b|\badded\s+to\b", "+"),
+    (r"\bdivided?\s+by\b|\bover\b|÷", "/"), (r"\bplus\b|\badded\s+to\b|(?<=[\d)])\s+add\s+(?=[\d(])", "+"),
     (r"\bminus\b|\btake\s+away\b|\bless\b|[−–]", "-"),
 )
 # A loose phrase next to another operation is left unread: "the sum of 3 and 4 times 2" says no one calculation.
@@ -219,6 +221,32 @@ def _chained(text: str) -> Calculation | None:
         return None
 
 
+SPAN = re.compile(r"(?:sqrt|mean|median|[(-])*\s*\d(?:[\d\s.+\-*/^(),]|sqrt|mean|median)*")  # a program's stretch
+SAYS_MORE = re.compile(r"\d|%|[a-z]\(|\b(?:full|whole|complete|left|remain\w*|nearest|decimal|fraction\w*|percentage"
+                       r"|plus|minus|times|multipl\w*|divid\w*|add\w*|subtract\w*|take|less|more|fewer|squared|cubed"
+                       r"|square|cube|root|power|double|twice|half|halve|triple|percent|then|sum|product|difference"
+                       r"|total|each|per|average|mean|round\w*|of\s+(?:it|that|this)|zero|one|two|three|four|five|six"
+                       r"|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|dozen)\b")
+
+
+FRAME_AFTER = re.compile(r"\s*(?:[,.;:!?-]|$|(?:for|on|and|but|i|we|you|is|are|to|please|pls|thanks|in|with|my|because"
+                         r"|as|so|if|equals?|equal|makes?|gives?|comes?|be|worked|what|who|can|could|would|will"
+                         r"|right|correct|the)\b)")  # the words after a calculation that frame it, not a thing counted
+
+
+def _embedded(text: str) -> str | None:
+    """The one calculation in a text whose other words say no number and no operation, or None."""
+    spans = [m for m in SPAN.finditer(text) if re.search(r"[\d)]\s*[-+*/^]\s*[\d(-]|[a-z]\(", m[0])]
+    if len(spans) != 1:
+        return None
+    program = spans[0][0].strip(" ,.")
+    start = text.index(program, spans[0].start())
+    rest = text[:start] + " " + text[start + len(program):]
+    after = text[start + len(program):]
+    touching = text[start - 1:start].isalpha() or not FRAME_AFTER.match(after)  # "pct(26 / 40)", "3 apples"
+    return None if touching or SAYS_MORE.search(rest) else program
+
+
 def read_calculation(question: str) -> Calculation | None:
     """The calculation the question says, evaluated exactly, or None (see the module docstring)."""
     if not isinstance(question, str) or len(question) > MAX_CHARS:
@@ -233,6 +261,8 @@ def read_calculation(question: str) -> Calculation | None:
     for pattern, replace in REWRITES:
         text = pattern.sub(replace, text)
     text = _strip(_strip(" ".join(text.split()).rstrip("?.! "), FRONT), BACK).strip(" ,:")
+    if text and not PROGRAM.fullmatch(text):
+        text = _embedded(text)
     if not text or not PROGRAM.fullmatch(text) or not re.search(r"[-+*/^]|[a-z]\(", text):
         return None
     program = _unwrapped(" ".join(text.split()).replace("( ", "(").replace(" )", ")"))
