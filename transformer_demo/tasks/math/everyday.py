@@ -30,14 +30,16 @@ from .quantities import (
     FUNCTION_WORDS,
     MEASURES,
     SIZES,
+    Reading,
     conversion,
     name_of,
     singular,
     times_fraction,
 )
-from .rates import period_reading, proportion_reading, rate_reading
+from .rates import period_reading, pieces_reading, proportion_reading, rate_reading, scaled_reading
 from .reading import COUNTS, NUMBER, PARTS, N
 from .stories import bill_reading, change_reading, story_reading
+from .temperatures import temperature_reading
 
 COUNTED = re.compile(rf"(?<![\d.]){N}\s+([a-z]+)")
 
@@ -53,14 +55,28 @@ CONVERSIONS = (  # (pattern, group of the number, of the unit it is in, of the u
 )
 
 
+COMPOUND = re.compile(rf"(?<![\d.]){N}\s*({UNIT})\s+(?:and\s+)?{N}\s*({UNIT})\b")  # 3 hours 40 minutes, 1 m 20 cm
+
+
 def _conversion(text: str) -> str | None:
-    """"how many minutes are in 3 hours" -> "3 * 60": one number in one unit, asked for in another of its kind."""
+    """"how many minutes are in 3 hours" -> "3 * 60": one number in one unit, asked for in another of its kind;
+    "convert 3 hours 40 minutes into minutes" -> 3 * 60 + 40: one amount in two units, asked in the smaller."""
     text = re.sub(r"[\s,]+(?:please|pls|plz|thanks|thank\s+you|for\s+me)$", "", text.rstrip("?.! ")).rstrip("?.! ")
     for pattern, number, given, asked in CONVERSIONS:
         match = pattern.search(text)
         if match and len(NUMBER.findall(text)) == 1:
             factor = conversion(name_of(match.group(given)), name_of(match.group(asked)))
             return times_fraction(match.group(number), factor) if factor is not None else None
+    reading = Reading(text)
+    asked = reading.asked[0][0] if reading.asked and len(reading.asked) == 1 and reading.asked[0][1] == 1 else None
+    numbers = NUMBER.findall(text)
+    if len(numbers) == 1 and (unit := reading.numbers.get(Fraction(numbers[0]))) and len(unit) == 1 and (
+            unit[0][1] == 1 and (factor := conversion(unit[0][0], asked)) is not None):  # "2.35 kg, how many grams"
+        return times_fraction(numbers[0], factor)
+    compound = COMPOUND.search(text)
+    if compound and len(numbers) == 2 and name_of(compound.group(4)) == asked and (
+            (factor := conversion(name_of(compound.group(2)), asked)) is not None and factor > 1):
+        return f"{times_fraction(compound.group(1), factor)} + {compound.group(3)}"
     return None
 
 
@@ -318,23 +334,41 @@ def _fraction_full(text: str) -> str | None:
     return f"{whole} * {top} / {bottom}"
 
 
-FRACTION_TAKEN = re.compile(rf"(?<![\d.]){N}\s+[a-z]+\b[^.?!]*?\b(?:sells?|sold|eats?|ate|uses?|used|gives?\s+away"
-                            rf"|gave\s+away|spends?|spent|loses?|lost)\s+{N}\s*/\s*{N}\s+of\s+(?:them|it|these|those)\b")
+TAKEN = (r"sells?|sold|eats?|ate|eaten|uses?|used|using|gives?|gave|given|giving|spends?|spent|loses?|lost|reads?"
+         r"|finish(?:es|ed)?|plant(?:s|ed)?|paint(?:s|ed)?|sow(?:s|ed|n)?|knit(?:s|ted)?|cut|drunk|drank|drinks?")
+FRACTION_TAKEN = re.compile(rf"(?<![\d./]){N}\s+[a-z]+\b[^.?!]*?\b({TAKEN})(?:\s+away)?\s+{N}\s*/\s*{N}\s+of\s+"
+                            r"(?:them|it|these|those|this|that)\b")
+FRACTION_WORDS = re.compile(rf"\b(?:({'|'.join(COUNTS)})\s+({'|'.join(PARTS)})|(?:a|one)\s+({'|'.join(ONE_PART)})"
+                            r"|(half))\b(?=\s+of\s)")
 
 
-def _fraction_left(text: str) -> str | None:
-    """"A bakery makes 180 loaves and sells 5/6 of them. How many loaves are left?" -> 180 - 180 * 5 / 6."""
+def _in_digits(m: re.Match) -> str:
+    """"three quarters" -> "3/4", "a third" -> "1/3", "half" -> "1/2"."""
+    if m.group(1):
+        return f"{COUNTS[m.group(1)]}/{PARTS[m.group(2)]}"
+    return f"1/{ONE_PART[m.group(3) or m.group(4)]}"
+
+
+def _fraction_taken(text: str) -> str | None:
+    """"A bakery makes 180 loaves and sells 5/6 of them. How many loaves are left?" -> 180 - 180 * 5 / 6; asked
+    for what was taken ("my wool is 360 m and I've used three quarters of it. How many metres have I used?") ->
+    360 * 3 / 4."""
+    text = FRACTION_WORDS.sub(_in_digits, text)
     taken = FRACTION_TAKEN.search(text)
-    if not taken or len(NUMBER.findall(text)) != 3 or not re.search(r"\b(?:left|remain\w*)\b", text) or not (
-            0 < Fraction(taken.group(2)) <= Fraction(taken.group(3))):
+    if not taken or len(NUMBER.findall(text)) != 3 or not 0 < Fraction(taken.group(3)) <= Fraction(taken.group(4)):
         return None
-    whole, top, bottom = taken.groups()
-    return f"{whole} - {whole} * {top} / {bottom}"
+    whole, verb, top, bottom = taken.groups()
+    asked = text[taken.end():]
+    if re.search(r"\b(?:left|remain\w*)\b", asked):
+        return f"{whole} - {whole} * {top} / {bottom}"
+    if re.search(rf"\bhow\s+(?:many|much)\b[^.?!]*\b(?:{TAKEN}|is\s+that|is\s+it)\b", asked):
+        return f"{whole} * {top} / {bottom}"
+    return None
 
 
 def everyday_readings(text: str) -> list[str]:
     """Every everyday reading of a lower-cased question (none, one, or several that then rule each other out)."""
     readers = (_conversion, _total, _age, _clock, _gap, rate_reading, period_reading, _age_when,
                _times_as, story_reading, change_reading, _rest_of_whole, bill_reading, proportion_reading, _ratio,
-               _fraction_full, _fraction_left)
+               _fraction_full, _fraction_taken, scaled_reading, pieces_reading, temperature_reading)
     return [r for r in (*(read(text) for read in readers), *percent_readings(text)) if r]

@@ -50,6 +50,8 @@ SIDE = (rf"\b(?:sides?|edges?)\b\D{{0,30}}?{N}|{N}{UNITS}\s+(?:long\s+)?(?:sides
 ROUND = r"\b(?:circle|circular|round)\b"
 SIDES = (r"\brectangle|rectangular\b|\blong\b.*\bwide\b|\bwide\b.*\blong\b|\blength\b.*\bwidth\b"  # 4 m long, 3 m wide
          rf"|\d{UNITS}\s+by\s+\d")  # 4.5 m by 3.2 m
+BOX = (r"\blong\b.*\bwide\b.*\b(?:deep|thick|high|tall)\b|\blength\b.*\bwidth\b.*\b(?:depth|height|thickness)\b"
+       rf"|\d{UNITS}\s+by\s+\d+(?:\.\d+)?{UNITS}\s+by\s+\d")  # 3 m long, 2 m wide and 0.1 m thick; 2 by 3 by 4
 OTHER_DIE_EVENTS = (r"\b(?:two|2|three|3|pair\s+of)\s+dic?e\b|\b(?:both|twice|sum|total|even|odd|prime|coin|cards?"
                     r"|least|most|equal|exactly|again|in\s+a\s+row)\b")
 FORMULAS = (
@@ -64,6 +66,9 @@ FORMULAS = (
     Formula((SIDES, rf"\barea\b|\bsquare\s+{UNIT_WORDS}\b"),
             r"perimeter|fence|circle|triangle|root|diagonal|border", 2,
             "{0} * {1}"),
+    Formula((BOX, r"\bvolume\b|\bcubic\b|³|\bhow\s+much\s+(?:soil|concrete|water|sand|compost|space)\b"),
+            r"circle|circular|cylinder|sphere|cone|pyramid|triangle|area|perimeter|root|litres?|liters?", 3,
+            "{0} * {1} * {2}"),
     Formula((SIDES, r"perimeter|fence|fencing|around|border"), r"area|circle|triangle|root|square\b",
             2, "2 * ({0} + {1})"),
     Formula((r"derivative|differentiate|\bslope\b|gradient|d/dx|f'\s*\(",), r"integra|x\s*\^\s*[013-9]|cube|\+|-\s*\d",

@@ -31,7 +31,9 @@ SHARE = (  # (pattern, whether the whole comes first)
                 rf"(?:is|are|was|were)\s+{N}"), True))
 UP = r"\b(?:rise|rises|rose|increase[sd]?|went\s+up|gone\s+up|go\s+up|goes\s+up|grew|growth|gain|profit|up)\b"
 DOWN = r"\b(?:fall|fell|falls|drop|dropped|drops|decrease[sd]?|went\s+down|gone\s+down|go\s+down|loss|down)\b"
-FROM_TO = re.compile(rf"\bfrom\s+[$€£]?{N}\s+(?:[a-z]+\s+){{0,2}}?to\s+[$€£]?{N}")
+FROM_TO = re.compile(rf"\bfrom\s+[$€£]?{N}\s+(?:[a-z]+\s+){{0,2}}?to\s+[$€£]?{N}"
+                     rf"|\b(?:was|were|used\s+to\s+be)\s+[$€£]?{N}\b[^.?!\d]*?\bnow\s+(?:it'?s\s+|it\s+is\s+|is\s+|are\s+"
+                     rf"|they'?re\s+)?[$€£]?{N}")  # "my time was 30 minutes and now it's 27"
 BUY_SELL = re.compile(rf"\b(?:buy|bought|buys|pay|paid|cost|costs)\b[^.?!\d]*?{N}[^.?!]*?\b(?:sell|sold|sells)\b"
                       rf"[^.?!\d]*?{N}")
 BY = r"\s+(?:[a-z0-9.$€£]+\s+){0,3}?by\s+(?:\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)"
@@ -48,7 +50,8 @@ OFF = re.compile(r"%\s+(?:off|discount)\b|\bpercent\s+(?:off|discount)\b|\b(?:di
 AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:vat|tax|tip|discount|interest)\b"
                          r"|\b(?:sale|new|final|reduced)\s+price|\btotal\b|\bwhat\s+(?:do|does|will|would|did)\s+"
                          r"[a-z]+\s+(?:have\s+to\s+|be\s+)?pay(?:ing)?\b|\bhow\s+much\s+(?:do|does|will|would|did)\s+"
-                         r"(?:i|you|we|he|she|they)\s+(?:have\s+to\s+)?pay\b|\bhow\s+much\s+is\s+it\s+now\b"
+                         r"(?:i|you|we|he|she|they)\s+(?:have\s+to\s+)?pay\b|\bhow\s+much\s+(?:is|are)\s+(?:it|they|an?\s+[a-z]+"
+                         r"|the\s+[a-z]+)\s+now\b"
                          r"|\bprice\s+now\b|\bcosts?\s+now\b")
 AMOUNT_ASKED = re.compile(rf"\bhow\s+(?:many|much)\b|\bwhat(?:'s|\s+is|\s+will\s+be)\s+(?:an?|the)\s+(?:{N}\s*%\s+)?"
                           r"(?:tip|discount|tax|sale\s+price|new\s+price|price|cost)\b")
@@ -88,9 +91,11 @@ def change_reading(text: str) -> str | None:
     if not _two(text) or not PERCENT_ASKED.search(text) or PERCENT.search(text):
         return None
     found = FROM_TO.search(text) or BUY_SELL.search(text)
-    if not found or not Fraction(found.group(1)):
+    if not found:
         return None
-    old, new = found.groups()
+    old, new = (g for g in found.groups() if g is not None)
+    if not Fraction(old):
+        return None
     up, down = re.search(UP, text), re.search(DOWN, text)
     if up and down or up and Fraction(new) < Fraction(old) or down and Fraction(new) > Fraction(old):
         return None  # "a fall from 400 to 420" says two things

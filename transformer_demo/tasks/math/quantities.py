@@ -139,6 +139,8 @@ PRICED = re.compile(rf"\b(?:{PAID}|at)\s+$")
 RATE_PRICED = re.compile(rf"\b(?:{PAID}|at|on|earns?|earning|charges?|is|are)\s+$")
 COSTS = re.compile(rf"\b(?:{PAID}|(?:bill|fare|fee|price)\s+(?:of|is|was))\s+$")
 SQUARE = re.compile(r"\s*(?:(?:square|sq\.?)\s+[a-z]+|[a-z]+\s*(?:²|2\b|\^\s*2))")
+CUBIC = re.compile(r"\s*(?:cubic\s+[a-z]+|[a-z]+\s*(?:³|\^\s*3))")
+POWERS = {"²": 2, "³": 3}  # a length's square or cube, written after its name
 OWNER = re.compile(rf"(?:^|[.?!,]\s*|\b(?:and|but)\s+)(?:the\s+)?({WORD}s)\s+(?:cost|are|weigh|sell\s+for)\b[^.?!\d]*$"
                    rf"|\d\s+(?:{WORD}\s+)?({WORD}s)\b[^.?!\d]*$")  # "3 notebooks at 2.45 each"
 SENTENCE = r"[^.?!]*"
@@ -159,7 +161,7 @@ EACH_ASKED = re.compile(r"\bhow\s+many\s+(?:(?:are|is|will|would|should|can|do|d
 MEASURE_WORD = "|".join(f"(?:{words})" for words in MEASURES.values())
 SPEED_ASKED = re.compile(rf"\b(?:speed|rate|pace)\b{SENTENCE}\bin\s+({MEASURE_WORD})\s+(?:per|an?)\s+"
                          rf"({MEASURE_WORD})\b")
-IN_MEASURE = re.compile(rf"(?:,\s*|\(|\s)in\s+({MEASURE_WORD})\s*\)?\s*[?.!]*$")
+IN_MEASURE = re.compile(rf"(?:,\s*|\(|\s)(?:in|into)\s+({MEASURE_WORD})\s*\)?\s*[?.!]*$")
 
 
 def noun_after(after: str) -> tuple[str | None, int]:
@@ -184,8 +186,8 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     before, after = text[:start], text[end:]
     thing, stop = noun_after(after)
     rest = after[stop:]
-    if thing in LENGTHS and SQUARE.match(after):  # "12 square metres", "12 sq m", "12 m²"
-        thing = f"{thing}²"
+    if thing in LENGTHS and (SQUARE.match(after) or CUBIC.match(after)):  # "12 square metres", "12 m²", "2 m³"
+        thing = f"{thing}{'²' if SQUARE.match(after) else '³'}"
     if re.search(r"\bpa(?:y|ys|id|ying)\s+(?:with|using)\s+(?:a|an|one)?\s*$", before):  # "paid with a 500 note"
         return ((thing, 1),) if thing else None, False
     if thing and EACH_BEFORE_NUMBER.match(rest):  # "6 boxes each hold 12 eggs": the boxes are counted
@@ -222,7 +224,8 @@ def _asked(text: str) -> Unit | None:
         thing, stop = noun_after(m.group(1))
         if thing:
             per = ASKED_PER.search(m.group(1)[stop:])
-            asked = ((thing, 2 if thing in LENGTHS and SQUARE.match(m.group(1)) else 1),)  # how many square metres
+            power = (SQUARE.match(m.group(1)) and 2 or CUBIC.match(m.group(1)) and 3 or 1) if thing in LENGTHS else 1
+            asked = ((thing, power),)  # how many square metres, cubic metres
             if per:
                 name = per.group(1) or per.group(2) or per.group(3)
                 asked = _per(thing, "*" if name in ("one", "person", "of") else name_of(name))
@@ -240,6 +243,8 @@ def _asked(text: str) -> Unit | None:
     elif (size := re.search(r"\bhow\s+(?:long|heavy|tall|wide|high|deep)\b", text)) and IN_MEASURE.search(text):
         per = re.compile(rf"\beach\s+({WORD})\b").search(text, size.start())
         asked = _per(UNKNOWN, name_of(per.group(1))) if per else ((UNKNOWN, 1),)
+    if asked is None and re.match(r"(?:convert|change|turn|express|write)\b", text) and IN_MEASURE.search(text):
+        asked = ((UNKNOWN, 1),)  # "convert 3 hours 40 minutes into minutes": the measure named
     if asked and (measure := IN_MEASURE.search(text)):
         asked = tuple(sorted([(name, p) for name, p in asked if p < 0] + [(name_of(measure.group(1)), 1)]))
     return None if asked and any(name == UNKNOWN for name, _ in asked) else asked
@@ -256,7 +261,7 @@ class Reading:
         held = set()
         for m in NUMBER.finditer(self.text):
             unit, is_held = _unit_at(self.text, m.start(), m.end())
-            unit = unit and tuple(sorted((name.rstrip("²"), power * (1 + name.endswith("²"))) for name, power in unit))
+            unit = unit and tuple(sorted((name.rstrip("²³"), power * POWERS.get(name[-1], 1)) for name, power in unit))
             value = Fraction(m.group())
             self.numbers[value] = unit if self.numbers.get(value, unit) == unit else None
             held |= {value} if is_held else set()

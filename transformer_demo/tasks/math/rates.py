@@ -4,6 +4,8 @@ the unit asked, a proportion, and whether a count asked for is of whole things.
     rate_reading("a pack has 24 stickers and tom buys 7 packs. how many stickers is that")   -> "24 * 7"
     rate_reading("aisha saves €35 every week. how many weeks will it take her to save €490?") -> "490 / 35"
     proportion_reading("350 g of flour for 4 servings: how many grams for 10 servings?")      -> "350 / 4 * 10"
+    scaled_reading("recipe serves 4 and uses 300g flour, i need it to serve 6. how much flour") -> "300 / 4 * 6"
+    pieces_reading("a plank is 2.4 m long. how many 30 cm pieces can i cut from it?")       -> "floor(2.4 * 100 / 30)"
     whole_count("150 eggs in boxes of 12: how many full boxes?")                            -> "floor"
 """
 from __future__ import annotations
@@ -15,6 +17,7 @@ from itertools import permutations
 
 from .program import evaluate
 from .quantities import (
+    MEASURE_WORD,
     MEASURES,
     NOT_A_RATE_QUESTION,
     NUMBER,
@@ -136,6 +139,48 @@ def proportion_reading(text: str) -> str | None:
     if known == ((first, 1),) and asked == ((second, 1),):
         return f"{b} / {a} * {amounts[0]}"
     return None
+
+
+YIELD = re.compile(rf"\b(?:serves?|serving|feeds?|feeding|makes?|making|for)\s+{AMOUNT}(?:\s+({WORD}))?")
+
+
+def scaled_reading(text: str) -> str | None:
+    """"Recipe makes 12 cupcakes with 150 g butter. I want to make 30 cupcakes, how much butter?" -> 150 / 12 * 30:
+    one measured amount for what a recipe makes or serves, scaled to a second yield of the same thing."""
+    reading = Reading(text)
+    yields = list(YIELD.finditer(reading.text))
+    numbers = NUMBER.findall(reading.text)
+    if len(yields) != 2 or len(numbers) != 3 or not re.search(r"\bhow\s+(?:much|many)\b", reading.text):
+        return None
+    (first, first_word), (second, second_word) = (m.groups() for m in yields)
+    if name_of(first_word) != name_of(second_word) or name_of(first_word) in MEASURES:
+        return None
+    amounts = [m for m in NUMBER.finditer(reading.text) if all(m.start() != y.start(1) for y in yields)]
+    unit = reading.numbers.get(Fraction(amounts[0][0])) if len(amounts) == 1 else None
+    measured = unit and [name for name, p in unit if p == 1 and name in MEASURES]
+    if not measured or amounts[0].start() > yields[1].start() or Fraction(first) == 0:
+        return None
+    return f"{amounts[0][0]} / {first} * {second}"
+
+
+PIECE_ASKED = re.compile(rf"\bhow\s+many\s+{AMOUNT}\s*({MEASURE_WORD})\b")  # "how many 30 cm pieces"
+NEEDED = re.compile(r"\b(?:need|needed|needs|have\s+to|must|should|required)\b")
+
+
+def pieces_reading(text: str) -> str | None:
+    """"A plank is 2.4 m long. How many 30 cm pieces can I cut from it?" -> floor(2.4 * 100 / 30): the whole
+    pieces of one size in the question's one other amount of that kind (ceil where they are needed)."""
+    piece, numbers = PIECE_ASKED.search(text), list(NUMBER.finditer(text))
+    if not piece or len(numbers) != 2:
+        return None
+    whole = next(m[0] for m in numbers if m.start() != piece.start(1))
+    whole_unit, size_unit = Reading(text).numbers.get(Fraction(whole)), name_of(piece.group(2))
+    if not whole_unit or len(whole_unit) != 1 or whole_unit[0][1] != 1 or Fraction(piece.group(1)) == 0:
+        return None
+    factor = Fraction(1) if whole_unit[0][0] == size_unit else conversion(whole_unit[0][0], size_unit)
+    if factor is None:
+        return None
+    return f"{'ceil' if NEEDED.search(text) else 'floor'}({times_fraction(whole, factor)} / {piece.group(1)})"
 
 
 WHOLE_ASKED = (  # (pattern, function): a count of the whole things needed, or of the whole things that fit

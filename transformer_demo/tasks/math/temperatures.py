@@ -1,0 +1,49 @@
+"""Temperatures, signs and all: a rise or a fall between two of them, or one changed by some degrees.
+
+    temperature_reading("it was -7 degrees overnight and 12 degrees at lunchtime. how many degrees did it go up?")
+        -> "12 - (-7)"
+    temperature_reading("the temperature was 3 degrees and then it dropped by 9 degrees, what is it now")
+        -> "3 - 9"
+
+Every number of the question must be a temperature (or the change); anything else is None.
+"""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+DEGREES = r"\s*(?:°\s*[cf]?\b|degrees?(?:\s+(?:c|f|celsius|centigrade|fahrenheit))?\b)"
+TEMPERATURE = re.compile(rf"(?<![\d.])(-?\d+(?:\.\d+)?){DEGREES}")
+NUMBER = re.compile(r"(?<![\d.])-?\d+(?:\.\d+)?")
+UP = r"(?:go(?:ne|es)?\s+up|went\s+up|rise|risen|rose|rises|warm(?:ed)?\s+up|climb(?:ed)?|increase[sd]?)"
+DOWN = r"(?:go(?:ne|es)?\s+down|went\s+down|fall(?:en)?|fell|falls|drop(?:ped)?|droped|cool(?:ed)?|decrease[sd]?)"
+ASKED_RISE = re.compile(rf"\bhow\s+(?:many\s+degrees|much)\s+(?:did|has|does|will)\s+(?:it|the\s+temperature)\s+{UP}"
+                        r"|\bhow\s+much\s+(?:warmer|hotter|higher)\b")
+ASKED_FALL = re.compile(rf"\bhow\s+(?:many\s+degrees|much)\s+(?:did|has|does|will)\s+(?:it|the\s+temperature)\s+{DOWN}"
+                        r"|\bhow\s+much\s+(?:colder|cooler|lower)\b")
+ASKED_GAP = re.compile(r"\b(?:the\s+)?difference\b")
+CHANGE = re.compile(rf"\b(?:(?P<up>{UP})|{DOWN})\s+(?:by\s+)?(\d+(?:\.\d+)?)(?:{DEGREES})?")
+ASKED_NOW = re.compile(r"\bwhat(?:'s|\s+is|\s+was|\s+will)\s+(?:it|the\s+(?:new\s+)?temperature)(?:\s+be)?"
+                       r"(?:\s+now|\s+then|\s+at\s+the\s+end)?\b|\bnew\s+temperature\b")
+
+
+def temperature_reading(text: str) -> str | None:
+    """The one reading of a question about temperatures (module docstring), or None."""
+    temperatures, numbers = TEMPERATURE.findall(text), NUMBER.findall(text)
+    if len(numbers) != 2 or not temperatures or numbers[0] != temperatures[0]:
+        return None
+    change = CHANGE.search(text, text.find(numbers[0]) + len(numbers[0]))
+    if change and ASKED_NOW.search(text):  # "3 degrees, then it dropped by 9 degrees: what is it now?"
+        return f"{numbers[0]} {'+' if change.group('up') else '-'} {change.group(2)}" if change.group(2) == numbers[1] \
+            else None
+    if len(temperatures) != 2:
+        return None
+    first, second = (Fraction(t) for t in temperatures)
+    rise, fall, gap = ASKED_RISE.search(text), ASKED_FALL.search(text), ASKED_GAP.search(text)
+    if bool(rise) + bool(fall) + bool(gap) != 1:
+        return None
+    if rise and second > first or gap and second >= first:
+        return f"{temperatures[1]} - ({temperatures[0]})"
+    if fall and second < first or gap:
+        return f"{temperatures[0]} - ({temperatures[1]})"
+    return None
