@@ -128,6 +128,11 @@ from transformer_demo.tasks.math.formulas import read_formula
          "12 - (-7)", "19"),
         ("the temperture was 3 degrees and then it droped by 9 degrees what is it now", "3 - 9", "-6"),
         ("It is -4 °C and the temperature rises by 13 degrees. What is the new temperature?", "-4 + 13", "9"),
+        ("The jug had 1.2 litres in it, I added 0.85 litres of stock and then poured out 0.4 litres. How much is in "
+         "the jug now?", "1.2 + 0.85 - 0.4", "1.65"),
+        ("Wood stain is 3.60 a litre. How much would 0.25 of a litre cost?", "3.60 * 0.25", "0.9"),
+        ("My runs this week were 5.2, 6.1, 4.8, 5.5 and 6.4 km. What's my average distance per run?",
+         "mean(5.2, 6.1, 4.8, 5.5, 6.4)", "5.6"),
     ],
 )
 def test_everyday_quantities_are_read_exactly(question: str, program: str, value: str):

@@ -146,7 +146,7 @@ NUMBER_LIST = re.compile(r"\d+(?:\.\d+)?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\
 
 
 PER_ONE = re.compile(r"\bper\s+(?:game|match|day|week|month|year|test|round|innings|person|player|student|child"
-                     r"|night)\b")
+                     r"|night|run|race|ride|trip|walk|swim|session|lesson|visit|shift|lap|hole|order|customer)\b")
 
 
 def _statistic(text: str) -> str | None:

@@ -117,8 +117,8 @@ NUMBER = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?(?![\d:]|\.\d)")
 WORD = r"[a-z]+"
 FUNCTION = "|".join(sorted(FUNCTION_WORDS))
 NOUN = rf"(?!(?:{FUNCTION})\b)({WORD})"  # a word that may name a thing
-AFTER = re.compile(rf"\s*(?:(?:canadian|australian|us|new\s+zealand|hong\s+kong)\s+)?(?:of\s+(?:these|those|the)\s+)?"
-                   rf"({WORD})(?:\s+{NOUN})?")
+AFTER = re.compile(rf"\s*(?:(?:canadian|australian|us|new\s+zealand|hong\s+kong)\s+)?"
+                   rf"(?:of\s+(?:these|those|the|an?)\s+)?({WORD})(?:\s+{NOUN})?")  # "0.25 of a litre"
 # "38 pages a minute", "4.50 per square metre"; "35 cents each and ...", "1.35 each plus ..." are no rates
 PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:per|a|an|every|each|for\s+(?:one|each|every|a|an)"
                  rf"|in\s+(?:each|every|one|a|an)|on\s+(?:each|every))\s+(?P<square>(?:square|sq)\s+)?(?:{NOUN}\s+)??{NOUN}\b")

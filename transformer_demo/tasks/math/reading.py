@@ -191,6 +191,14 @@ CLAIMED = re.compile(  # a calculation someone says has a value, and the questio
     r"(?:is|=|equals|makes|comes\s+to|gives)\s+-?\d+(?:\.\d+)?\s*[,.;!?]?\s*(?:(?:is\s+(?:that|this|it|she|he)\s+)?"
     r"(?:right|correct|true|wrong)|(?:so\s+)?what'?s\s+the\s+(?:right|correct|real)\s+answer|(?:can|could)\s+(?:you|u)\s+"
     r"check(?:\s+(?:it|this|that))?)[?.! ]*")
+GOT_FOR = re.compile(  # "my grandson got 535 for 1204 - 679 on his sheet, what's the right answer?"
+    r"(?:[a-z' ]{0,40}?\b)(?:got|gets|wrote|put|has|have)\s+-?\d+(?:\.\d+)?\s+(?:for|as\s+the\s+answer\s+(?:to|for))\s+"
+    r"(.+?)(?:\s+(?:on|in)\s+(?:his|her|my|their|the)\s+[a-z ]{1,25}?)?[\s,.;]*(?:so\s+)?(?:what'?s|what\s+is)\s+"
+    r"the\s+(?:right|correct|real)\s+answer[?.! ]*")
+TWO_SAY = re.compile(  # "what is 8 + 4 x 3 my granddaughter says 36 and i say 20 who is right"
+    r"[\s,.;:-]+(?:[a-z']+\s+){1,3}(?:says?|said|thinks?|reckons?|got)\s+-?\d+(?:\.\d+)?\s*,?\s+(?:and|but)\s+"
+    r"(?:i|we|he|she|my\s+[a-z]+)\s+(?:say|says|said|think|thinks|reckon|got)\s+-?\d+(?:\.\d+)?[\s,.;]*"
+    r"(?:who'?s|who\s+is|which\s+is|which\s+one\s+is)\s+(?:right|correct)[?.! ]*$")
 GETTING = re.compile(r"[\s,.;!?-]+(?:but\s+)?(?:i|we|he|she|my\s+[a-z]+)\s+(?:keeps?\s+getting|got|get|gets"
                      r"|think\s+it'?s|thinks\s+it'?s|made\s+it)\s+-?\d+(?:\.\d+)?[\s?.!]*$")
 THEN = re.compile(r"\s*,?\s*(?:and\s+)?then\s+")
@@ -255,7 +263,9 @@ def read_calculation(question: str) -> Calculation | None:
     text = re.sub(r"[$€£](?=\d)", "", text)
     if claimed := CLAIMED.fullmatch(text):  # "my daughter says 2000 - 1374 is 726, what's the right answer?"
         text = claimed.group(1)
-    text = GETTING.sub("", text)  # "work out 7 + 3 x 4 i keep getting 40"
+    if got_for := GOT_FOR.fullmatch(text):
+        text = got_for.group(1)
+    text = TWO_SAY.sub("", GETTING.sub("", text))  # "7 + 3 x 4 i keep getting 40", "... she says 36 and i say 20"
     if (then := THEN.search(text)) and then.start() > 0:
         return _chained(text)
     for pattern, replace in REWRITES:

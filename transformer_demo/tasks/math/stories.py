@@ -21,7 +21,8 @@ START = re.compile(rf"\b(?:had|has|have|made|baked|picked|collected|there\s+(?:w
                    rf"|carried|carries)\s+(?:\w+\s+)?{CURRENCY}{N}")
 TAKES = (r"got\s+off|gets?\s+off|left|leaves?|gave(?:\s+away)?|gives?(?:\s+away)?|spen[dt]s?|ate|eats?|lost|loses?"
          r"|sold|sells?|used|uses?|broke|breaks?|threw\s+away|went\s+home|go(?:es)?\s+home|took|takes?|donated|donates?"
-         r"|drank|drinks?|removed|removes?|paid|pays?|fell\s+off|flew\s+away|ran\s+away|withdrew|withdraws?|lent|lends?")
+         r"|drank|drinks?|removed|removes?|paid|pays?|fell\s+off|flew\s+away|ran\s+away|withdrew|withdraws?|lent|lends?"
+         r"|poured\s+(?:out|away|off)|pours?\s+(?:out|away|off)|drained|drains?|spilt|spilled|spills?|tipped\s+out")
 ADDS = (r"got\s+on|gets?\s+on|joined|joins?|arrived|arrives?|came|comes?|found|finds?|received|receives?|earned|earns?"
         r"|won|wins?|added|adds?|picked|picks?|baked|bakes?|made|makes?|deposited|deposits?|collected|collects?|saved"
         r"|gets?|got")
