@@ -32,10 +32,10 @@ from .families import DIE, FAMILIES, Found, NoExactAnswer, parse_question
 from .formulas import asked_part, read_formula
 from .percentages import percent_mismatch
 from .program import ProgramError, Result, evaluate
-from .quantities import unit_mismatch
 from .rates import whole_count
 from .reading import Calculation, read_calculation
 from .structure import implausible, mismatch
+from .units import unit_mismatch
 
 EXAMPLE_QUESTIONS = [
     "What is 12 times 7?",

@@ -22,9 +22,9 @@ from fractions import Fraction
 from .everyday import COUNTED, NOT_KINDS, NUMBER, everyday_readings
 from .polynomials import read_polynomial
 from .program import MAX_CHARS, ProgramError, evaluate
-from .quantities import unit_mismatch
 from .rates import whole_count
 from .reading import Calculation, N
+from .units import unit_mismatch
 
 CHANCE = re.compile(r"\b(?:chances?|probability|odds|likely|likelihood)\b")
 DIE = r"\b(?:die|dice)\b"

@@ -12,9 +12,9 @@
     NUMBER  := digits, optionally "." digits   (3.14)
 
 Values are fractions.Fraction, so 1 / 3 * 3 is exactly 1; answers are rounded only when printed
-(format_number: half away from zero to 2 decimals). Limits keep any input cheap: at most
-MAX_CHARS characters, MAX_DEPTH nested parentheses or calls, MAX_ARGS arguments, whole-number
-exponents up to MAX_EXPONENT in size, and no intermediate value above MAX_BITS bits.
+(format_number: exactly where the decimals end within EXACT_PLACES, else half away from zero to 2 decimals).
+Limits keep any input cheap: at most MAX_CHARS characters, MAX_DEPTH nested parentheses or calls, MAX_ARGS
+arguments, whole-number exponents up to MAX_EXPONENT in size, and no intermediate value above MAX_BITS bits.
 """
 from __future__ import annotations
 

@@ -25,12 +25,11 @@ from .quantities import (
     WORD,
     Reading,
     Unit,
-    combine,
     conversion,
-    fits,
     name_of,
     times_fraction,
 )
+from .units import combine, fits
 
 
 def _products(items: list[tuple[str, Unit]]) -> list[tuple[str, Unit]]:
