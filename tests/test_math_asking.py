@@ -89,4 +89,6 @@ def test_a_sign_said_in_words_is_a_sign(text: str, signed_text: str):
 def test_a_school_year_is_no_number_of_the_question():
     assert unlabelled("My year 6 maths: what is 4 times 7") == "My year maths: what is 4 times 7"
     assert unlabelled("in year 3 the balance is 400") == "in year 3 the balance is 400"  # no school word after it
+    assert unlabelled("My 9 year old asked what 5 cubed is") == "My child asked what 5 cubed is"
+    assert unlabelled("my 8-year-old son has 12 sweets") == "my 8-year-old son has 12 sweets"  # a son's age
     assert question_in("My year 6 maths: negative 4 multiplied by negative 7") == "My year maths: -4 multiplied by -7"

@@ -133,6 +133,16 @@ from transformer_demo.tasks.math.formulas import read_formula
         ("Wood stain is 3.60 a litre. How much would 0.25 of a litre cost?", "3.60 * 0.25", "0.9"),
         ("My runs this week were 5.2, 6.1, 4.8, 5.5 and 6.4 km. What's my average distance per run?",
          "mean(5.2, 6.1, 4.8, 5.5, 6.4)", "5.6"),
+        ("Sharing 84 sweets between 3 children in the ratio 2:3:2. How many does the one with the 3 part get?",
+         "84 * 3 / (2 + 3 + 2)", "36"),
+        ("Mixing concrete 1:2:3 cement:sand:gravel by buckets, 18 buckets in total. How many buckets of sand?",
+         "18 * 2 / (1 + 2 + 3)", "6"),
+        ("Our knitting group raised 80 at the fair and 17.5% of it goes to the hall hire. How much is that?",
+         "17.5 / 100 * 80", "14"),
+        ("A quote for a new fence panel is 135 before VAT. With VAT at 20%, what's the full price?",
+         "135 + 20 / 100 * 135", "162"),
+        ("After a 20% discount a coat costs 64. What was the full price?", "64 / (1 - 20 / 100)", "80"),
+        ("A square patio has an area of 36 square metres. What's its perimeter in metres?", "4 * sqrt(36)", "24"),
     ],
 )
 def test_everyday_quantities_are_read_exactly(question: str, program: str, value: str):
@@ -162,6 +172,8 @@ def test_everyday_quantities_are_read_exactly(question: str, program: str, value
         "It was -7 degrees at night and 12 degrees at noon. How many degrees did it fall?",  # it rose
         "A box is 2 m by 50 cm by 30 cm. What is its volume?",  # lengths in two units: no one product
         "I ate 3/4 of it. How many are left?",  # no whole
+        "Including 20% VAT a drill is 60. What's the full price?",  # the full price is the 60 given
+        "A square has an area of 50. What is its perimeter?",  # no exact side
     ],
 )
 def test_other_everyday_questions_are_not_read(question: str):

@@ -132,12 +132,17 @@ SCHOOL_YEAR = re.compile(r"\b((?:year|yr|grade|class|form)\s+)\d{1,2}\s+(?=(?:ma
                          re.IGNORECASE)
 
 
+CHILD_AGE = re.compile(r"\b((?:my|our|his|her|their)\s+)\d{1,2}[\s-]*(?:year|yr)s?[\s-]*old\b(?!\s+(?:son|daughter|boy"
+                       r"|girl|kid|child|grandson|granddaughter)\b)", re.IGNORECASE)
+
+
 def unlabelled(text: str) -> str:
-    """"my year 6 maths: 4 times 7" -> "my year maths: 4 times 7": a school year names no number of the question."""
-    return SCHOOL_YEAR.sub(r"\1", text)
+    """"my year 6 maths: 4 times 7" -> "my year maths: 4 times 7", "my 9 year old asked" -> "my child asked": a
+    school year or a child's age that only says who asks names no number of the question."""
+    return CHILD_AGE.sub(r"\1child", SCHOOL_YEAR.sub(r"\1", text))
 
 
 def question_in(line: str) -> str:
     """The question a line asks (asked_in), its numbers in digits and its durations in hours, its signs said in
     words as signs and its school years dropped."""
-    return asked_in(in_hours(unlabelled(signed(with_digits(line))))) if isinstance(line, str) else line
+    return asked_in(in_hours(signed(with_digits(unlabelled(line))))) if isinstance(line, str) else line

@@ -63,6 +63,10 @@ FORMULAS = (
             r"rectangle|rectangular|circle|circular|area|root|squared|triangle|diagonal", (SIDE,), "4 * {0}"),
     Formula((r"\bsquare\b", r"\barea\b"),
             r"rectangle|rectangular|circle|circular|perimeter|root|triangle|fence|diagonal", (SIDE,), "{0} ^ 2"),
+    Formula((r"\bsquare\b", r"\barea\b", r"perimeter|fence|fencing|around|border|edging"),
+            r"rectangle|rectangular|circle|circular|root|triangle|diagonal|\bsides?\b",
+            (rf"\barea\s+(?:of\s+|is\s+)?{N}|{N}{UNITS}\s*(?:²|2\b|squared?\s+{UNIT_WORDS}|sq\.?\s+{UNIT_WORDS})",),
+            "4 * sqrt({0})"),  # a square's perimeter from its area: "an area of 36 square metres"
     Formula((SIDES, rf"\barea\b|\bsquare\s+{UNIT_WORDS}\b"),
             r"perimeter|fence|circle|triangle|root|diagonal|border", 2,
             "{0} * {1}"),

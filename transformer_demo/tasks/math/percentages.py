@@ -55,13 +55,15 @@ AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:
                          r"|\bprice\s+now\b|\bcosts?\s+now\b")
 AMOUNT_ASKED = re.compile(rf"\bhow\s+(?:many|much)\b|\bwhat(?:'s|\s+is|\s+will\s+be)\s+(?:an?|the)\s+(?:{N}\s*%\s+)?"
                           r"(?:tip|discount|tax|sale\s+price|new\s+price|price|cost)\b")
-CHANGED_WHOLE = re.compile(r"\b(?:increase\w*|decrease\w*|raise\w*|more|less|off|after|final|new|pay|paid|left"
+CHANGED_WHOLE = re.compile(r"\b(?:increase\w*|decrease\w*|raises?|raising|raised\s+(?:by|to)|more|less|off|after|final"
+                           r"|new|pay|paid|left"
                            r"|remain\w*|total|including|plus|with|what\s+(?:percent|%)|what\s+percentage|of\s+what)\b")
 SAVING_ASKED = re.compile(r"\bhow\s+(?:much|many\s+\w+)\s+(?:is|was|will\s+be)\s+the\s+(?:discount|saving|reduction)\b"
                           r"|\bhow\s+(?:much|many\s+\w+)\s+(?:do|does|will|would|did|can)\s+(?:i|you|we|he|she|they)\s+"
                           r"save\b|\bwhat(?:'s|\s+is)\s+the\s+(?:discount|saving)\b")
+FULL_PRICE = re.compile(r"\bfull\s+(?:price|cost|amount)\b")
 BEFORE_ASKED = re.compile(r"\b(?:before|without|excluding|excl|ex)\s+(?:the\s+)?(?:vat|tax|discount|sale)\b"
-                          r"|\b(?:original|full|old|normal|usual)\s+price\b")
+                          r"|\b(?:original|old|normal|usual)\s+price\b")
 ASKED_PRICE_AFTER = re.compile(r"\b(?:including|incl|inc|with|after|plus)\s+(?:the\s+|an?\s+)?(?:\d+(?:\.\d+)?\s*%\s+)?"
                                r"(?:vat|tax|discount)\b[^.?!]*?\b(?:is|was|costs?|of)\s+[$€£]?\d"
                                r"|\b(?:now|sale\s+price\s+is|costs?\s+now|reduced\s+to|now\s+costs?)\s+[$€£]?\d"
@@ -136,9 +138,11 @@ def changed_by_reading(text: str) -> str | None:
     if added == off:
         return None
     sign = "+" if added else "-"
-    if BEFORE_ASKED.search(asked) and ASKED_PRICE_AFTER.search(text):
+    full = FULL_PRICE.search(asked)  # with a tax added, the price after it; with a discount, the price before it
+    before, after = BEFORE_ASKED.search(asked) or off and full, AFTER_ASKED.search(asked) or added and full
+    if before and ASKED_PRICE_AFTER.search(text):
         return f"{whole} / (1 {sign} {percent} / 100)"
-    if AFTER_ASKED.search(asked) and not BEFORE_ASKED.search(asked):
+    if after and not before and not (full and ASKED_PRICE_AFTER.search(text)):
         return f"{whole} {sign} {percent} / 100 * {whole}"
     return None
 

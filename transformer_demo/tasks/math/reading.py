@@ -229,7 +229,8 @@ def _chained(text: str) -> Calculation | None:
         return None
 
 
-SPAN = re.compile(r"(?:sqrt|mean|median|[(-])*\s*\d(?:[\d\s.+\-*/^(),]|sqrt|mean|median)*")  # a program's stretch
+CALL = r"(?:sqrt|mean|median)(?=\s*\()"
+SPAN = re.compile(rf"(?:{CALL}|[(-])*\s*\d(?:[\d\s.+\-*/^(),]|{CALL})*")  # a program's stretch
 SAYS_MORE = re.compile(r"\d|%|[a-z]\(|\b(?:full|whole|complete|left|remain\w*|nearest|decimal|fraction\w*|percentage"
                        r"|plus|minus|times|multipl\w*|divid\w*|add\w*|subtract\w*|take|less|more|fewer|squared|cubed"
                        r"|square|cube|root|power|double|twice|half|halve|triple|percent|then|sum|product|difference"
@@ -239,7 +240,7 @@ SAYS_MORE = re.compile(r"\d|%|[a-z]\(|\b(?:full|whole|complete|left|remain\w*|ne
 
 FRAME_AFTER = re.compile(r"\s*(?:[,.;:!?-]|$|(?:for|on|and|but|i|we|you|is|are|to|please|pls|thanks|in|with|my|because"
                          r"|as|so|if|equals?|equal|makes?|gives?|comes?|be|worked|what|who|can|could|would|will"
-                         r"|right|correct|the)\b)")  # the words after a calculation that frame it, not a thing counted
+                         r"|right|correct|the|means)\b)")  # words after a calculation that frame it: no thing counted
 
 
 def _embedded(text: str) -> str | None:
