@@ -143,6 +143,11 @@ from transformer_demo.tasks.math.formulas import read_formula
          "135 + 20 / 100 * 135", "162"),
         ("After a 20% discount a coat costs 64. What was the full price?", "64 / (1 - 20 / 100)", "80"),
         ("A square patio has an area of 36 square metres. What's its perimeter in metres?", "4 * sqrt(36)", "24"),
+        # found blind (set 15): each was answered, wrong, from the model's product
+        ("The venue has round tables that seat 8 guests each. We have 146 guests. How many tables do we need?",
+         "ceil(146 / 8)", "19"),
+        ("We need 250 sandwiches for the school fair and each volunteer can make 30. What is the least number of "
+         "volunteers we need?", "ceil(250 / 30)", "9"),
     ],
 )
 def test_everyday_quantities_are_read_exactly(question: str, program: str, value: str):

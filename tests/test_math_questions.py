@@ -4,7 +4,7 @@ shipped model's share answered, the share of answered ones right, and answer-che
     tests/fixtures/math_questions_100.tsv             written before the fine-tune; the checks were developed on it
     tests/fixtures/math_questions_after_training.tsv  written after the training data was fixed (see its header)
     tests/fixtures/math_questions_third.tsv           written by a helper that never saw the repository (its header)
-    tests/fixtures/math_questions_{fourth,...,thirteenth}.tsv  likewise, each first read once before the rules grew
+    tests/fixtures/math_questions_{fourth,...,fifteenth}.tsv  likewise, each first read once before the rules grew
 
     python tests/test_math_questions.py      prints the figures the model card and README quote
 """
@@ -28,7 +28,7 @@ SETS = ("math_questions_100.tsv", "math_questions_after_training.tsv", "math_que
         "math_questions_fourth.tsv", "math_questions_fifth.tsv", "math_questions_sixth.tsv",
         "math_questions_seventh.tsv", "math_questions_eighth.tsv", "math_questions_ninth.tsv",
         "math_questions_tenth.tsv", "math_questions_eleventh.tsv", "math_questions_twelfth.tsv",
-        "math_questions_thirteenth.tsv")
+        "math_questions_thirteenth.tsv", "math_questions_fourteenth.tsv", "math_questions_fifteenth.tsv")
 
 
 def read_set(name: str) -> dict[str, str]:

@@ -35,6 +35,8 @@ def model(*programs: str):
         ("Solve 3(x + 1) = 12", "3 (x + 1) = 12", 3),
         ("x / 4 = 2.5", "x / 4 = 2.5", 10),
         ("Solve 2x + 3 = x + 10", "2 x + 3 = x + 10", 7),
+        ("If 7 less than a number is -3, what is the number?", "x - 7 = - 3", 4),  # found blind (set 15)
+        ("question 4: solve 3x + 2 = 11", "3 x + 2 = 11", 3),  # a question's label is no number of it
     ],
 )
 def test_equations_are_read_exactly(question: str, text: str, solution: int):
@@ -47,7 +49,9 @@ def test_equations_are_read_exactly(question: str, text: str, solution: int):
 @pytest.mark.parametrize(
     "question",
     ["Find the derivative of 3x^2 at x = 5.", "12 x 7 = ?", "3x-38", "x * x = 4", "What is 5 plus 3?",
-     "x - 1 = 2 and x + 1 = 3", "x = 5", "(" * 500 + "x = 1", "x / 0 = 3", "1" * 40 + "x = 2"],
+     "x - 1 = 2 and x + 1 = 3", "x = 5", "(" * 500 + "x = 1", "x / 0 = 3", "1" * 40 + "x = 2",
+     "If 7 fewer than 9 times a number is -3, what is the number?",  # a number outside the equation read
+     "find the integral of -x + 2.5 from x = -1 to x = 1"],
 )
 def test_no_equation_is_read_where_there_is_none_or_it_is_not_linear(question: str):
     assert read_equation(question) is None

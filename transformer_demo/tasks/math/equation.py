@@ -14,6 +14,7 @@ in x (x * x), or a text with more than one equation, gives None: no equation is 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -37,6 +38,8 @@ INVERSES = (
      "{0} - x = {1}"),
     (re.compile(rf"\bmultipl(?:y|ied)\s+{N}\s+by\s+(?:in\s+order\s+)?{RESULT}{N}"), "{0} x = {1}"),
     (re.compile(rf"\bdivided?\s+{N}\s+by\s+(?:in\s+order\s+)?{RESULT}{N}"), "{1} x = {0}"),
+    (re.compile(rf"\b{N}\s+(?:less|fewer)\s+than\s+(?:a|the|some|my|what|which)\s+number\s+(?:is|equals?|gives|makes|=)"
+                r"(?=\s*-?\s*\d)"), "x - {0} ="),  # "7 less than a number is -3": x - 7 = -3
 )
 # "I think of a number, double it, add 4 and get 50": the steps, in order, done to x.
 PUZZLE = re.compile(r"(?:\b(?:thinks?\s+of|thinking\s+of|thought\s+of|picks?|picked|chooses?|chose|has|have|if|when)"
@@ -245,6 +248,9 @@ def _lone_letter(text: str) -> str | None:
     return letters.pop() if len(letters) == 1 else None
 
 
+LABEL = re.compile(r"\b(?:question|q|part|step|exercise|ex|problem|page|no\.?)\s*\d+|#\s*\d+")  # "question 3: ..."
+
+
 def _read(text: str) -> Equation | None:
     """The one equation in a lower-cased text whose sayings of x and of operations are still words."""
     text = UNKNOWN_WORDS.sub(" x ", text)
@@ -253,8 +259,12 @@ def _read(text: str) -> Equation | None:
     if "=" not in text and " x " in f" {text} ":
         text = re.sub(r"\bis\b", " = ", text)
     text = re.sub(r"(\d)x\b", r"\1 x", text)
-    equations = [e for e in map(_equation, _runs(text)) if e is not None]
-    return equations[0] if len(equations) == 1 else None
+    found = [(run, e) for run in _runs(text) if (e := _equation(run)) is not None]
+    if len(found) != 1:
+        return None
+    run, equation = found[0]
+    numbers = Counter(t for t in TOKEN.findall(LABEL.sub(" ", text)) if t[0].isdigit())
+    return None if numbers - Counter(t for t in run if t[0].isdigit()) else equation  # "7 less than x = -3": 7
 
 
 SIDES = r"([-+*/()\d\s.xy]+=[-+*/()\d\s.xy]+?)"  # one equation in x and y

@@ -136,8 +136,11 @@ SQUARE = re.compile(r"\s*(?:(?:square|sq\.?)\s+[a-z]+|[a-z]+\s*(?:²|2\b|\^\s*2)
 CUBIC = re.compile(r"\s*(?:cubic\s+[a-z]+|[a-z]+\s*(?:³|\^\s*3))")
 POWERS = {"²": 2, "³": 3}  # a length's square or cube, written after its name
 OWNER = re.compile(rf"(?:^|[.?!,]\s*|\b(?:and|but)\s+)(?:the\s+)?({WORD}s)\s+(?:cost|are|weigh|sell\s+for)\b[^.?!\d]*$"
+                   rf"|\b({WORD}s)\s+(?:that|which)\s+(?:seat|hold|take|fit|carry|contain|have)\s+$"  # "that seat"
                    rf"|\d\s+(?:{WORD}\s+)?({WORD}s)\b[^.?!\d]*$")  # "3 notebooks at 2.45 each"
 SENTENCE = r"[^.?!]*"
+NUMBER_OF_ASKED = re.compile(rf"\bwhat(?:'s|\s+is|\s+was|\s+will\s+be)\s+the\s+(?:(?:least|smallest|minimum|fewest"
+                             rf"|greatest|largest|maximum|most|total)\s+)?number\s+of\s+({WORD})\b")
 ASKED_PER = re.compile(rf"\b(?:each|every|per)\s+(?:{WORD}\s+)??({WORD})\b"
                        rf"|\b(?:in|on)\s+(?:the|a|one)\s+({WORD})\s*[?.!]*$"
                        rf"|\b(?:a|an)\s+(second|minute|hour|day|week|month|year)\s*[?.!]*$")
@@ -201,7 +204,7 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     if EACH.match(rest if thing else after) and not EACH_BEFORE_NUMBER.match(after):
         owner = OWNER.search(before)
         price = "money" if PRICED.search(before) else None
-        return _per(thing or price or UNKNOWN, owner and name_of(owner.group(1) or owner.group(2))), False
+        return _per(thing or price or UNKNOWN, owner and name_of(next(g for g in owner.groups() if g))), False
     if not thing and COSTS.search(before):  # "500 g of cheese costs 4.20", "a bill of 87.50"
         return (("money", 1),), False
     if re.match(r"\s+of\s+us\b", after):  # "5 of us are splitting"
@@ -214,7 +217,9 @@ def _asked(text: str) -> Unit | None:
     cookies per kid, "how much does it cost" -> money, "how far" -> the question's one length, "how old" -> years;
     "..., in cents" names the measure."""
     asked: Unit | None = None
-    if m := re.search(rf"\bhow\s+many\s+({SENTENCE})", text):
+    if number := NUMBER_OF_ASKED.search(text):  # "what is the least number of volunteers we need?"
+        asked = ((name_of(number.group(1)), 1),) if name_of(number.group(1)) else None
+    elif m := re.search(rf"\bhow\s+many\s+({SENTENCE})", text):
         thing, stop = noun_after(m.group(1))
         if thing:
             per = ASKED_PER.search(m.group(1)[stop:])

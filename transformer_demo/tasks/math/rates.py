@@ -183,9 +183,11 @@ def pieces_reading(text: str) -> str | None:
 
 
 WHOLE_ASKED = (  # (pattern, function): a count of the whole things needed, or of the whole things that fit
-    (re.compile(r"\bhow\s+many\s+(?:full\s+|whole\s+|complete\s+)?([a-z]+)\b[^.?!]*\b(?:need|needed"
+    (re.compile(r"\b(?:least|smallest|minimum|fewest)\s+number\s+of\s+([a-z]+)"
+                r"|\bhow\s+many\s+(?:full\s+|whole\s+|complete\s+)?([a-z]+)\b[^.?!]*\b(?:need|needed"
                 r"|have\s+to\s+(?:buy|get|order)|must\s+\w+\s+buy|should\s+\w+\s+buy|to\s+buy)\b"), "ceil"),
-    (re.compile(r"\bhow\s+many\s+(?:full|whole|complete)\s+([a-z]+)"
+    (re.compile(r"\b(?:greatest|largest|maximum|most)\s+number\s+of\s+([a-z]+)"
+                r"|\bhow\s+many\s+(?:full|whole|complete)\s+([a-z]+)"
                 r"|\bhow\s+many\s+([a-z]+)\b[^.?!]*\b(?:can|could)\s+(?:i|we|you|he|she|they|it)\s+(?:make|fill|get|cut"
                 r"|buy|afford|pack|fit|seat|serve)\b|\bhow\s+many\s+([a-z]+)\b[^.?!]*\bwill\s+(?:i|we|you|he|she|they)"
                 r"\s+get\b"), "floor"),
