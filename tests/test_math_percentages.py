@@ -42,6 +42,8 @@ from transformer_demo.tasks.math.percentages import percent_mismatch
         ("A jacket costs £60 and is reduced by 20% in a sale. What is the sale price in pounds?", "60 - 20 / 100 * 60",
          "48"),
         ("A jacket is 120 and it's 30% off. How much do I save?", "30 / 100 * 120", "36"),
+        ("sales went from 250 boxes a week to 300 boxes a week, what is the percentage increase",
+         "pct((300 - 250) / 250)", "20%"),  # found blind (set 15)
     ],
 )
 def test_percentages_are_read_exactly(question: str, program: str, value: str):

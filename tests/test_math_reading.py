@@ -84,6 +84,7 @@ def test_anything_else_is_not_read_as_a_calculation(question):
         ("my grandson got 535 for 1204 - 679 on his homework sheet, what's the right answer?", "1204 - 679"),
         ("what is 8 + 4 x 3 my granddaughter says 36 and i say 20 who is right", "8 + 4 * 3"),
         ("my child asked what 5 cubed means and what it comes to", "5 ^ 3"),
+        ("how much is 19.99 + 4.50 + 12.35 all together", "19.99 + 4.50 + 12.35"),  # found blind (set 15)
     ],
 )
 def test_one_calculation_among_framing_words_is_read(question: str, program: str):

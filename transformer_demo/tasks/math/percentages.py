@@ -22,7 +22,7 @@ from .structure import Node, tree
 
 PERCENT = re.compile(rf"{N}\s*(?:%|percent\b|per\s+cent\b)")
 PERCENT_ASKED = re.compile(r"\bwhat\s+(?:percent|percentage|%)|\bhow\s+many\s+(?:percent|%)|\bas\s+an?\s+(?:percent"
-                           r"|percentage)\b|\bin\s+(?:percent|%)|\bpercentage\s+(?:rise|increase|decrease|fall|drop"
+                           r"|percentage)\b|\bin\s+(?:percent|%)|\b(?:percentage|percent)\s+(?:rise|increase|decrease|fall|drop"
                            r"|profit|loss|change|growth|gain|reduction|discount)\b|\bby\s+what\s+(?:percent|percentage)\b")
 SHARE = (  # (pattern, whether the whole comes first)
     (re.compile(rf"{N}\s+out\s+of\s+(?:a\s+(?:possible\s+|total\s+of\s+)?|the\s+)?{N}"), False),  # 42 out of 60
@@ -31,7 +31,7 @@ SHARE = (  # (pattern, whether the whole comes first)
                 rf"(?:is|are|was|were)\s+{N}"), True))
 UP = r"\b(?:rise|rises|rose|increase[sd]?|went\s+up|gone\s+up|go\s+up|goes\s+up|grew|growth|gain|profit|up)\b"
 DOWN = r"\b(?:fall|fell|falls|drop|dropped|drops|decrease[sd]?|went\s+down|gone\s+down|go\s+down|loss|down)\b"
-FROM_TO = re.compile(rf"\bfrom\s+[$€£]?{N}\s+(?:[a-z]+\s+){{0,2}}?to\s+[$€£]?{N}"
+FROM_TO = re.compile(rf"\bfrom\s+[$€£]?{N}\s+(?:[a-z]+\s+){{0,4}}?to\s+[$€£]?{N}"
                      rf"|\b(?:was|were|used\s+to\s+be)\s+[$€£]?{N}\b[^.?!\d]*?\bnow\s+(?:it'?s\s+|it\s+is\s+|is\s+|are\s+"
                      rf"|they'?re\s+)?[$€£]?{N}")  # "my time was 30 minutes and now it's 27"
 BUY_SELL = re.compile(rf"\b(?:buy|bought|buys|pay|paid|cost|costs)\b[^.?!\d]*?{N}[^.?!]*?\b(?:sell|sold|sells)\b"

@@ -67,7 +67,7 @@ LOOSE: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # may not touch an
     (rf"{THE}(?:sum|total)\s+of\s+(?:the\s+numbers\s+)?{LIST}", _joined("+")),
     (rf"\badd(?:\s+up|\s+together)?\s+{LIST}(?:\s+together)?", _joined("+")),
     (rf"{LIST}\s+(?:added|summed|put)\s+together", _joined("+")),
-    (rf"{LIST}\s+(?:together|combined|altogether|in\s+total)", _joined("+")),
+    (rf"{LIST}\s+(?:together|combined|altogether|all\s+together|in\s+total)", _joined("+")),
     (rf"\badd\s+{N}\s+to\s+{N}", _template("({1} + {0})")),
     (rf"{THE}product\s+of\s+(?:the\s+numbers\s+)?{LIST}", _joined("*")),
     (rf"\bmultiply(?:\s+together)?\s+{LIST}(?:\s+together)?", _joined("*")),
@@ -159,7 +159,7 @@ BACK = re.compile(r"[\s,:!.?]*(?:please|pls|plz|thanks|thank\s+you|for\s+me|then
                   r"(?:can|could)\s+(?:you|u)\s+help(?:\s+(?:me|us|him|her))?(?:\s+out)?|help(?:\s+me)?|how\s+much|"
                   r"how\s+many|what\s+(?:is|was)\s+it|what\s+do\s+(?:you|i|we)\s+get|what'?s\s+the\s+answer|"
                   r"is\s+how\s+(?:much|many)|"
-                  r"is\s+equal\s+to\s+what|is|are|makes?|gives?|comes?\s+to|in\s+total|altogether|"
+                  r"is\s+equal\s+to\s+what|is|are|makes?|gives?|comes?\s+to|in\s+total|altogether|all\s+together|"
                   r"again)$")
 PROGRAM = re.compile(r"(?:[\d\s.+\-*/^(),]|sqrt|mean|median)*")
 

@@ -35,7 +35,7 @@ OTHER_OPERATION = re.compile(r"\b(?:each|every|per|times|twice|half|double|tripl
                              r"|less\s+than|fewer\s+than|how\s+many\s+more|how\s+much\s+more|difference|if)\b"
                              r"|[%*/^=×÷]")
 MONEY = re.compile(rf"[$€£¥₹]|\b(?:{MONEY_WORDS})\b")
-CARRIED = re.compile(r"\s*(?:[a-z]+\s+){0,2}?(?:and|,)\s+(?:(?:a|an|the|another|some)\s+)?(?:[a-z]+\s+)?"
+CARRIED = re.compile(r"\s*(?:[a-z]+\s+){0,3}?(?:and|,)\s+(?:(?:a|an|the|another|some)\s+)?(?:[a-z]+\s+)?"
                      r"(?:(?:for|of|at)\s+)?[$€£¥₹]?\s*")  # between "a book for 17.49" and "a pen for 3.25"
 DISCOUNTED = re.compile(r"%|\b(?:off|discount|tax|percent)\b")
 PRICE = re.compile(rf"\b(?:for|at|costing|cost|costs|price\s+of)\s+{CURRENCY}$")
