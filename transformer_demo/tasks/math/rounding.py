@@ -1,6 +1,6 @@
 """The precision a question asks its answer in, and the answer written in it:
 
-    "What's the square root of 2 to 2 decimal places?"        -> 2 places: 1.41
+    "What is 7 divided by 8, to 2 decimal places?"            -> 2 places: 0.88 (exactly, 0.875)
     "How many km is 26 miles, to 1 dp?"                        -> 1 place
     "... to the nearest whole number / penny / tenth"          -> 0 / 2 / 1 places
 

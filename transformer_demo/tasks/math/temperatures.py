@@ -34,8 +34,9 @@ def temperature_reading(text: str) -> str | None:
         return None
     change = CHANGE.search(text, text.find(numbers[0]) + len(numbers[0]))
     if change and ASKED_NOW.search(text):  # "3 degrees, then it dropped by 9 degrees: what is it now?"
-        return f"{numbers[0]} {'+' if change.group('up') else '-'} {change.group(2)}" if change.group(2) == numbers[1] \
-            else None
+        if change.group(2) != numbers[1]:
+            return None
+        return f"{numbers[0]} {'+' if change.group('up') else '-'} {change.group(2)}"
     if len(temperatures) != 2:
         return None
     first, second = (Fraction(t) for t in temperatures)
