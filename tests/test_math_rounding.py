@@ -6,9 +6,11 @@ from fractions import Fraction
 
 import pytest
 
-from transformer_demo.tasks.math.answer import MathReply
+from transformer_demo.tasks.math.answer import unsound
+from transformer_demo.tasks.math.formulas import read_formula
 from transformer_demo.tasks.math.program import Result, rounded
-from transformer_demo.tasks.math.rounding import as_asked, places_asked
+from transformer_demo.tasks.math.reading import read_calculation
+from transformer_demo.tasks.math.rounding import places_asked, without_precision, written
 
 
 @pytest.mark.parametrize(
@@ -33,14 +35,24 @@ def test_rounding_is_half_away_from_zero_without_trailing_zeros():
     assert rounded(Fraction(1, 2), 3) == "0.5" and rounded(Fraction(-1, 3000), 2) == "0"
 
 
-def _reply(question: str, value: Fraction, is_percent: bool = False) -> MathReply:
-    result = Result(value, is_percent)
-    return MathReply(question, "p", "p", str(result), result, None, True)
-
-
 def test_an_answer_is_written_as_the_question_asks_and_exact_otherwise():
-    assert as_asked(_reply("Lawn seed: 4725 g in kg?", Fraction(189, 40))).answer == "4.725"
-    assert as_asked(_reply("4725 g in kg, to 1 dp?", Fraction(189, 40))).answer == "4.7"
-    assert as_asked(_reply("what percent is 1 of 3, to 1 decimal place", Fraction(1, 3), True)).answer == "33.3%"
-    no_answer = MathReply("to 1 dp", "p", "p", None, None, "why", False)
-    assert as_asked(no_answer) is no_answer
+    assert written(Result(Fraction(189, 40), False), "Lawn seed: 4725 g in kg?") == "4.725"
+    assert written(Result(Fraction(189, 40), False), "4725 g in kg, to 1 dp?") == "4.7"
+    assert written(Result(Fraction(1, 3), True), "what percent is 1 of 3, to 1 decimal place") == "33.3%"
+
+
+def test_the_precision_asked_is_no_number_of_the_calculation():
+    assert without_precision("What is 7 divided by 8, to 2 decimal places?") == "What is 7 divided by 8?"
+    assert without_precision("share 10 between 3, correct to the nearest penny") == "share 10 between 3"
+    assert read_calculation("What is 7 divided by 8, to 2 decimal places?").program == "7 / 8"
+    assert unsound("What is 7 divided by 8, to 2 decimal places?", "7 / 8") is None
+
+
+def test_a_precision_asked_leaves_a_formula_readable_but_the_calculators_pi_is_not_3_14():
+    dice = ("A fair six-sided dice is rolled. What is the probability of getting a number greater than 4? Give it as a "
+            "percentage to 2 decimal places.")
+    assert read_formula(dice).program == "pct((6 - 4) / 6)"
+    assert read_formula("A round table top has a radius of 0.6 m. What is its area in square metres? Use pi = 3.14 "
+                        "and round to 2 decimal places.").program == "3.14 * 0.6 ^ 2"
+    pi_button = "Find the area of a circle with radius 10 cm. Use the pi button and give your answer to 1 decimal place"
+    assert read_formula(pi_button) is None and unsound(pi_button, "3.14 * 10 ^ 2") is not None

@@ -29,11 +29,12 @@ from typing import Any
 
 from .equation import Equation, System, read_equation
 from .families import DIE, FAMILIES, Found, NoExactAnswer, parse_question
-from .formulas import asked_part, read_formula
+from .formulas import asked_part, calculators_pi, read_formula
 from .percentages import percent_mismatch
 from .program import ProgramError, Result, evaluate
 from .rates import whole_count
 from .reading import Calculation, read_calculation
+from .rounding import without_precision
 from .structure import implausible, mismatch
 from .units import unit_mismatch
 
@@ -123,7 +124,8 @@ CONSTANT_USES = Counter({c: max(1, *(NUMBER.findall(re.sub(r"{\w}", "", f.progra
 
 def constants_for(question: str) -> str:
     """The constants this question's words call for, as one string of numbers."""
-    return " ".join(c for c, words in CONSTANT_WORDS.items() if re.search(words, question, re.IGNORECASE))
+    return " ".join(c for c, words in CONSTANT_WORDS.items() if re.search(words, question, re.IGNORECASE)
+                    and not (c == "3.14" and calculators_pi(question)))  # "use the pi button": no 3.14
 
 # How a question names each operation of a program; an unlisted wording must name every one its program uses.
 IN_GROUPS_OF = (r"\b(?:in|into)\s+(?:\w+\s+){0,2}?(?:rows|groups|lots|teams|cartons|boxes|bags|packs|piles|stacks|sets"
@@ -194,6 +196,7 @@ def operations(program: str) -> set[str]:
 
 def unsound(question: str, output: str) -> str | None:
     """Why a program is no calculation for a question in an unlisted wording (a clause), or None if it is one."""
+    question = without_precision(question)  # "to 2 decimal places": its 2 is no operand
     numbers, asked = set(NUMBER.findall(output)), set(NUMBER.findall(question))
     if NUMBER.fullmatch(output.strip()) or not numbers & asked:
         return "is not a calculation on the question's numbers"

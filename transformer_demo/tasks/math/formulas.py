@@ -24,6 +24,7 @@ from .polynomials import read_polynomial
 from .program import MAX_CHARS, ProgramError, evaluate
 from .rates import whole_count
 from .reading import Calculation, N
+from .rounding import without_precision
 from .units import unit_mismatch
 
 CHANCE = re.compile(r"\b(?:chances?|probability|odds|likely|likelihood)\b")
@@ -33,6 +34,15 @@ SIX_SIDED = re.compile(r"\b(?:6|six)[- ]sided\b|\bd6\b")
 OWN_NUMBERS = re.compile(r"x\s*(?:\^\s*2|²)|(?:from|between)\s+0\b"
                          r"|\b(?:pi|π)\s*(?:=|≈|as|is|of)?\s*3\.14\b|\b(?:use|using)\s+3\.14\b"
                          r"|(?<=[a-z])[2²](?![\d.])")  # and a unit's square: cm2, m²
+
+
+CALCULATORS_PI = re.compile(r"\b(?:pi|π)\s+(?:button|key)\b|\bcalculator'?s\s+(?:pi|π)|\bexact\s+value\s+of\s+(?:pi|π)"
+                            r"|\bpi\s+on\s+(?:your|the|a)\s+calculator", re.IGNORECASE)
+
+
+def calculators_pi(question: str) -> bool:
+    """Does the question ask for the calculator's pi ("use the pi button"), not the seed's 3.14?"""
+    return bool(CALCULATORS_PI.search(question)) and "3.14" not in question
 
 
 @dataclass(frozen=True)
@@ -197,10 +207,11 @@ def read_formula(question: str) -> Calculation | None:
     """The one formula the question asks for, evaluated exactly, or None (see the module docstring)."""
     if not isinstance(question, str) or len(question) > MAX_CHARS:
         return None
-    text = " ".join(question.lower().split())
+    text = " ".join(without_precision(question).lower().split())  # "..., to 2 decimal places": no operand
     readings = [formula.program.format(*numbers) for formula in FORMULAS
                 if all(re.search(w, text) for w in formula.asks) and not re.search(formula.not_asks, text)
-                and (numbers := _numbers_of(formula, text)) is not None]
+                and (numbers := _numbers_of(formula, text)) is not None
+                and not ("3.14" in formula.program and calculators_pi(text))]
     readings += [r for r in (_colour_chance(text), _statistic(text), _needed(text), read_polynomial(question),
                              *everyday_readings(text)) if r]
     readings = [r for r in readings if not unit_mismatch(question, r)]  # no reading adds months to money a month

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .program import MAX_CHARS, ProgramError, Result, evaluate
+from .rounding import without_precision
 
 N = r"(\d+(?:\.\d+)?)"
 LIST = r"(\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*(?:\s*,?\s*(?:and|&)\s*\d+(?:\.\d+)?)?)"  # "3, 9 and 4", "3, 9, 4"
@@ -260,7 +261,7 @@ def read_calculation(question: str) -> Calculation | None:
     """The calculation the question says, evaluated exactly, or None (see the module docstring)."""
     if not isinstance(question, str) or len(question) > MAX_CHARS:
         return None
-    text = " ".join(question.lower().replace("’", "'").split())
+    text = " ".join(without_precision(question).lower().replace("’", "'").split())
     text = re.sub(r"[$€£](?=\d)", "", text)
     if claimed := CLAIMED.fullmatch(text):  # "my daughter says 2000 - 1374 is 726, what's the right answer?"
         text = claimed.group(1)

@@ -10,10 +10,8 @@ decimals otherwise (program.format_number). The answer check compares the exact 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
-from .answer import MathReply
-from .program import rounded
+from .program import Result, rounded
 
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 PLACES = re.compile(r"\b(\d|one|two|three|four|five)\s*(?:decimal\s+places?|decimal\s+points?|dps?\b|d\.\s*p\.?)",
@@ -22,6 +20,10 @@ NEAREST = {"whole": 0, "integer": 0, "unit": 0, "one": 0, "pound": 0, "dollar": 
            "hundredth": 2, "penny": 2, "pence": 2, "cent": 2, "thousandth": 3}
 NEAREST_ASKED = re.compile(rf"\bnearest\s+({'|'.join(NEAREST)})", re.IGNORECASE)
 MAX_PLACES = 6
+# The words that ask for a precision, taken off before a question's numbers are counted: its 2 is no operand.
+ASKED = re.compile(rf"[\s,(]*(?:(?:correct|rounded|round)\s+)?(?:to|in|at)\s+{PLACES.pattern}\)?"
+                   rf"|[\s,(]*(?:(?:correct|rounded|round)\s+)?to\s+the\s+{NEAREST_ASKED.pattern[2:]}(?:\s+number)?\)?",
+                   re.IGNORECASE)
 
 
 def places_asked(question: str) -> int | None:
@@ -31,10 +33,16 @@ def places_asked(question: str) -> int | None:
     return found[0] if len(set(found)) == 1 and found[0] <= MAX_PLACES else None
 
 
-def as_asked(reply: MathReply) -> MathReply:
-    """The reply with its answer written to the precision its question asks (a percentage in percent)."""
-    places = places_asked(reply.question)
-    if reply.answer is None or reply.result is None or places is None:
-        return reply
-    value = reply.result.value * (100 if reply.result.is_percent else 1)
-    return replace(reply, answer=rounded(value, places) + ("%" if reply.result.is_percent else ""))
+def without_precision(question: str) -> str:
+    """"What is 7 divided by 8, to 2 decimal places?" -> "What is 7 divided by 8?": the calculation alone."""
+    return ASKED.sub("", question) if isinstance(question, str) else question
+
+
+def written(result: Result, question: str) -> str:
+    """The answer written to the precision the question asks (a percentage in percent), else as format_number
+    writes it."""
+    places = places_asked(question)
+    if places is None:
+        return str(result)
+    value = result.value * (100 if result.is_percent else 1)
+    return rounded(value, places) + ("%" if result.is_percent else "")

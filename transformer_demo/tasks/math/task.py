@@ -38,7 +38,7 @@ from .answer import (
 from .asking import question_in
 from .families import FAMILIES, family_of
 from .questions import math_pairs
-from .rounding import as_asked
+from .rounding import written
 from .scoring import math_scores
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ class MathTask(Task):
         text, notice = prepared
         outputs = outputs_of(result, checkpoint)
         question = question_in(source) if question is None else question
-        replies = [as_asked(reply(question, output.text, mode_of(checkpoint.run.train.task_options), readings))
+        replies = [_written(reply(question, output.text, mode_of(checkpoint.run.train.task_options), readings))
                    for output in outputs]
         answers = [output._replace(text=r.answer if r.answer is not None else "(no answer)")
                    for r, output in zip(replies, outputs)]
@@ -104,6 +104,12 @@ class MathTask(Task):
 
     def cli_line(self, line: LineResult, show_program: bool = False) -> str:
         return line.reply.line(show_program)
+
+
+def _written(reply: MathReply) -> MathReply:
+    """The reply with its answer written to the precision its question asks ("to 1 dp"): rounding.written."""
+    return reply if reply.answer is None or reply.result is None else replace(
+        reply, answer=written(reply.result, reply.question))
 
 
 def answer_questions(engine: Engine, questions: list[str], options: DecodeOptions | None = None) -> list[MathReply]:
