@@ -130,10 +130,10 @@ def test_the_shipped_model_on_hand_written_questions_is_never_wrong(name: str):
 
 @needs_checkpoint
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "least"), zip(SETS, (98, 97, 97, 95, 96, 97, 97, 94, 93, 91, 85, 90, 87, 78, 76),
+@pytest.mark.parametrize(("name", "least"), zip(SETS, (98, 97, 97, 95, 96, 97, 97, 94, 93, 91, 85, 91, 88, 78, 76),
                                                 strict=True))
 def test_the_shipped_model_answers_most_hand_written_questions(name: str, least: int):
-    # measured 100 99 99 97 98 99 99 96 95 93 87 92 89 80 78; the issue asks for 90
+    # measured 100 99 99 97 98 99 99 96 95 93 87 93 90 80 78; the issue asks for 90
     assert shipped_figures(name)["answered"] >= least
 
 
