@@ -49,7 +49,8 @@ SMALL_ROOTS = {("square_root", (n * n,)) for n in range(1, 11)}
         ("What is 332 times 971?", "322372"),
         ("What is 1 minus 56?", "-55"),
         ("What is 100 divided by 3?", "33.33"),
-        ("What is 1 divided by 8?", "0.13"),  # 0.125: half rounds up, not to even
+        ("What is 1 divided by 8?", "0.125"),  # exact: its decimals end within 6 places
+        ("What is 2 divided by 3?", "0.67"),  # rounded to 2 decimals: half away from zero
         ("What is the area of a circle with radius 7?", "153.86"),
         # the everyday forms of issue 25
         ("How much is 12 squared?", "144"),
