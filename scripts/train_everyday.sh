@@ -4,6 +4,8 @@
 # Run folders live outside the repository; a run that has a saved state resumes from it. Before a session ends,
 # `pkill -TERM -f "transformer_demo train"` makes each run save its state after the step it is on and stop.
 #   bash scripts/train_everyday.sh [RUNS_DIR (default /work/train-runs)] [DATA_DIR (default ../shared/data)]
+# STAGE=2 runs the second stage instead (configs/everyday_*_cpu_stage2.json): it starts from the first stage's
+# model in RUNS_DIR/PAIR and runs in RUNS_DIR/PAIR-stage2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-/work/train-runs}"
@@ -15,13 +17,18 @@ export MALLOC_MMAP_THRESHOLD_=1000000000 MALLOC_TRIM_THRESHOLD_=100000000000 MAL
 # whatever its nice value: measured here, `nice -n 15` tests took 75 % of a core each and cut the trainings to
 # 300 tokens/s from 1,000. Without autogroups, nice works across sessions (needs root; skipped otherwise).
 if [ -w /proc/sys/kernel/sched_autogroup_enabled ]; then echo 0 > /proc/sys/kernel/sched_autogroup_enabled; fi
+stage="${STAGE:-1}"
 for pair in en-de en-fr; do
-  out="$runs/$pair"
+  if [ "$stage" = 1 ]; then
+    out="$runs/$pair" config="configs/everyday_${pair/-/_}_cpu.json" start=()
+  else
+    out="$runs/$pair-stage$stage" config="configs/everyday_${pair/-/_}_cpu_stage$stage.json" start=(--init-from "$runs/$pair")
+  fi
   mkdir -p "$out"
   if [ -f "$out/last/trainer_state.json" ]; then
     start=(--resume)
   else
-    start=(--config "configs/everyday_${pair/-/_}_cpu.json")
+    start=(--config "$config" "${start[@]}")
   fi
   nohup python -m transformer_demo train "${start[@]}" --out "$out" --data-dir "$data" --quiet \
     >>"$out/stdout.log" 2>>"$out/stderr.log" &

@@ -68,7 +68,8 @@ def small_checkpoint(make_model, tmp_path):
     def save(joint: bool = True, **overrides):
         vocab = Vocab.build(PAIRS, "bpe", vocab_size=120, min_frequency=1, joint=joint)
         sizes = dict(src_vocab_size=vocab.src.get_vocab_size(), tgt_vocab_size=vocab.tgt.get_vocab_size())
-        model = memorise(make_model(**sizes, share_embeddings=joint, tie_output=joint, **overrides), vocab, PAIRS)
+        tied = overrides.pop("tie_output", joint)
+        model = memorise(make_model(**sizes, share_embeddings=joint, tie_output=tied, **overrides), vocab, PAIRS)
         run = RunConfig(model.config, TrainConfig(tokenizer="bpe"))
         return save_checkpoint(tmp_path / "checkpoint", model, run, vocab)
 
@@ -76,8 +77,10 @@ def small_checkpoint(make_model, tmp_path):
 
 
 @pytest.mark.parametrize("overrides", [
-    dict(), dict(norm_first=False), dict(joint=False), dict(n_encoder_layers=1, n_decoder_layers=3, max_len=16),
-], ids=["pre-norm", "post-norm", "separate-vocabularies", "uneven-layers-short-max-len"])
+    dict(), dict(norm_first=False), dict(joint=False), dict(joint=False, tie_output=True),
+    dict(n_encoder_layers=1, n_decoder_layers=3, max_len=16),
+], ids=["pre-norm", "post-norm", "separate-vocabularies", "separate-vocabularies-tied-output",
+        "uneven-layers-short-max-len"])
 def test_float32_export_decodes_exactly_as_torch(small_checkpoint, tmp_path, overrides):
     folder = small_checkpoint(**overrides)
     exported = export_ctranslate2(load_checkpoint(folder), tmp_path / "ct2")

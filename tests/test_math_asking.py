@@ -20,6 +20,9 @@ from transformer_demo.tasks.math.asking import in_hours, question_in, signed, un
         ("one plus one", "1 plus 1"),
         ("divide twenty by one", "divide 20 by 1"),
         ("each one gets two sweets", "each one gets 2 sweets"),  # a lone "one" is a word
+        ("hey whats two point five times four point two", "hey whats 2.5 times 4.2"),  # found blind (set 16)
+        ("nought point seven five of a litre", "0.75 of a litre"),
+        ("twelve point zero five", "12.05"),
     ],
 )
 def test_numbers_in_words_become_digits(text: str, digits: str):

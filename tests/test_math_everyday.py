@@ -179,6 +179,7 @@ def test_everyday_quantities_are_read_exactly(question: str, program: str, value
         "I ate 3/4 of it. How many are left?",  # no whole
         "Including 20% VAT a drill is 60. What's the full price?",  # the full price is the 60 given
         "A square has an area of 50. What is its perimeter?",  # no exact side
+        "a bus journey takes 1 hour 35 minutes each way how long is the return trip in minutes",  # found blind (16)
     ],
 )
 def test_other_everyday_questions_are_not_read(question: str):

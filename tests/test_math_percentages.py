@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from transformer_demo.tasks.math.answer import one_reply, unsound
+from transformer_demo.tasks.math.answer import one_reply
 from transformer_demo.tasks.math.formulas import read_formula
 from transformer_demo.tasks.math.percentages import percent_mismatch
+from transformer_demo.tasks.math.soundness import unsound
 
 
 @pytest.mark.parametrize(
@@ -44,6 +45,8 @@ from transformer_demo.tasks.math.percentages import percent_mismatch
         ("A jacket is 120 and it's 30% off. How much do I save?", "30 / 100 * 120", "36"),
         ("sales went from 250 boxes a week to 300 boxes a week, what is the percentage increase",
          "pct((300 - 250) / 250)", "20%"),  # found blind (set 15)
+        ("my electricity bill was 84 pounds and it went down 15 percent how much is it now", "84 - 15 / 100 * 84",
+         "71.4"),  # found blind (set 16): a change said without "by" is no part of the whole
     ],
 )
 def test_percentages_are_read_exactly(question: str, program: str, value: str):

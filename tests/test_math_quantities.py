@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import pytest
 
-from transformer_demo.tasks.math.answer import unsound
 from transformer_demo.tasks.math.formulas import read_formula
 from transformer_demo.tasks.math.quantities import Reading
 from transformer_demo.tasks.math.rates import rate_reading
 from transformer_demo.tasks.math.reading import read_calculation
+from transformer_demo.tasks.math.soundness import unsound
 from transformer_demo.tasks.math.stories import change_reading, story_reading
 from transformer_demo.tasks.math.units import unit_mismatch
 

@@ -8,11 +8,12 @@ from fractions import Fraction
 
 import pytest
 
-from transformer_demo.tasks.math.answer import EACH_GETS, one_reply, reply
+from transformer_demo.tasks.math.answer import one_reply, reply
 from transformer_demo.tasks.math.equation import read_equation
 from transformer_demo.tasks.math.formulas import read_formula
 from transformer_demo.tasks.math.program import evaluate
 from transformer_demo.tasks.math.reading import read_calculation
+from transformer_demo.tasks.math.soundness import EACH_GETS
 from transformer_demo.tasks.math.structure import implausible, mismatch
 
 

@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import pytest
 
-from transformer_demo.tasks.math.answer import unsound
 from transformer_demo.tasks.math.formulas import read_formula
 from transformer_demo.tasks.math.program import Result, rounded
 from transformer_demo.tasks.math.reading import read_calculation
 from transformer_demo.tasks.math.rounding import places_asked, without_precision, written
+from transformer_demo.tasks.math.soundness import unsound
 
 
 @pytest.mark.parametrize(

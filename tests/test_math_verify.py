@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from transformer_demo.tasks.math.answer import N_BEST, one_reply, read_exactly, reply, unsound
+from transformer_demo.tasks.math.answer import N_BEST, one_reply, read_exactly, reply
 from transformer_demo.tasks.math.answer_check import check
 from transformer_demo.tasks.math.equation import read_equation
 from transformer_demo.tasks.math.families import parse_question
 from transformer_demo.tasks.math.program import MAX_CHARS
 from transformer_demo.tasks.math.reading import read_calculation
+from transformer_demo.tasks.math.soundness import unsound
 from transformer_demo.tasks.math.structure import mismatch, question_pairs
 
 CHECKPOINT = Path(__file__).resolve().parents[1] / "checkpoints" / "math-qa"
@@ -378,8 +379,8 @@ def test_everyday_wordings_refuse_programs_of_another_meaning(question: str, pro
 def test_every_family_constant_has_words_that_call_for_it():
     import re
 
-    from transformer_demo.tasks.math.answer import CONSTANT_WORDS, NUMBER
     from transformer_demo.tasks.math.families import FAMILIES
+    from transformer_demo.tasks.math.soundness import CONSTANT_WORDS, NUMBER
 
     constants = {n for f in FAMILIES for n in NUMBER.findall(re.sub(r"{\w}", "", f.program))}
     assert constants and constants <= set(CONSTANT_WORDS)
@@ -404,7 +405,7 @@ def test_comparisons_and_groups_of_a_whole_name_no_sum_or_product(question: str,
 
 
 def test_a_number_of_the_question_is_used_again_only_as_a_constant_its_words_call_for():
-    from transformer_demo.tasks.math.answer import unsound
+    from transformer_demo.tasks.math.soundness import unsound
 
     assert unsound("What is 3 plus 5?", "3 + 5 + 3") == "uses 3 more often than the question does"
     assert unsound("A square has sides of 12 cm. What is its perimeter?", "4 * 12 * 4") == (

@@ -157,6 +157,7 @@ class TrainConfig:
     vocab_size: int = 8000
     min_frequency: int = 2
     joint_vocab: bool = True
+    src_vocab_size: int | None = None  # without joint_vocab: the source vocabulary's size (default vocab_size)
     reverse_target: bool = False  # the model writes targets back to front: numbers least significant digit first
     max_tokens: int = 4096  # padded source+target tokens per batch
     sort_by_length: bool = True  # batch sentences of similar length (little padding); False = random batches
@@ -183,6 +184,10 @@ class TrainConfig:
     # a source's training pairs are repeated `weight` times, validation pairs are taken once from each.
     sources: list[dict[str, Any]] = field(default_factory=list)
 
+    @property
+    def source_vocab_size(self) -> int:
+        return self.vocab_size if self.joint_vocab or self.src_vocab_size is None else self.src_vocab_size
+
     def validate(self) -> TrainConfig:
         _require(isinstance(self.task, str) and bool(self.task), f"task must be a task name, got {self.task!r}")
         _require(
@@ -198,6 +203,11 @@ class TrainConfig:
                 value is None or (isinstance(value, int) and value > 0),
                 f"{name} must be a positive integer, got {value!r}",
             )
+        _require(
+            self.src_vocab_size is None or isinstance(self.src_vocab_size, int) and self.src_vocab_size > 0
+            and not self.joint_vocab,
+            f"src_vocab_size must be a positive integer, with joint_vocab false, got {self.src_vocab_size!r}",
+        )
         for name in ("min_frequency", "patience", "threads", "seed"):
             value = getattr(self, name)
             _require(isinstance(value, int) and value >= 0, f"{name} must be an integer >= 0, got {value!r}")

@@ -126,13 +126,16 @@ class Vocab:
         min_frequency: int,
         joint: bool,
         reverse_target: bool = False,
+        src_vocab_size: int | None = None,
     ) -> Vocab:
+        """One tokenizer of vocab_size for both sides (joint), or a source one of src_vocab_size (default:
+        vocab_size) and a target one of vocab_size."""
         targets = [t[::-1] if reverse_target else t for _, t in pairs]
         if joint:
             shared = build_tokenizer([s for s, _ in pairs] + targets, kind, vocab_size, min_frequency)
             return cls(shared, shared, reverse_target)
         return cls(
-            build_tokenizer((s for s, _ in pairs), kind, vocab_size, min_frequency),
+            build_tokenizer((s for s, _ in pairs), kind, src_vocab_size or vocab_size, min_frequency),
             build_tokenizer(targets, kind, vocab_size, min_frequency),
             reverse_target,
         )

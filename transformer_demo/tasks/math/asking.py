@@ -4,6 +4,7 @@ words as digits, its durations in hours and minutes as hours, its signs in words
     asked_in("my kid's sheet says 'What is 15% of 240?'")       -> "What is 15% of 240?"
     with_digits("what is seventeen times twelve")              -> "what is 17 times 12"
     with_digits("three hundred and forty-five minus ninety")    -> "345 minus 90"
+    with_digits("two point five times four point two")         -> "2.5 times 4.2"
     with_digits("a tank is three quarters full")                -> unchanged: a fraction's words are read elsewhere
     with_digits("each one gets two sweets")                     -> "each one gets 2 sweets": a lone "one" is a word
     in_hours("120 km in 1 hour 30 minutes")                     -> "120 km in 1.5 hours"
@@ -95,9 +96,22 @@ def _number(match: re.Match) -> str:
     return str(value)
 
 
+DIGIT_WORDS = {**{w: str(i) for w, i in ONES.items() if i < 10}, "nought": "0", "oh": "0"}
+DIGIT = "|".join((r"\d", *DIGIT_WORDS))
+DECIMAL = re.compile(rf"\b(\d+|zero|nought)\s+point\s+((?:{DIGIT})(?:\s+(?:{DIGIT}))*)\b", re.IGNORECASE)
+
+
+def _decimal(m: re.Match) -> str:
+    """"2 point five" -> "2.5", "nought point seven five" -> "0.75": the digits after "point" one by one."""
+    digits = "".join(DIGIT_WORDS.get(w.lower(), w) for w in m[2].split())
+    return f"{DIGIT_WORDS.get(m[1].lower(), m[1])}.{digits}"
+
+
 def with_digits(text: str) -> str:
     """The text with every number said in words written in digits (module docstring)."""
-    return RUN.sub(_number, text) if isinstance(text, str) and not re.search(r"\d", text) else text
+    if not isinstance(text, str) or re.search(r"\d", text):
+        return text
+    return DECIMAL.sub(_decimal, RUN.sub(_number, text))
 
 
 DURATION = re.compile(r"\b(\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s+)?(\d+)\s*(?:minutes?|mins?)(?![a-z])", re.IGNORECASE)

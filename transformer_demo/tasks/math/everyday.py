@@ -56,6 +56,10 @@ CONVERSIONS = (  # (pattern, group of the number, of the unit it is in, of the u
 
 
 COMPOUND = re.compile(rf"(?<![\d.]){N}\s*({UNIT})\s+(?:and\s+)?{N}\s*({UNIT})\b")  # 3 hours 40 minutes, 1 m 20 cm
+# Words that say a number of their own, so ask more of one amount than its conversion: "1 hour 35 minutes each way,
+# how long is the return trip in minutes".
+MORE_THAN_CONVERTED = re.compile(r"%|\b(?:each|every|per|return|round\s+trip|both|there\s+and\s+back|twice|double"
+                                 r"|half|halve|triple|thirds?|quarters?|dozens?|percent|pairs?)\b")
 
 
 def _conversion(text: str) -> str | None:
@@ -67,6 +71,8 @@ def _conversion(text: str) -> str | None:
         if match and len(NUMBER.findall(text)) == 1:
             factor = conversion(name_of(match.group(given)), name_of(match.group(asked)))
             return times_fraction(match.group(number), factor) if factor is not None else None
+    if MORE_THAN_CONVERTED.search(text):
+        return None
     reading = Reading(text)
     asked = reading.asked[0][0] if reading.asked and len(reading.asked) == 1 and reading.asked[0][1] == 1 else None
     numbers = NUMBER.findall(text)

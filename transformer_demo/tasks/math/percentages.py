@@ -36,7 +36,7 @@ FROM_TO = re.compile(rf"\bfrom\s+[$€£]?{N}\s+(?:[a-z]+\s+){{0,4}}?to\s+[$€�
                      rf"|they'?re\s+)?[$€£]?{N}")  # "my time was 30 minutes and now it's 27"
 BUY_SELL = re.compile(rf"\b(?:buy|bought|buys|pay|paid|cost|costs)\b[^.?!\d]*?{N}[^.?!]*?\b(?:sell|sold|sells)\b"
                       rf"[^.?!\d]*?{N}")
-BY = r"\s+(?:[a-z0-9.$€£]+\s+){0,3}?by\s+(?:\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)"
+BY = r"\s+(?:[a-z0-9.$€£]+\s+){0,3}?(?:by\s+)?(?:\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)"  # "went down (by) 15%"
 PUT = r"(?:put(?:s|ting)?|bump(?:s|ed|ing)?|push(?:es|ed|ing)?)\s+(?:[a-z]+\s+){0,2}?"  # "putting it up by 12%"
 CHANGE_BY = ((re.compile(rf"\b(?:increas(?:e[sd]?|ing)|rais(?:e[sd]?|ing)|ris(?:es|ing)|rose|go(?:es|ing)?\s+up"
                          rf"|went\s+up|gone\s+up|hik(?:e[sd]?|ing)|{PUT}up){BY}"), "+"),
@@ -56,7 +56,8 @@ AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:
 AMOUNT_ASKED = re.compile(rf"\bhow\s+(?:many|much)\b|\bwhat(?:'s|\s+is|\s+will\s+be)\s+(?:an?|the)\s+(?:{N}\s*%\s+)?"
                           r"(?:tip|discount|tax|sale\s+price|new\s+price|price|cost)\b")
 CHANGED_WHOLE = re.compile(r"\b(?:increase\w*|decrease\w*|raises?|raising|raised\s+(?:by|to)|more|less|off|after|final"
-                           r"|new|pay|paid|left"
+                           r"|new|pay|paid|left|went\s+(?:up|down)|gone\s+(?:up|down)|go(?:es)?\s+(?:up|down)|rose|fell"
+                           r"|dropped|reduced|cut|now"
                            r"|remain\w*|total|including|plus|with|what\s+(?:percent|%)|what\s+percentage|of\s+what)\b")
 SAVING_ASKED = re.compile(r"\bhow\s+(?:much|many\s+\w+)\s+(?:is|was|will\s+be)\s+the\s+(?:discount|saving|reduction)\b"
                           r"|\bhow\s+(?:much|many\s+\w+)\s+(?:do|does|will|would|did|can)\s+(?:i|you|we|he|she|they)\s+"

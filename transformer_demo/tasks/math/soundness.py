@@ -1,0 +1,143 @@
+"""Is a program a sound calculation for a question in a wording no family lists?
+
+A sound program is a calculation on the question's own numbers (and the families' constants, only where the
+question's words call for them), names no operation the question does not (OPERATION_WORDS) and leaves out none it
+names only that way (NAMED_ONLY), keeps the question's order for "-", "/" and "^" (structure.py), and makes a
+quantity of the units it multiplies (units.py) and a percentage of a number the question gives (percentages.py).
+`unsound` says why a program is not one, as a clause, or returns None.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from .families import FAMILIES
+from .formulas import asked_part, calculators_pi
+from .percentages import percent_mismatch
+from .program import ProgramError, evaluate
+from .rounding import without_precision
+from .structure import mismatch
+from .units import unit_mismatch
+
+NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+
+
+def stray_numbers(question: str, program: str, template: str) -> list[str]:
+    """Numbers in the program that are neither in the question nor constants of the family's program (3.14, 2)."""
+    allowed = set(NUMBER.findall(question)) | set(NUMBER.findall(re.sub(r"{\w}", "", template)))
+    return sorted(set(NUMBER.findall(program)) - allowed)
+
+
+# The families' constants (4 * a, 3.14 * a ^ 2, ...) and the words that call for each: an unlisted wording may
+# use a constant only where it says what the constant is for (a "4" in "9 squared" is no side count).
+CONSTANT_WORDS = {
+    "4": r"perimeter|fence|around|border|edge",
+    "3.14": r"circle|radius|round|\bpi\b|π",
+    "2": r"squared?|²|circle|radius|integra|derivative|slope|double|twice|half|halve|\d\s*x\s*\^",
+    "3": r"cubed?|³",
+    "6": r"\bdie\b|dice|six-sided",
+    "100": r"%|percent",
+}
+
+
+# How often one program may use a constant the question does not write: as often as a family's program does
+# (the integral's a * b ^ 2 / 2 uses 2 twice), so that "4 * 12 * 4" is no perimeter.
+CONSTANT_USES = Counter({c: max(1, *(NUMBER.findall(re.sub(r"{\w}", "", f.program)).count(c) for f in FAMILIES))
+                         for c in CONSTANT_WORDS})
+
+
+def constants_for(question: str) -> str:
+    """The constants this question's words call for, as one string of numbers."""
+    return " ".join(c for c, words in CONSTANT_WORDS.items() if re.search(words, question, re.IGNORECASE)
+                    and not (c == "3.14" and calculators_pi(question)))  # "use the pi button": no 3.14
+
+# How a question names each operation of a program; an unlisted wording must name every one its program uses.
+IN_GROUPS_OF = (r"\b(?:in|into)\s+(?:\w+\s+){0,2}?(?:rows|groups|lots|teams|cartons|boxes|bags|packs|piles|stacks|sets"
+                r"|bundles)\s+of\b")  # "156 chairs in rows of 13": a division
+INTO_PARTS = (r"\b(?:cut|split|divided|shared|broken|separated|chopped|sliced|poured)\s+(?:up\s+)?(?:equally\s+)?"
+              r"(?:into|in)\s+\d+")  # "a rope cut into 9 equal pieces": a division
+NEGATED = re.compile(r"\b(?:no\s+one|nobody|none|nothing|not|never|\w+n't)\b[^.,;?!]*", re.IGNORECASE)  # names nothing
+EACH_GETS = (r"\bhow\s+(?:much|many|long|far|big|heavy|wide|tall)\b[^.?!]*?\b(?:each|every|per|a|an)\s+"
+             r"(?!(?:few|lot|bit|little|total)\b)[a-z]+(?:\s+[a-z]+)?\s*[?.!]*\s*$|"  # "... does it go each hour?"
+             + INTO_PARTS +
+             r"|\beach\s+(?:one|person|friend|kid|child|student|of\s+them)\s+(?:gets?|pays?|receives?)\b")
+SHARE_ASKED = re.compile(EACH_GETS, re.IGNORECASE)
+OPERATION_WORDS = {  # the word problems' verbs too: "6 go home" takes away, "a box holds 22" counts per box
+    "+": r"plus|add|sum|total|more|altogether|together|combined|increased|in all|both|gets|got|receives|received"
+         r"|finds|found|joins|joined|arrives|arrived|\+",
+    "-": r"minus|subtract|difference|take|less|fewer|left|decreased|reduced|deduct|remov|remain"
+         r"|eats|ate|gives|gave|loses|lost|spends|spent|sells|sold|uses|used|breaks|broke|still"
+         r"|go(?:es)? home|went home|go(?:es)? away|went away|gets? off|got off|stay"
+         r"|how (?:much|many)(?: \w+)? (?:bigger|larger|greater|more|taller|older|longer|heavier|smaller|shorter"
+         r"|younger)"
+         r"|\bdic?e\b.*\b(?:more|higher|greater|bigger|larger|above|over)\b"  # a die's faces above 4: 6 - 4
+         r"|\b(?:more|higher|greater|bigger|larger|above|over)\b.*\bdic?e\b|-",
+    "*": r"times|multipl|product|area|perimeter|derivative|slope|integra|squared|cubed|power|\bx\b|\*|×|%\s*of"
+         r"|percent of|each|every|per|lots of|groups of|rows of|holds|hold|contains|contain|carries|carry|fits?\b"
+         r"|around|fence|border|(?:boxes|packs|packets|bags|cartons|crates|cases|trays|sets|bundles|stacks) of \d",
+    "/": IN_GROUPS_OF + "|" + EACH_GETS + r"|divid|quotient|over|per|/|÷|integra|average|mean|probability|chance"
+                                           r"|odds|share|split|%|percent|ways",
+    "^": r"area|circle|integra|power|square(?!\s+root)|cube(?!\s+root)|raise|\^",
+    "median": r"median|middle",
+    "mean": r"mean|average",
+    "sqrt": r"root|√|sqrt",
+    "pct": r"probability|chance|odds|percent|%",
+}
+
+
+# Phrases whose words would name an operation they do not ask for: "how many times does 8 go into 96" is no
+# multiplication, "how many more does Ben have than Anna" no sum, "156 chairs in rows of 13" no product.
+NOT_NAMING = {
+    "*": re.compile(rf"\bhow\s+many\s+times\b|{IN_GROUPS_OF}|{EACH_GETS}", re.IGNORECASE),
+    "+": re.compile(r"\bhow\s+(?:many|much)\s+more\b", re.IGNORECASE),
+}
+# The operation words that only ever name their operation: a program for a question that says one must use it.
+NAMED_ONLY = {"+": r"\b(?:plus|add|adds|added|adding)\b(?!\s+(?:nothing|no\b))|\+", "-": r"\b(?:minus|subtract\w*)\b",
+              "*": r"\b(?:times|multipl\w*)\b|×", "/": r"\b(?:divided|divide)\b|÷"}
+
+PART_OF_WHOLE = re.compile(r"pct\((\d+(?:\.\d+)?)/\(\1\+\d+(?:\.\d+)?\)\)")  # a chance: part / (part + rest)
+
+
+def operations(program: str) -> set[str]:
+    return set(re.findall(r"[a-z]+(?=\()|[-+*/^]", program))
+
+
+def unsound(question: str, output: str) -> str | None:
+    """Why a program is no calculation for a question in an unlisted wording (a clause), or None if it is one."""
+    question = without_precision(question)  # "to 2 decimal places": its 2 is no operand
+    numbers, asked = set(NUMBER.findall(output)), set(NUMBER.findall(question))
+    if NUMBER.fullmatch(output.strip()) or not numbers & asked:
+        return "is not a calculation on the question's numbers"
+    percent = re.search(r"%|percent", question, re.IGNORECASE)  # "15% of 240": 15 / 100 * 240
+    constants = constants_for(question)
+    if stray := stray_numbers(question, output, constants):
+        return f"uses {', '.join(stray)}, not in the question"
+    if re.search(r"integra", question, re.IGNORECASE):  # "integrate 4x between 0 and 5": 4 * 5 ^ 2 / 2
+        asked.discard("0")
+    if asked - numbers:
+        return f"leaves out {', '.join(sorted(asked - numbers))} of the question"
+    used, given = Counter(NUMBER.findall(output)), Counter(NUMBER.findall(question))
+    given += Counter({c: CONSTANT_USES[c] for c in constants.split() if c not in given})  # called for, unwritten
+    share = PART_OF_WHOLE.fullmatch(output.replace(" ", ""))  # pct(2 / (2 + 8)): the part is in the whole too
+    share = share if share and share.group(1) == asked_part(question) else None
+    if share:
+        used[share.group(1)] -= 1
+    if twice := sorted(n for n in given if used[n] > given[n]):
+        return f"uses {', '.join(twice)} more often than the question does"
+    if percent and "100" not in NUMBER.findall(output) and not output.startswith("pct("):
+        return "does not divide the percentage by 100"
+    whole = {"+"} if share else set()  # a chance's "+" makes its whole, no sum the question asks for
+    said = NEGATED.sub(" ", question)  # "no one got off" names no subtraction
+    unnamed = sorted(op for op in operations(output) - whole if not re.search(
+        OPERATION_WORDS.get(op, r"(?!)"), NOT_NAMING[op].sub(" ", said) if op in NOT_NAMING else said, re.IGNORECASE))
+    if unnamed:
+        return f"uses {' and '.join(unnamed)}, which the question does not name"
+    unused = sorted(op for op, words in NAMED_ONLY.items() if op not in operations(output) and re.search(
+        words, NOT_NAMING[op].sub(" ", question) if op in NOT_NAMING else question, re.IGNORECASE))
+    if unused:
+        return f"does not use {' or '.join(unused)}, which the question names"
+    try:
+        evaluate(output)
+    except ProgramError as exc:
+        return f"is not a valid program ({exc})"
+    return mismatch(question, output) or unit_mismatch(question, output) or percent_mismatch(question, output)
