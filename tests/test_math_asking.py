@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from transformer_demo.tasks.math.asking import in_hours, question_in, signed, unlabelled, with_digits
+from transformer_demo.tasks.math.asking import in_hours, question_in, signed, unlabelled
+from transformer_demo.tasks.math.spoken import in_money, mixed, spelled, with_digits
 
 
 @pytest.mark.parametrize(
@@ -95,3 +96,28 @@ def test_a_school_year_is_no_number_of_the_question():
     assert unlabelled("My 9 year old asked what 5 cubed is") == "My child asked what 5 cubed is"
     assert unlabelled("my 8-year-old son has 12 sweets") == "my 8-year-old son has 12 sweets"  # a son's age
     assert question_in("My year 6 maths: negative 4 multiplied by negative 7") == "My year maths: -4 multiplied by -7"
+
+
+@pytest.mark.parametrize(  # found blind (set 16): numbers as a voice assistant transcribes them
+    ("text", "written"),
+    [
+        ("I left home with fifty pounds, spent 12.75 on lunch", "I left home with 50 pounds, spent 12.75 on lunch"),
+        ("23, 17 and 31 points in three games", "23, 17 and 31 points in three games"),  # a count stays a word
+        ("a car travels 180 km in two and a quarter hours", "a car travels 180 km in 2.25 hours"),
+        ("one and a half plus 2 and three quarters", "1.5 plus 2.75"),
+        ("a fare of 42 pounds 60 shared by 3", "a fare of 42.60 pounds shared by 3"),
+        ("5 dollars and 5 cents", "5.05 dollars"), ("3 pounds 20p", "3.20 pounds"),
+        ("I paid 10 pounds 20 times", "I paid 10 pounds 20 times"),  # no pence
+        ("whats his avrage", "whats his average"), ("the perimiter of a square", "the perimeter of a square"),
+        ("how many galons for 300 miles at 48 mpg", "how many gallons for 300 miles at 48 mpg"),
+        ("2 + 3 × (10 − 4)²", "2 + 3 × (10 - 4)^2"), ("an area of 40 cm²", "an area of 40 cm²"),  # a unit stays
+    ],
+)
+def test_numbers_as_they_are_said_and_words_as_they_are_misspelled_are_read(text: str, written: str):
+    assert question_in(text) == written
+
+
+def test_each_rewrite_of_a_spoken_number_alone():
+    assert mixed(with_digits("two and a half")) == "2.5" and mixed("2 and a bit") == "2 and a bit"
+    assert in_money("1 euro 50") == "1.50 euro" and in_money("4 pounds 5") == "4 pounds 5"  # pence are 2 digits
+    assert spelled("average, perimeter and percentage") == "average, perimeter and percentage"

@@ -148,6 +148,10 @@ from transformer_demo.tasks.math.formulas import read_formula
          "ceil(146 / 8)", "19"),
         ("We need 250 sandwiches for the school fair and each volunteer can make 30. What is the least number of "
          "volunteers we need?", "ceil(250 / 30)", "9"),
+        # found blind (set 16): fuel is measured, not counted, so it is not rounded up
+        ("my car does 48 miles per gallon how many gallons will i need for a 300 mile trip", "300 / 48", "6.25"),
+        ("split a bill of 156 dollars between 4 friends, how much does each pay", "156 / 4", "39"),  # an equal share
+        ("3 of us are sharing a taxi fare of 42.60 pounds equally how much does each person pay", "42.60 / 3", "14.2"),
     ],
 )
 def test_everyday_quantities_are_read_exactly(question: str, program: str, value: str):
@@ -180,6 +184,7 @@ def test_everyday_quantities_are_read_exactly(question: str, program: str, value
         "Including 20% VAT a drill is 60. What's the full price?",  # the full price is the 60 given
         "A square has an area of 50. What is its perimeter?",  # no exact side
         "a bus journey takes 1 hour 35 minutes each way how long is the return trip in minutes",  # found blind (16)
+        "A bill of 60 is split between 4 friends and each adds a 2 tip. How much does each pay?",  # more than a share
     ],
 )
 def test_other_everyday_questions_are_not_read(question: str):

@@ -47,6 +47,11 @@ from transformer_demo.tasks.math.soundness import unsound
          "pct((300 - 250) / 250)", "20%"),  # found blind (set 15)
         ("my electricity bill was 84 pounds and it went down 15 percent how much is it now", "84 - 15 / 100 * 84",
          "71.4"),  # found blind (set 16): a change said without "by" is no part of the whole
+        ("my monthly take home pay is 2400 and 35% of it goes on rent how much is left after rent",
+         "2400 - 35 / 100 * 2400", "1560"),  # what is left after a percentage is taken
+        ("I spend 20% of my 1500 wage on food, how much is left", "1500 - 20 / 100 * 1500", "1200"),
+        ("what is 20 percent off 65 pounds", "65 - 20 / 100 * 65", "52"),
+        ("our team won 13 games out of 20 this season whats our win percentage", "pct(13 / 20)", "65%"),
     ],
 )
 def test_percentages_are_read_exactly(question: str, program: str, value: str):

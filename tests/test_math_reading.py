@@ -53,6 +53,7 @@ from transformer_demo.tasks.math.structure import implausible, mismatch
         ("what is the diffrence between 905 and 478", "905 - 478", "427"),
         ("Warm-up: 18 - 3 x 5 + 2 = ?", "18 - 3 * 5 + 2", "5"),
         ("whats 6 + 36 ÷ 6 - 2 using bidmas", "6 + 36 / 6 - 2", "10"),
+        ("Work out 3/4 + 2/5, give your answer as a decimal", "3/4 + 2/5", "1.15"),  # found blind (set 16)
     ],
 )
 def test_a_calculation_said_in_words_is_read_exactly(question: str, program: str, value: str):

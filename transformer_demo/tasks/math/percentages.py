@@ -8,6 +8,7 @@
     VAT is 20%. An item costs 45 before VAT, what is the price with VAT?   -> 45 + 20 / 100 * 45
     a jacket is 85 and it's 20% off, what do i pay                          -> 85 - 20 / 100 * 85
     A price including 20% VAT is 60. What was the price before VAT?         -> 60 / (1 + 20 / 100)
+    my pay is 2400 and 35% of it goes on rent, how much is left?            -> 2400 - 35 / 100 * 2400
 
 Every reader wants exactly two numbers, the words of its one reading and none of another's; anything else is
 None. percent_mismatch says why a program cannot be the answer to a question about a percentage.
@@ -23,9 +24,12 @@ from .structure import Node, tree
 PERCENT = re.compile(rf"{N}\s*(?:%|percent\b|per\s+cent\b)")
 PERCENT_ASKED = re.compile(r"\bwhat\s+(?:percent|percentage|%)|\bhow\s+many\s+(?:percent|%)|\bas\s+an?\s+(?:percent"
                            r"|percentage)\b|\bin\s+(?:percent|%)|\b(?:percentage|percent)\s+(?:rise|increase|decrease|fall|drop"
-                           r"|profit|loss|change|growth|gain|reduction|discount)\b|\bby\s+what\s+(?:percent|percentage)\b")
+                           r"|profit|loss|change|growth|gain|reduction|discount)\b|\bby\s+what\s+(?:percent|percentage)\b"
+                           r"|\bwhat(?:'s|s|\s+is|\s+was)\s+(?:the|our|my|his|her|their|your)\s+(?:[a-z]+\s+)?"
+                           r"(?:percentage|percent)\b")  # "whats our win percentage"
 SHARE = (  # (pattern, whether the whole comes first)
-    (re.compile(rf"{N}\s+out\s+of\s+(?:a\s+(?:possible\s+|total\s+of\s+)?|the\s+)?{N}"), False),  # 42 out of 60
+    (re.compile(rf"{N}\s+(?:[a-z]+\s+){{0,2}}?out\s+of\s+(?:a\s+(?:possible\s+|total\s+of\s+)?|the\s+)?{N}"),
+     False),  # 42 out of 60, won 13 games out of 20
     (re.compile(rf"{N}\s+(?:is|as)\s+(?:what|a)\s+(?:percent|percentage)\s+of\s+(?:[a-z]+\s+){{0,2}}?{N}"), False),
     (re.compile(rf"\bwhat\s+(?:percent|percentage)\s+of\s+(?:[a-z]+\s+){{0,2}}?{N}\s+(?:[a-z]+\s+){{0,2}}?"
                 rf"(?:is|are|was|were)\s+{N}"), True))
@@ -52,7 +56,8 @@ AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:
                          r"[a-z]+\s+(?:have\s+to\s+|be\s+)?pay(?:ing)?\b|\bhow\s+much\s+(?:do|does|will|would|did)\s+"
                          r"(?:i|you|we|he|she|they)\s+(?:have\s+to\s+)?pay\b|\bhow\s+much\s+(?:is|are)\s+(?:it|they|an?\s+[a-z]+"
                          r"|the\s+[a-z]+)\s+now\b"
-                         r"|\bprice\s+now\b|\bcosts?\s+now\b")
+                         r"|\bprice\s+now\b|\bcosts?\s+now\b"
+                         r"|\bwhat(?:'s|s|\s+is)\s+\d+(?:\.\d+)?\s*(?:%|percent)\s+off\b")  # "what is 20% off 65"
 AMOUNT_ASKED = re.compile(rf"\bhow\s+(?:many|much)\b|\bwhat(?:'s|\s+is|\s+will\s+be)\s+(?:an?|the)\s+(?:{N}\s*%\s+)?"
                           r"(?:tip|discount|tax|sale\s+price|new\s+price|price|cost)\b")
 CHANGED_WHOLE = re.compile(r"\b(?:increase\w*|decrease\w*|raises?|raising|raised\s+(?:by|to)|more|less|off|after|final"
@@ -121,6 +126,25 @@ def part_reading(text: str) -> str | None:
     return None if CHANGED_WHOLE.search(text) else f"{percent} / 100 * {whole}"
 
 
+REST_ASKED = re.compile(r"\b(?:left|remains?|remaining|rest|leftover)\b")
+TAKEN = re.compile(r"(?:%|\bpercent)\s+(?:of\s+(?:it|that|this|them)\s+)?(?:goes|go|went|is|are|was|were|gets?)\s+"
+                   r"(?:on|to|spent|used|paid|taken|saved|put)\b|\b(?:spend|spent|spends|use|used|uses|pay|paid|pays"
+                   r"|save|saved|saves|give|gave|gives)\s+(?:\d+(?:\.\d+)?)\s*(?:%|percent\b)")
+
+
+def rest_reading(text: str) -> str | None:
+    """"my pay is 2400 and 35% of it goes on rent, how much is left?" -> 2400 - 35 / 100 * 2400: what is left of
+    the one other number after a percentage of it is taken."""
+    numbers, percents = _two(text), PERCENT.findall(text)
+    if not numbers or len(percents) != 1 or numbers[0] == numbers[1] or PERCENT_ASKED.search(text):
+        return None
+    if not (TAKEN.search(text) and REST_ASKED.search(_asked_part(text))) or ADDED.search(text) or any(
+            pattern.search(text) for pattern, _ in CHANGE_BY):
+        return None
+    whole = next(n for n in numbers if n != percents[0])
+    return f"{whole} - {percents[0]} / 100 * {whole}"
+
+
 def changed_by_reading(text: str) -> str | None:
     """"increase 250 by 8%" -> 250 + 8 / 100 * 250; a price with its tax or tip added, or its discount taken
     off, asked for after the change -> price ± percent / 100 * price; asked for before it, from the price after
@@ -179,7 +203,7 @@ def interest_reading(text: str) -> str | None:
 
 
 def percent_readings(text: str) -> list[str]:
-    readers = (share_reading, part_reading, change_reading, changed_by_reading, interest_reading)
+    readers = (share_reading, part_reading, change_reading, changed_by_reading, rest_reading, interest_reading)
     return [r for r in (read(text) for read in readers) if r]
 
 

@@ -26,7 +26,9 @@ MEASURES = {  # the words for a measure or money -> one name; these never stand 
     "km": r"km|kilomet(?:er|re)s?", "m": r"m|met(?:er|re)s?", "cm": r"cm|centimet(?:er|re)s?",
     "mm": r"mm|millimet(?:er|re)s?", "mile": r"miles?", "inch": r"inch(?:es)?", "foot": r"foot|feet|ft",
     "yard": r"yards?|yd", "kg": r"kg|kilos?|kilograms?", "g": r"g|grams?", "mg": r"mg|milligrams?",
-    "litre": r"l|lit(?:er|re)s?", "ml": r"ml|millilit(?:er|re)s?", "second": r"s|secs?|seconds?",
+    "tonne": r"tonnes?|tons?", "lb": r"lbs?", "ounce": r"oz|ounces?",
+    "litre": r"l|lit(?:er|re)s?", "ml": r"ml|millilit(?:er|re)s?", "pint": r"pints?", "gallon": r"gallons?|gals?",
+    "second": r"s|secs?|seconds?",
     "minute": r"mins?|minutes?", "hour": r"h|hrs?|hours?", "day": r"days?", "week": r"weeks?",
     "month": r"months?", "year": r"y|yrs?|years?",
 }
@@ -38,8 +40,8 @@ SIZES = {  # a measure's dimension and its size in the dimension's smallest unit
     "cm": ("length", 10), "m": ("length", 1000),
     "km": ("length", 1000000), "inch": ("imperial length", 1), "foot": ("imperial length", 12),
     "yard": ("imperial length", 36), "mile": ("imperial length", 63360), "mg": ("mass", 1), "g": ("mass", 1000),
-    "kg": ("mass", 1000000),
-    "ml": ("volume", 1), "litre": ("volume", 1000),
+    "kg": ("mass", 1000000), "tonne": ("mass", 1000000000), "ounce": ("imperial mass", 1), "lb": ("imperial mass", 16),
+    "ml": ("volume", 1), "litre": ("volume", 1000), "pint": ("imperial volume", 1), "gallon": ("imperial volume", 8),
 }
 FUNCTION_WORDS = set("""a an the of and or but if then so in on at to into from for by with than as is are was were
 be been am it its this that these those them they he she we you i my your his her our their what which how more less
@@ -151,6 +153,7 @@ MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|pa
                          rf"|\bwhat\s+(?:do|does|did|will|would)\b{SENTENCE}\b(?:cost|pay|paying|spend|earn)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
                          rf"|\bwhat(?:'s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:total\s+)?"
                          rf"(?:cost|price|pay|bill|earnings|wages?|salary|takings|income|revenue|sales)\b")
+PAYING = r"pays?|gets?|owes?|has|have|receives?|needs?|spends?|puts?|gives?|contributes?"  # each one does
 EACH_PAYS = re.compile(rf"\b(?:each|per)\s+({WORD})\b"
                        rf"|\bhow\s+much\s+(?:is|are|for|does|do)\s+(?:one|a|an|each)\s+({WORD})\b")
 EACH_ASKED = re.compile(r"\bhow\s+many\s+(?:(?:are|is|will|would|should|can|do|does|go|goes|sit|sits|get|gets|be|in|on"
@@ -231,7 +234,8 @@ def _asked(text: str) -> Unit | None:
     elif money := MONEY_ASKED.search(text):
         per = EACH_PAYS.search(text, money.start())
         name = per and (per.group(1) or per.group(2))
-        asked = _per("money", "*" if name in ("one", "person", "of") else name_of(name)) if per else (("money", 1),)
+        anyone = name in ("one", "person", "of") or re.fullmatch(PAYING, name or "")  # "how much does each pay"
+        asked = _per("money", "*" if anyone else name_of(name)) if per else (("money", 1),)
     elif re.search(r"\bhow\s+far\b", text):
         lengths = {name for name in re.findall(rf"\d\s*({MEASURE_WORD})\b", text) if name_of(name) in LENGTHS}
         asked = ((name_of(lengths.pop()), 1),) if len({name_of(n) for n in lengths}) == 1 else None

@@ -161,7 +161,7 @@ BACK = re.compile(r"[\s,:!.?]*(?:please|pls|plz|thanks|thank\s+you|for\s+me|then
                   r"how\s+many|what\s+(?:is|was)\s+it|what\s+do\s+(?:you|i|we)\s+get|what'?s\s+the\s+answer|"
                   r"is\s+how\s+(?:much|many)|"
                   r"is\s+equal\s+to\s+what|is|are|makes?|gives?|comes?\s+to|in\s+total|altogether|all\s+together|"
-                  r"again)$")
+                  r"again|(?:give|giving|write|leave|put)\s+(?:your|the)\s+answer\s+as\s+a\s+decimal|as\s+a\s+decimal)$")
 PROGRAM = re.compile(r"(?:[\d\s.+\-*/^(),]|sqrt|mean|median)*")
 
 

@@ -3,6 +3,7 @@
     there were 134 people on a train. at the next stop 29 got off and 17 got on. how many now?  -> 134 - 29 + 17
     lucy had 83 dollars. she bought a book for $17.49 and a pen for $3.25. how much is left?     -> 83 - 17.49 - 3.25
     maya buys 3 notebooks at £2.45 each and pays with a £10 note. how much change?               -> 10 - 3 * 2.45
+    rent is 1850 a month split equally between 4 flatmates, how much does each person pay?      -> 1850 / 4
 
 The story starts with an amount someone has (or a payment), and every later number is tied to one verb that
 adds it or takes it away ("got off", "bought ... for", "arrived"); a number with no such verb, or a word of
@@ -11,6 +12,7 @@ another operation, and the reader says nothing (None).
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from .quantities import MONEY_WORDS, noun_after
 from .reading import NUMBER, N
@@ -119,3 +121,23 @@ def bill_reading(text: str) -> str | None:
     if len(terms) < 2 or not EACH_PRICE.search(text) or NUMBER.search(left) or OTHER_OPERATION.search(left):
         return None
     return " + ".join(terms)
+
+
+SHARED = re.compile(r"\b(?:split|shared?|sharing|divided|dividing|splitting)\s+(?:[a-z$€£\d.]+\s+){0,5}?"
+                    rf"(?:equally\s+|evenly\s+)?(?:between|among|amongst|by)\s+(?:the\s+)?{N}\s+[a-z]+|{N}\s+of\s+us\s+(?:are\s+|were\s+)?"
+                    r"(?:split|shar)\w*")  # "between 4 flatmates", "3 of us are sharing"
+EACH_ASKED = re.compile(r"\bhow\s+much\b[^.?!]*\b(?:each|every|per)\b|\beach\s+(?:one|person|of\s+us|of\s+them)?\s*"
+                        r"(?:gets?|pays?|owes?|receives?)\b")
+
+
+def share_reading(text: str) -> str | None:
+    """"rent is 1850 a month split equally between 4 flatmates, how much does each person pay?" -> 1850 / 4:
+    one amount shared by a number of people, each one's part asked; two numbers, nothing else done to them."""
+    shared, numbers = SHARED.search(text), NUMBER.findall(text)
+    if not shared or len(numbers) != 2 or not EACH_ASKED.search(text):
+        return None
+    if OTHER_OPERATION.search(EACH_ASKED.sub(" ", text)) or DISCOUNTED.search(text):
+        return None
+    count = shared.group(1) or shared.group(2)
+    amount = next((n for n in numbers if n != count), None)
+    return f"{amount} / {count}" if amount is not None and Fraction(count) else None

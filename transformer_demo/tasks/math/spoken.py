@@ -1,0 +1,157 @@
+"""Numbers as people say them, written as the readers read them:
+
+    with_digits("what is seventeen times twelve")              -> "what is 17 times 12"
+    with_digits("three hundred and forty-five minus ninety")    -> "345 minus 90"
+    with_digits("two point five times four point two")         -> "2.5 times 4.2"
+    with_digits("a tank is three quarters full")                -> unchanged: a fraction's words are read elsewhere
+    with_digits("each one gets two sweets")                     -> "each one gets 2 sweets": a lone "one" is a word
+    with_digits("with fifty pounds, spent 12.75 on lunch")      -> "with 50 pounds, spent 12.75 on lunch"
+    mixed("180 km in two and a quarter hours")                  -> "180 km in 2.25 hours"
+    in_money("a fare of 42 pounds 60")                          -> "a fare of 42.60 pounds"
+    spelled("whats his avrage")                                 -> "whats his average"
+
+Only a question with no digit at all has all its number words rewritten: where it has digits, a number word is a
+count its readers know ("23, 17 and 31 points in three games", "me and my two friends share 87": three people,
+not two), and only an amount of money is rewritten. A run of number words becomes one number only when it parses
+as one ("two three" does not); "one" alone is a number only next to an operation ("one plus two", "divide by
+one"); a word before a fraction's part ("two thirds") stays a word.
+"""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from .program import format_number
+
+ONES = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen".split())}
+TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
+SCALES = {"hundred": 100, "thousand": 1000, "million": 1000000}
+
+
+NUMBER_WORD = "|".join(sorted((*ONES, *TENS, *SCALES), key=len, reverse=True))
+RUN = re.compile(rf"\b(?:a\s+(?=hundred\b|thousand\b|million\b))?(?:{NUMBER_WORD})"
+                 rf"(?:(?:\s+and\s+|\s+|-)(?:{NUMBER_WORD}))*\b", re.IGNORECASE)
+PARTS = re.compile(r"\s+(?:halves|half|thirds?|quarters?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?)\b",
+                   re.IGNORECASE)
+NEAR_OPERATION = r"plus|minus|times|divided|multiplied|over|squared|cubed|percent|more|less|add|subtract|by|than|equals"
+
+
+def _value(words: list[str]) -> int | None:
+    """The number a run of number words says, or None where it says none ("two three", "hundred", "ten twenty")."""
+    total, current, last, big = 0, 0, None, None  # last: the previous word's kind; big: the last thousand/million
+    for word in words:
+        if word == "a":
+            current, last = 1, "ones"
+        elif word == "and":
+            if last != "scale":
+                return None
+            last = "and"
+        elif word in ONES:
+            if last in ("ones", "teen") or last == "tens" and not 1 <= ONES[word] <= 9:
+                return None
+            current += ONES[word]
+            last = "teen" if ONES[word] >= 10 else "ones"
+        elif word in TENS:
+            if last in ("ones", "teen", "tens"):
+                return None
+            current += TENS[word]
+            last = "tens"
+        elif word == "hundred":
+            if last not in ("ones", "teen", "tens") or current >= 100:
+                return None
+            current, last = current * 100, "scale"
+        else:
+            scale = SCALES[word]
+            if not current or last == "and" or big is not None and scale >= big:
+                return None
+            total, current, last, big = total + current * scale, 0, "scale", scale
+    return None if last in (None, "and") else total + current
+
+
+def _number(match: re.Match) -> str:
+    words = [w for w in re.split(r"[\s-]+", match[0].lower()) if w]
+    value = _value(words)
+    if value is None or PARTS.match(match.string, match.end()):
+        return match[0]
+    if words == ["one"]:
+        before = match.string[: match.start()].split()
+        after = match.string[match.end():].split()
+        near = (before[-1:] + after[:1])
+        if not any(re.fullmatch(rf"(?:{NEAR_OPERATION})[?.!,]*", w, re.IGNORECASE) for w in near):
+            return match[0]
+    return str(value)
+
+
+DIGIT_WORDS = {**{w: str(i) for w, i in ONES.items() if i < 10}, "nought": "0", "oh": "0"}
+DIGIT = "|".join((r"\d", *DIGIT_WORDS))
+DECIMAL = re.compile(rf"\b(\d+|zero|nought)\s+point\s+((?:{DIGIT})(?:\s+(?:{DIGIT}))*)\b", re.IGNORECASE)
+
+
+def _decimal(m: re.Match) -> str:
+    """"2 point five" -> "2.5", "nought point seven five" -> "0.75": the digits after "point" one by one."""
+    digits = "".join(DIGIT_WORDS.get(w.lower(), w) for w in m[2].split())
+    return f"{DIGIT_WORDS.get(m[1].lower(), m[1])}.{digits}"
+
+
+MONEY_WORD = re.compile(r"\s+(?:pounds?|dollars?|euros?|quid|bucks)\b", re.IGNORECASE)
+
+
+def with_digits(text: str) -> str:
+    """The text with every number said in words written in digits (module docstring); where it has digits, only
+    an amount of money said in words ("I left home with fifty pounds, spent 12.75")."""
+    if not isinstance(text, str):
+        return text
+    if re.search(r"\d", text):
+        return RUN.sub(lambda m: _number(m) if MONEY_WORD.match(m.string, m.end()) else m[0], text)
+    return DECIMAL.sub(_decimal, RUN.sub(_number, text))
+
+
+SMALL = "|".join(w for w, i in ONES.items() if 0 < i <= 12)
+MIXED = re.compile(rf"\b(\d+|{SMALL})\s+and\s+(a\s+half|a\s+quarter|three\s+quarters)\b", re.IGNORECASE)
+FRACTION_OF = {"a half": Fraction(1, 2), "a quarter": Fraction(1, 4), "three quarters": Fraction(3, 4)}
+
+
+def mixed(text: str) -> str:
+    """"two and a quarter hours" -> "2.25 hours", "1 and a half" -> "1.5": a whole number and a half or quarters."""
+    def value(m: re.Match) -> str:
+        whole = int(m[1]) if m[1].isdigit() else ONES[m[1].lower()]
+        return format_number(whole + FRACTION_OF[" ".join(m[2].lower().split())])
+
+    return MIXED.sub(value, text) if isinstance(text, str) else text
+
+
+NOT_CENTS = r"(?!\s*(?:%|times\b|x\b|each\b|per\b|\.\d))"  # "10 pounds 20 times" is no amount
+AMOUNT = re.compile(rf"\b(\d+)\s*(pounds?|dollars?|euros?|quid|bucks)\s+(?:and\s+)?(?:(\d{{2}})\b{NOT_CENTS}"
+                    r"|(\d{1,2})\s*(?:p|pence|cents?)\b)", re.IGNORECASE)
+
+
+def in_money(text: str) -> str:
+    """"42 pounds 60" -> "42.60 pounds", "5 dollars and 5 cents" -> "5.05 dollars": an amount said in two units."""
+    def amount(m: re.Match) -> str:
+        return f"{m[1]}.{int(m[3] or m[4]):02d} {m[2]}"
+
+    return AMOUNT.sub(amount, text) if isinstance(text, str) else text
+
+
+# Maths words as people misspell them (the sets written for the tutor hold each of these).
+MISSPELLED = (
+    (r"av(?:a|e)?r(?:a|e)?ge|averge|avg", "average"), (r"p(?:e|a)rim(?:i|e)t(?:er|re)", "perimeter"),
+    (r"p(?:re|er|e)c(?:e|a)nt", "percent"), (r"p(?:re|er)c(?:e|a)nt(?:a|e)?ge", "percentage"),
+    (r"chnage|chagne", "change"), (r"recie?pie?|reciepe", "recipe"), (r"galons|gallns", "gallons"),
+    (r"galon|galln", "gallon"), (r"d(?:e|i)vi?ded", "divided"), (r"mul?ti?pl?y", "multiply"),
+    (r"al+togh?ether|altogther", "altogether"), (r"probabi?li?ty", "probability"),
+    (r"circumf(?:e)?rence", "circumference"), (r"quater", "quarter"),
+    (r"temp(?:e|a)?r(?:a|e)?t(?:u|e)?re", "temperature"),
+)
+SPELLINGS = [(re.compile(rf"\b(?:{wrong})\b", re.IGNORECASE), right) for wrong, right in MISSPELLED]
+
+
+def spelled(text: str) -> str:
+    """The text with the maths words it misspells spelled right ("whats his avrage", "the perimiter")."""
+    if not isinstance(text, str):
+        return text
+    for pattern, right in SPELLINGS:
+        text = pattern.sub(right, text)
+    return text
