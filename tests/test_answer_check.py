@@ -141,6 +141,13 @@ def test_questions_are_found_and_normalized(conversation, canonical: str):
     assert find_question(parse_conversation(conversation)).canonical == canonical
 
 
+def test_a_conversations_question_is_read_as_the_ask_path_reads_it():
+    # found blind (set 17): "negative 6 times 7" held the listed "6 times 7", and -42 was marked wrong
+    assert find_question(parse_conversation([{"user": "whats negative 6 times 7", "bot": ""}])) is None
+    assert find_question(parse_conversation([{"user": "what is seventeen times twelve?", "bot": ""}])).canonical == (
+        "What is 17 times 12?")
+
+
 @pytest.mark.parametrize(
     "conversation, message",
     [

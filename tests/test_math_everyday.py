@@ -185,6 +185,8 @@ def test_everyday_quantities_are_read_exactly(question: str, program: str, value
         "A square has an area of 50. What is its perimeter?",  # no exact side
         "a bus journey takes 1 hour 35 minutes each way how long is the return trip in minutes",  # found blind (16)
         "A bill of 60 is split between 4 friends and each adds a 2 tip. How much does each pay?",  # more than a share
+        "my daughter is 3 times as old as my son. their ages add up to 24. how old is my daughter",  # an equation
+        "tom has 4 times as many cards as sam, they have 50 between them. how many does tom have",
     ],
 )
 def test_other_everyday_questions_are_not_read(question: str):

@@ -369,6 +369,13 @@ def test_everyday_wordings_are_read_and_answered(question: str, program: str, an
          "uses 8 more often than the question does"),  # the other colour's chance
         ("What is the chance of blue with 3 red and 5 blue balls?", "pct(3 / (3 + 5))",
          "uses 3 more often than the question does"),  # both colours named after "chance": no part is certain
+        # found blind (set 17): an offer, and words that say a number of their own, left out of the program
+        ("buy one get one half price on trainers at £18 each, i buy 2, whats the total", "2 * 18",
+         "does not apply the offer the question states (buy one get)"),
+        ("I had 30 stickers and gave away half plus 4 more. How many did I give away?", "30 + 4",
+         "does not use the 2 its words say (half)"),
+        ("the coach for our trip costs £540 and there are 36 of us going, how much each", "540 * 36",
+         "gives money × people, but the question asks for money per thing"),
     ],
 )
 def test_everyday_wordings_refuse_programs_of_another_meaning(question: str, program: str, why: str):
@@ -419,3 +426,12 @@ def test_a_dies_chance_of_more_than_a_number_counts_the_faces_above_it():
     assert reply(question, "pct((6 - 3) / 6)", "program").answer == "50%"
     assert "does not compute 6 - 3" in mismatch(question, "pct((6 / 3) / 6)")
     assert one_reply(question, "pct((6 / 3) / 6)", "program").answer is None
+
+
+def test_an_answer_asked_in_a_unit_no_reader_converts_to_is_refused():
+    question = "farmers field is 150m by 80m, whats its area in hectares"  # found blind (set 17): 12000 was given
+    for program in ("150 * 80", "150 * 80 / 10000"):
+        assert "in hectares, a unit this tutor does not convert to" in reply(question, program, "program").notice
+        assert reply(question, program, "program").answer is None
+    area = "A field is 150 m by 80 m. What is its area in square metres?"
+    assert reply(area, "150 * 80", "program").answer == "12000"

@@ -249,6 +249,8 @@ def reply(question: str, output: str, mode: str, readings: tuple[str, ...] = ())
     if found is not None and found.family.in_range(found.operands) and isinstance(truth := _truth(found), Result):
         return MathReply(question, output, None, str(truth), truth, f"{programs} did not compute "
                          f"{found.family.description}, so this is its exact answer: {truth}.", True)
+    if UNCONVERTED.search(question):
+        return first
     equation = read_equation(question)
     if equation is not None and equation.solution is not None:
         result = Result(equation.solution, False)
@@ -261,11 +263,20 @@ def reply(question: str, output: str, mode: str, readings: tuple[str, ...] = ())
     return first
 
 
+# Units asked for that no reader converts to: a reading in square metres is no answer "in hectares".
+UNCONVERTED = re.compile(r"\b(?:in|into|to)\s+(?:square\s+)?(hectares?|acres?|stones?|furlongs?|knots?|quarts?|fluid"
+                         r"\s+ounces|fl\.?\s*oz|nautical\s+miles|light\s*years?|bushels?|cups?|tablespoons?|teaspoons?"
+                         r"|tbsp|tsp)\b", re.IGNORECASE)
+
+
 def one_reply(question: str, output: str, mode: str, readings: tuple[str, ...] = ()) -> MathReply:
     """The verified answer from this one output, or why there is none (module docstring)."""
     found = parse_question(question)
     if found is not None:
         return _listed_reply(question, output, mode, found)
+    if unit := UNCONVERTED.search(question):
+        return _refused(question, output, mode, f"The question asks for the answer in {unit.group(1).lower()}, a unit "
+                        "this tutor does not convert to, so there is no answer.", True)
     equation = read_equation(question)
     if equation is not None:
         return _equation_reply(question, output, mode, equation)

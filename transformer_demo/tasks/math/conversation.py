@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import UserError
+from .asking import question_in
 from .families import Found, find_questions
 
 MAX_CONVERSATION_CHARS = 200_000
@@ -132,9 +133,10 @@ def _whole(text: str, found: Found) -> bool:
 
 def find_question(turns: list[Turn]) -> Found | None:
     """The most recent question of a supported family that is a whole question of its sentence: later turns
-    first, the bot's text before the user's."""
+    first, the bot's text before the user's, each read as the Ask path reads it (asking.question_in: "negative 6
+    times 7" is -6 times 7, no question "6 times 7")."""
     for turn in reversed(turns):
-        for text in (turn.bot, turn.user):
+        for text in (question_in(turn.bot), question_in(turn.user)):
             found = [f for f in find_questions(text) if _whole(text, f)]
             if found:
                 return found[-1]

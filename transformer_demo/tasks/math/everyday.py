@@ -216,13 +216,19 @@ ASKS = r"\bhow\s+(?:many|much|old|tall|heavy|long)\b"
 LATER = re.compile(rf"\bin\s+{N}\s+years?\b|\b{N}\s+years?\s+(?:from\s+now|later|time)\b")
 
 
+# A total of both given: "3 times as old as my son, their ages add up to 24" is an equation (x + 3x = 24).
+SUM_GIVEN = re.compile(rf"\b(?:adds?\s+up\s+to|add\s+to|sum\s+(?:is|of\s+\w+\s+is)|total\s+(?:is|of)"
+                       rf"|(?:together|combined|between\s+them)\s+(?:is|are|make|makes|have|has|weigh|cost)"
+                       rf"|total(?:s|led)?)\s+[$€£]?{N}|{N}\s+(?:\w+\s+)?(?:in\s+total|altogether|between\s+them|combined)\b")
+
+
 def _times_as(text: str) -> str | None:
     """"olivia has 3 times as many stickers as ben. ben has 46. how many do they have together?" -> 3 * 46 + 46: one
     amount a number of times another said amount; asked for the first, for both together, or for the first's age
     some years later ("i am 4 times her age; how old will i be in 7 years?" -> 4 * 9 + 7)."""
     m, first, times, other = next(((m, m.group(a), m.group(f), m.group(b)) for pattern, a, f, b in TIMES_AS
                                    if (m := pattern.search(text))), (None,) * 4)
-    if not m or not re.search(ASKS, text):
+    if not m or not re.search(ASKS, text) or SUM_GIVEN.search(text):
         return None
     factor = FACTORS.get(times) or times.split()[0]
     later = LATER.search(text)

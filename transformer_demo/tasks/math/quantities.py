@@ -154,6 +154,8 @@ MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|pa
                          rf"|\bwhat(?:'s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:total\s+)?"
                          rf"(?:cost|price|pay|bill|earnings|wages?|salary|takings|income|revenue|sales)\b")
 PAYING = r"pays?|gets?|owes?|has|have|receives?|needs?|spends?|puts?|gives?|contributes?"  # each one does
+EACH_AT_END = re.compile(r"\bhow\s+much\s+(?:[a-z]+\s+){0,3}?(?:each|apiece|a\s+head|per\s+head|each\s+one"
+                         r"|per\s+person)\s*[?.!]*\s*$")  # "..., how much each?", not "3 pens at 4 each"
 EACH_PAYS = re.compile(rf"\b(?:each|per)\s+({WORD})\b"
                        rf"|\bhow\s+much\s+(?:is|are|for|does|do)\s+(?:one|a|an|each)\s+({WORD})\b")
 EACH_ASKED = re.compile(r"\bhow\s+many\s+(?:(?:are|is|will|would|should|can|do|does|go|goes|sit|sits|get|gets|be|in|on"
@@ -235,7 +237,10 @@ def _asked(text: str) -> Unit | None:
         per = EACH_PAYS.search(text, money.start())
         name = per and (per.group(1) or per.group(2))
         anyone = name in ("one", "person", "of") or re.fullmatch(PAYING, name or "")  # "how much does each pay"
-        asked = _per("money", "*" if anyone else name_of(name)) if per else (("money", 1),)
+        if per:
+            asked = _per("money", "*" if anyone else name_of(name))
+        else:  # "36 of us are going, how much each": money for each one
+            asked = _per("money", "*") if EACH_AT_END.search(text) else (("money", 1),)
     elif re.search(r"\bhow\s+far\b", text):
         lengths = {name for name in re.findall(rf"\d\s*({MEASURE_WORD})\b", text) if name_of(name) in LENGTHS}
         asked = ((name_of(lengths.pop()), 1),) if len({name_of(n) for n in lengths}) == 1 else None
@@ -274,7 +279,8 @@ class Reading:
             self.asked = tuple(sorted(("cent" if n == "money" else n, p) for n, p in self.asked))
         if self.asked is None and (much := re.search(r"\bhow\s+much\b", self.text)) and not noun_after(
                 self.text[much.end():])[0] and any(u and ("money", 1) in u for u in self.numbers.values()):
-            self.asked = (("money", 1),)  # "diesel is 1.48 a litre, how much to fill it"
+            # "diesel is 1.48 a litre, how much to fill it"; "the coach is 540 and 36 of us are going, how much each"
+            self.asked = _per("money", "*") if EACH_AT_END.search(self.text) else (("money", 1),)
         self._unhold(held)
         self._name_unknowns()
         if self.asked is None and (each := EACH_ASKED.search(self.text)) and (per := name_of(each.group(1))):

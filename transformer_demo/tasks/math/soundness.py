@@ -102,6 +102,15 @@ def operations(program: str) -> set[str]:
     return set(re.findall(r"[a-z]+(?=\()|[-+*/^]", program))
 
 
+# Words that say a number of their own: a program that leaves it out reads the question without them ("buy one get
+# one half price, 2 at 18": 2 * 18 misses the half). A multi-buy offer is a rule no program here is checked against.
+IMPLIED = {"2": r"\b(?:half|halve[sd]?|halving|double[sd]?|twice)\b", "3": r"\b(?:triple[sd]?|third)\b",
+           "4": r"\bquarter\b"}
+OFFER = re.compile(r"\bbuy\s+(?:one|1|two|2)\s+(?:and\s+)?get\b|\bbogof?\b|\bfor\s+the\s+price\s+of\b"
+                   r"|\b(?:3|three)\s+for\s+(?:2|two)\b(?!\s*(?:[$€£]|pounds?|dollars?|euros?|p\b|pence))",
+                   re.IGNORECASE)
+
+
 def unsound(question: str, output: str) -> str | None:
     """Why a program is no calculation for a question in an unlisted wording (a clause), or None if it is one."""
     question = without_precision(question)  # "to 2 decimal places": its 2 is no operand
@@ -128,6 +137,11 @@ def unsound(question: str, output: str) -> str | None:
         return "does not divide the percentage by 100"
     whole = {"+"} if share else set()  # a chance's "+" makes its whole, no sum the question asks for
     said = NEGATED.sub(" ", question)  # "no one got off" names no subtraction
+    if offer := OFFER.search(question):
+        return f"does not apply the offer the question states ({offer[0]})"
+    implied = [c for c, words in IMPLIED.items() if re.search(words, question, re.IGNORECASE) and c not in numbers]
+    if implied:
+        return f"does not use the {implied[0]} its words say ({re.search(IMPLIED[implied[0]], question, re.I)[0]})"
     unnamed = sorted(op for op in operations(output) - whole if not re.search(
         OPERATION_WORDS.get(op, r"(?!)"), NOT_NAMING[op].sub(" ", said) if op in NOT_NAMING else said, re.IGNORECASE))
     if unnamed:
