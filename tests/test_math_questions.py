@@ -134,8 +134,8 @@ def test_the_shipped_model_on_hand_written_questions_is_never_wrong(name: str):
 
 @needs_checkpoint
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "least"), zip(SETS, (98, 97, 97, 95, 96, 97, 97, 94, 93, 91, 85, 91, 88, 78, 77, 81, 72),
-                                                strict=True))
+@pytest.mark.parametrize(("name", "least"), zip(SETS, (98, 97, 97, 95, 96, 97, 97, 94, 93, 91, 85, 91, 88, 78, 77, 81,
+                                                       72), strict=True))
 def test_the_shipped_model_answers_most_hand_written_questions(name: str, least: int):
     # measured 100 99 99 97 98 99 99 96 95 93 87 93 90 80 79 83 74; the issue asks for 90
     assert shipped_figures(name)["answered"] >= least
