@@ -38,7 +38,7 @@ from .quantities import (
 )
 from .rates import period_reading, pieces_reading, proportion_reading, rate_reading, scaled_reading
 from .reading import COUNTS, NUMBER, PARTS, N
-from .stories import bill_reading, change_reading, share_reading, story_reading
+from .stories import bill_reading, change_reading, equal_share_reading, story_reading
 from .temperatures import temperature_reading
 
 COUNTED = re.compile(rf"(?<![\d.]){N}\s+([a-z]+)")
@@ -394,7 +394,7 @@ def _fraction_taken(text: str) -> str | None:
 def everyday_readings(text: str) -> list[str]:
     """Every everyday reading of a lower-cased question (none, one, or several that then rule each other out)."""
     readers = (_conversion, _total, _age, _clock, _gap, rate_reading, period_reading, _age_when,
-               _times_as, story_reading, change_reading, _rest_of_whole, bill_reading, share_reading,
+               _times_as, story_reading, change_reading, _rest_of_whole, bill_reading, equal_share_reading,
                proportion_reading, _ratio, _fraction_full, _fraction_taken, scaled_reading, pieces_reading,
                temperature_reading)
     return [r for r in (*(read(text) for read in readers), *percent_readings(text)) if r]

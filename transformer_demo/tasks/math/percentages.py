@@ -126,7 +126,7 @@ def part_reading(text: str) -> str | None:
     return None if CHANGED_WHOLE.search(text) else f"{percent} / 100 * {whole}"
 
 
-REST_ASKED = re.compile(r"\b(?:left|remains?|remaining|rest|leftover)\b")
+LEFT_ASKED = re.compile(r"\b(?:left|remains?|remaining|rest|leftover)\b")
 TAKEN = re.compile(r"(?:%|\bpercent)\s+(?:of\s+(?:it|that|this|them)\s+)?(?:goes|go|went|is|are|was|were|gets?)\s+"
                    r"(?:on|to|spent|used|paid|taken|saved|put)\b|\b(?:spend|spent|spends|use|used|uses|pay|paid|pays"
                    r"|save|saved|saves|give|gave|gives)\s+(?:\d+(?:\.\d+)?)\s*(?:%|percent\b)")
@@ -138,7 +138,7 @@ def rest_reading(text: str) -> str | None:
     numbers, percents = _two(text), PERCENT.findall(text)
     if not numbers or len(percents) != 1 or numbers[0] == numbers[1] or PERCENT_ASKED.search(text):
         return None
-    if not (TAKEN.search(text) and REST_ASKED.search(_asked_part(text))) or ADDED.search(text) or any(
+    if not (TAKEN.search(text) and LEFT_ASKED.search(_asked_part(text))) or ADDED.search(text) or any(
             pattern.search(text) for pattern, _ in CHANGE_BY):
         return None
     whole = next(n for n in numbers if n != percents[0])

@@ -217,6 +217,12 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     return ((thing, 1),) if thing else None, False
 
 
+def _money_asked(text: str) -> Unit:
+    """Money, or money for each one where the question ends "how much each" ("the coach is 540 and 36 of us are
+    going, how much each")."""
+    return _per("money", "*") if EACH_AT_END.search(text) else (("money", 1),)
+
+
 def _asked(text: str) -> Unit | None:
     """The unit the question asks for: "how many full coaches" -> coaches, "how many cookies each kid gets" ->
     cookies per kid, "how much does it cost" -> money, "how far" -> the question's one length, "how old" -> years;
@@ -237,10 +243,7 @@ def _asked(text: str) -> Unit | None:
         per = EACH_PAYS.search(text, money.start())
         name = per and (per.group(1) or per.group(2))
         anyone = name in ("one", "person", "of") or re.fullmatch(PAYING, name or "")  # "how much does each pay"
-        if per:
-            asked = _per("money", "*" if anyone else name_of(name))
-        else:  # "36 of us are going, how much each": money for each one
-            asked = _per("money", "*") if EACH_AT_END.search(text) else (("money", 1),)
+        asked = _per("money", "*" if anyone else name_of(name)) if per else _money_asked(text)
     elif re.search(r"\bhow\s+far\b", text):
         lengths = {name for name in re.findall(rf"\d\s*({MEASURE_WORD})\b", text) if name_of(name) in LENGTHS}
         asked = ((name_of(lengths.pop()), 1),) if len({name_of(n) for n in lengths}) == 1 else None
@@ -279,8 +282,7 @@ class Reading:
             self.asked = tuple(sorted(("cent" if n == "money" else n, p) for n, p in self.asked))
         if self.asked is None and (much := re.search(r"\bhow\s+much\b", self.text)) and not noun_after(
                 self.text[much.end():])[0] and any(u and ("money", 1) in u for u in self.numbers.values()):
-            # "diesel is 1.48 a litre, how much to fill it"; "the coach is 540 and 36 of us are going, how much each"
-            self.asked = _per("money", "*") if EACH_AT_END.search(self.text) else (("money", 1),)
+            self.asked = _money_asked(self.text)  # "diesel is 1.48 a litre, how much to fill it"
         self._unhold(held)
         self._name_unknowns()
         if self.asked is None and (each := EACH_ASKED.search(self.text)) and (per := name_of(each.group(1))):

@@ -126,17 +126,17 @@ def bill_reading(text: str) -> str | None:
 SHARED = re.compile(r"\b(?:split|shared?|sharing|divided|dividing|splitting)\s+(?:[a-z$€£\d.]+\s+){0,5}?"
                     rf"(?:equally\s+|evenly\s+)?(?:between|among|amongst|by)\s+(?:the\s+)?{N}\s+[a-z]+|{N}\s+of\s+us\s+(?:are\s+|were\s+)?"
                     r"(?:split|shar)\w*")  # "between 4 flatmates", "3 of us are sharing"
-EACH_ASKED = re.compile(r"\bhow\s+much\b[^.?!]*\b(?:each|every|per)\b|\beach\s+(?:one|person|of\s+us|of\s+them)?\s*"
+PART_ASKED = re.compile(r"\bhow\s+much\b[^.?!]*\b(?:each|every|per)\b|\beach\s+(?:one|person|of\s+us|of\s+them)?\s*"
                         r"(?:gets?|pays?|owes?|receives?)\b")
 
 
-def share_reading(text: str) -> str | None:
+def equal_share_reading(text: str) -> str | None:
     """"rent is 1850 a month split equally between 4 flatmates, how much does each person pay?" -> 1850 / 4:
     one amount shared by a number of people, each one's part asked; two numbers, nothing else done to them."""
     shared, numbers = SHARED.search(text), NUMBER.findall(text)
-    if not shared or len(numbers) != 2 or not EACH_ASKED.search(text):
+    if not shared or len(numbers) != 2 or not PART_ASKED.search(text):
         return None
-    if OTHER_OPERATION.search(EACH_ASKED.sub(" ", text)) or DISCOUNTED.search(text):
+    if OTHER_OPERATION.search(PART_ASKED.sub(" ", text)) or DISCOUNTED.search(text):
         return None
     count = shared.group(1) or shared.group(2)
     amount = next((n for n in numbers if n != count), None)
