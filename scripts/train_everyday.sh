@@ -5,7 +5,7 @@
 # `pkill -TERM -f "transformer_demo train"` makes each run save its state after the step it is on and stop.
 #   bash scripts/train_everyday.sh [RUNS_DIR (default /work/train-runs)] [DATA_DIR (default ../shared/data)]
 # STAGE=2 runs the second stage instead (configs/everyday_*_cpu_stage2.json): it starts from the first stage's
-# model in RUNS_DIR/PAIR and runs in RUNS_DIR/PAIR-stage2.
+# shipped model, checkpoints/PAIR (committed, so it survives a new machine), and runs in RUNS_DIR/PAIR-stage2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-/work/train-runs}"
@@ -22,7 +22,7 @@ for pair in en-de en-fr; do
   if [ "$stage" = 1 ]; then
     out="$runs/$pair" config="configs/everyday_${pair/-/_}_cpu.json" start=()
   else
-    out="$runs/$pair-stage$stage" config="configs/everyday_${pair/-/_}_cpu_stage$stage.json" start=(--init-from "$runs/$pair")
+    out="$runs/$pair-stage$stage" config="configs/everyday_${pair/-/_}_cpu_stage$stage.json" start=(--init-from "checkpoints/$pair")
   fi
   mkdir -p "$out"
   if [ -f "$out/last/trainer_state.json" ]; then

@@ -54,6 +54,9 @@ def exact(question: str):
         (Fraction(1, 3), True, "33.33", True),  # percent without the sign
         (Fraction(1, 3), True, "0.33", True),  # the ratio, at least 2 decimals
         (Fraction(1, 3), True, "0", False),  # not read as a ratio: too coarse
+        (Fraction(3, 10), True, "0.3", True),  # a probability of 30% written as the decimal it is
+        (Fraction(1, 3), True, "0.3", False),  # 1/3 is not 0.3, and 1 decimal is too coarse to be its rounding
+        (Fraction(1, 2), True, "1", False),
         (Fraction(1, 3), True, "2/6", True),
         (Fraction(1, 3), True, "1/4", False),
         (Fraction(1, 3), True, "1/0", False),

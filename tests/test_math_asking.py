@@ -98,6 +98,15 @@ def test_a_school_year_is_no_number_of_the_question():
     assert question_in("My year 6 maths: negative 4 multiplied by negative 7") == "My year maths: -4 multiplied by -7"
 
 
+def test_a_times_table_practised_is_no_number_of_the_question():  # found blind (set 18): 9 x 7 read as 9 * 9 * 7
+    assert unlabelled("helping my daughter with the 9 times table, whats 9 x 7") == \
+        "helping my daughter with the times table, whats 9 x 7"
+    assert unlabelled("17 × 18, my 17 times tables") == "17 × 18, my times table"
+    assert unlabelled("the 12x table: 12 x 11") == "the times table: 12 x 11"
+    assert unlabelled("what is the 5th number in the 9 times table") == "what is the 5th number in the 9 times table"
+    assert unlabelled("9 times table up to 10 times") == "9 times table up to 10 times"  # its one 9
+
+
 @pytest.mark.parametrize(  # found blind (set 16): numbers as a voice assistant transcribes them
     ("text", "written"),
     [

@@ -152,6 +152,28 @@ from transformer_demo.tasks.math.formulas import read_formula
         ("my car does 48 miles per gallon how many gallons will i need for a 300 mile trip", "300 / 48", "6.25"),
         ("split a bill of 156 dollars between 4 friends, how much does each pay", "156 / 4", "39"),  # an equal share
         ("3 of us are sharing a taxi fare of 42.60 pounds equally how much does each person pay", "42.60 / 3", "14.2"),
+        # found blind (set 18): one part's amount given, another's asked (450 was read as the whole)
+        ("shortbread is 1 part sugar to 3 parts flour by weight. if I use 450g flour how much sugar", "450 * 1 / 3",
+         "150"),
+        ("The ratio of boys to girls is 3:4 and there are 12 boys. How many girls?", "12 * 4 / 3", "16"),
+        # found blind (set 18): a fraction of a whole that is one kind ("4 of every 7" was read as 28 * 4 * 7)
+        ("In the class are 28 students and 4 of every 7 is girls. How many boys there are?", "28 - 28 * 4 / 7",
+         "12"),
+        ("there are 28 students and 4 out of every 7 are girls. how many girls?", "28 * 4 / 7", "16"),
+        ("a class of 30 kids, two fifths are boys. how many girls", "30 - 30 * 2 / 5", "18"),
+        ("a class of 30, 2/5 of them are boys. how many are not boys?", "30 - 30 * 2 / 5", "18"),
+        # found blind (set 18): a rate the question states, what is left over, a conversion asked in other words
+        ("I am changing 200 euro to pound, 1 euro is 0.86 pound. How much pound I receive?", "200 * 0.86", "172"),
+        ("treadmill said 3 miles, how many km is that if 1 mile = 1.609 km? 1 decimal place", "3 * 1.609", "4.827"),
+        ("if 1 dollar = 0.79 pounds, how many dollars is 50 pounds, to 2 dp", "50 / 0.79", "63.29"),
+        ("sharing 30 sweets equally between 4 children, how many are left over", "30 - 4 * floor(30 / 4)", "2"),
+        ("What is the result of 2.5 hours when I make it in minutes?", "2.5 * 60", "150"),
+        ("walking 26 km for charity and my sponsors have pledged 2.50 per km between them. how much will I raise",
+         "26 * 2.50", "65"),
+        ("oven recipe says 350 F, what is that in celsius", "(350 - 32) * 5 / 9", "176.67"),  # another scale
+        ("what is 20°C in F", "20 * 9 / 5 + 32", "68"),
+        ("bought 60 candles at 2.50 each and sold them all for 4 each, profit?", "60 * 4 - 60 * 2.50", "90"),
+        ("my lasagne serves 6 and the ingredients cost 9.90 total, cost per portion?", "9.90 / 6", "1.65"),
     ],
 )
 def test_everyday_quantities_are_read_exactly(question: str, program: str, value: str):
@@ -165,7 +187,15 @@ def test_everyday_quantities_are_read_exactly(question: str, program: str, value
         "Tom has 5 apples; Ann has 3 more than Tom. How many more does Ann have?",  # 3, not 5 - 3
         "Tom is 12 and Ann is 7. How old will she be when he is 20?",  # who is who is not said
         "I got 78, 85 and 92 on my 4 tests, what's my average?",  # 4 tests, 3 scores
-        "The ratio of boys to girls is 3:4 and there are 12 boys. How many girls?",  # 12 is a part, not the whole
+        "The ratio of boys to girls is 3:4 and there are 12 boys. How many pupils?",  # 12 is a part: not the whole
+        "a class of 31, 2/5 of them are boys. how many boys?",  # no whole number of boys
+        "30 sweets shared between 4 children, how many does each get",  # 7 each and 2 over: no one share
+        "A plank is 1 m long. How many 30 cm pieces can I cut from it if 1 piece is 30 cm?",  # no rate: a size
+        "1 euro is 0.86 pounds and I have 200 pounds",  # nothing asked
+        "I bought 60 candles at 2.50 each and sold 40 for 4 each, profit?",  # not all sold: 40 of 60
+        "my lasagne serves 6 and costs 9.90, how much for 4 portions?",  # not one portion
+        "what is 350 F in kelvin",
+        "a class of 30, a third are boys and 5 are ill. how many girls?",  # the ill ones have no place
         "Tom and Ann share 60 sweets in the ratio 2:3. How many more does Ann get?",
         "Share 240 in the ratio 3:5. How much does each get?",  # no one part asked
         "A phone contract is £18 a month for 24 months plus £50 paid at the start. What is the total cost in pounds?",

@@ -52,6 +52,15 @@ from transformer_demo.tasks.math.soundness import unsound
         ("I spend 20% of my 1500 wage on food, how much is left", "1500 - 20 / 100 * 1500", "1200"),
         ("what is 20 percent off 65 pounds", "65 - 20 / 100 * 65", "52"),
         ("our team won 13 games out of 20 this season whats our win percentage", "pct(13 / 20)", "65%"),
+        # found blind (set 18): a discount asked as what one must pay, an amount added on top, a share taken, a goal
+        ("Shop is giving 20% discount on the jacket of 65, then how much I must pay?", "65 - 20 / 100 * 65", "52"),
+        ("gift aid adds 25% on top of a donation. someone gave 40, how much does the charity get in total",
+         "40 + 25 / 100 * 40", "50"),
+        ("My salary is 2400 per month and rent is taking 35% of it. How much money is left after the rent?",
+         "2400 - 35 / 100 * 2400", "1560"),
+        ("our charity target is 1500 and we have raised 1140 so far, what percent of the target is that",
+         "pct(1140 / 1500)", "76%"),
+        ("we've raised 1140 of our 1500 target, what percentage is that", "pct(1140 / 1500)", "76%"),
     ],
 )
 def test_percentages_are_read_exactly(question: str, program: str, value: str):

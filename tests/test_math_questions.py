@@ -4,13 +4,16 @@ shipped model's share answered, the share of answered ones right, and answer-che
     tests/fixtures/math_questions_100.tsv             written before the fine-tune; the checks were developed on it
     tests/fixtures/math_questions_after_training.tsv  written after the training data was fixed (see its header)
     tests/fixtures/math_questions_third.tsv           written by a helper that never saw the repository (its header)
-    tests/fixtures/math_questions_{fourth,...,seventeenth}.tsv  likewise, each first read once before the rules grew
+    tests/fixtures/math_questions_{fourth,...,eighteenth}.tsv  likewise, each first read once before the rules grew
 
-    python tests/test_math_questions.py      prints the figures the model card and README quote
+    python tests/test_math_questions.py [SET ...]   prints the figures the model card and README quote, for every
+                                                   set or the named ones (a fixture's name or a .tsv file's path)
 """
 from __future__ import annotations
 
 import json
+import re
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
@@ -29,11 +32,11 @@ SETS = ("math_questions_100.tsv", "math_questions_after_training.tsv", "math_que
         "math_questions_seventh.tsv", "math_questions_eighth.tsv", "math_questions_ninth.tsv",
         "math_questions_tenth.tsv", "math_questions_eleventh.tsv", "math_questions_twelfth.tsv",
         "math_questions_thirteenth.tsv", "math_questions_fourteenth.tsv", "math_questions_fifteenth.tsv",
-        "math_questions_sixteenth.tsv", "math_questions_seventeenth.tsv")
+        "math_questions_sixteenth.tsv", "math_questions_seventeenth.tsv", "math_questions_eighteenth.tsv")
 
 
 def read_set(name: str) -> dict[str, str]:
-    lines = (FIXTURES / name).read_text(encoding="utf-8").splitlines()
+    lines = (FIXTURES / name).read_text(encoding="utf-8").splitlines()  # an absolute path stays itself
     return dict(line.split("\t") for line in lines if line and not line.startswith("#"))
 
 
@@ -77,15 +80,18 @@ def test_the_later_blind_sets_hold_100_new_questions_whose_listed_ones_have_the_
 
 def wrong_answer(truth: str) -> str:
     """A wrong answer a student might give: one more than the truth, at the truth's precision ("34.33%")."""
-    from fractions import Fraction
-
     sign = "%" if truth.endswith("%") else ""
     return format_number(Fraction(truth.removesuffix("%")) + 1) + sign
 
 
-def right(answer: str, truth: str) -> bool:
-    """Is the answer the truth? "15%" is, where the truth was written "15" for "by what percent"."""
-    return answer in (truth, truth + "%")
+PROBABILITY = re.compile(r"\b(?:probability|chance)\b", re.IGNORECASE)
+
+
+def right(answer: str, truth: str, question: str = "") -> bool:
+    """Is the answer the truth? "15%" is, where the truth was written "15" for "by what percent", and "30%" is
+    where a probability's truth was written "0.3"."""
+    as_ratio = answer.endswith("%") and not truth.endswith("%") and PROBABILITY.search(question)
+    return answer in (truth, truth + "%") or bool(as_ratio) and Fraction(answer[:-1]) / 100 == Fraction(truth)
 
 
 def measure(questions: dict[str, str], checkpoint_dir: Path = CHECKPOINT) -> dict:
@@ -105,7 +111,7 @@ def measure(questions: dict[str, str], checkpoint_dir: Path = CHECKPOINT) -> dic
 
     replies = {q: answerer(a) for q, a in zip(questions, asked)}
     answered = {q: r.answer for q, r in replies.items() if r.answer is not None}
-    wrong = {q: a for q, a in answered.items() if not right(a, questions[q])}
+    wrong = {q: a for q, a in answered.items() if not right(a, questions[q], q)}
     contradicting, verdicts = [], {"EQUIVALENT": 0, "NOT_EQUIVALENT": 0, "UNSURE": 0, "NO_QUESTION": 0}
     for question, truth in questions.items():
         for answer, bad in ((truth, "NOT_EQUIVALENT"), (wrong_answer(truth), "EQUIVALENT")):
@@ -134,12 +140,14 @@ def test_the_shipped_model_on_hand_written_questions_is_never_wrong(name: str):
 
 @needs_checkpoint
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "least"), zip(SETS, (98, 97, 97, 95, 96, 97, 97, 94, 93, 91, 85, 91, 88, 78, 77, 81,
-                                                       72), strict=True))
+@pytest.mark.parametrize(("name", "least"), zip(SETS, (98, 97, 97, 95, 96, 97, 97, 94, 93, 91, 85, 91, 88, 79, 77, 81,
+                                                       73, 62), strict=True))
 def test_the_shipped_model_answers_most_hand_written_questions(name: str, least: int):
-    # measured 100 99 99 97 98 99 99 96 95 93 87 93 90 80 79 83 74; the issue asks for 90
+    # measured 100 99 99 97 98 99 99 96 95 93 87 93 90 81 79 83 75 64; the issue asks for 90
     assert shipped_figures(name)["answered"] >= least
 
 
 if __name__ == "__main__":
-    print(json.dumps({name: measure(read_set(name)) for name in SETS}, indent=1))
+    import sys
+
+    print(json.dumps({name: measure(read_set(name)) for name in sys.argv[1:] or SETS}, indent=1))

@@ -54,6 +54,9 @@ from transformer_demo.tasks.math.structure import implausible, mismatch
         ("Warm-up: 18 - 3 x 5 + 2 = ?", "18 - 3 * 5 + 2", "5"),
         ("whats 6 + 36 ÷ 6 - 2 using bidmas", "6 + 36 / 6 - 2", "10"),
         ("Work out 3/4 + 2/5, give your answer as a decimal", "3/4 + 2/5", "1.15"),  # found blind (set 16)
+        ("whats 2/5 as a percentage", "pct(2/5)", "40%"), ("convert 0.375 to a percent", "pct(0.375)", "37.5%"),
+        ("round 7.846 to one decimal place", "7.846", "7.846"),  # found blind (set 18): the answer is written at 1 dp
+        ("what is 12.5 to the nearest whole number", "12.5", "12.5"),
     ],
 )
 def test_a_calculation_said_in_words_is_read_exactly(question: str, program: str, value: str):
@@ -71,6 +74,7 @@ def test_a_calculation_said_in_words_is_read_exactly(question: str, program: str
         "What is 3x + 4 = 10", "the derivative of 3x^2 at x = 5", "What number plus 3 is 5", "42", "What is 42?",
         "What is the capital of France?", "What is 5 plus 3 apples", "(" * 40 + "1" + ")" * 40, "9" * 300 + " + 1",
         "What is 2 to the power of 999999?", None, 12,
+        "round 7.846", "what is 2 as a percentage of 5",  # a lone number with no precision; a percentage of another
     ],
 )
 def test_anything_else_is_not_read_as_a_calculation(question):

@@ -260,12 +260,18 @@ def test_a_question_inside_a_longer_sentence_is_not_taken_for_the_whole():
 
 
 def test_a_count_of_whole_things_is_never_a_fraction():
-    """Found blind (set 12): the model's 150 / 12 for "how many full boxes" was 12.5; the reading floors it."""
+    """Found blind (set 12): the model's 150 / 12 for "how many full boxes" was 12.5; the reading floors it; and
+    (set 18) things counted that are shared come in whole numbers too."""
     question = "I have 150 eggs to pack in boxes of 12. How many full boxes can I make?"
     assert "floor(150 / 12) = 12" in one_reply(question, "150 / 12", "program").notice
     assert reply(question, "150 / 12", "program", ("150 / 12",)).answer == "12"
     unread = "45 divided by 6 is how many full pages can she fill?"  # no reader reads it: the model's program
     assert "a whole number of things" in one_reply(unread, "45 / 6", "program").notice
+    sweets = "30 sweets shared between 4 children, how many does each get"  # found blind: 30 / 4 was 7.5 sweets
+    assert "a whole number of things" in one_reply(sweets, "30 / 4", "program").notice
+    assert one_reply("28 sweets shared between 4 children, how many does each get", "28 / 4", "program").answer == "7"
+    rope = "a 3 m rope is cut into 4 equal bits, how many metres is each bit"  # a measure may be a fraction
+    assert one_reply(rope, "3 / 4", "program").answer == "0.75"
 
 
 def test_a_listed_wording_in_a_word_problems_middle_sentence_is_not_the_question():

@@ -30,7 +30,7 @@ from .equation import Equation, System, read_equation
 from .families import DIE, FAMILIES, Found, NoExactAnswer, parse_question
 from .formulas import read_formula
 from .program import ProgramError, Result, evaluate
-from .rates import whole_count
+from .rates import counts_things, whole_count
 from .reading import Calculation, read_calculation
 from .soundness import SHARE_ASKED, stray_numbers, unsound
 from .structure import implausible
@@ -211,8 +211,8 @@ def _unlisted_reply(question: str, output: str, mode: str, readings: tuple[str, 
                         why.startswith("computes"))
     result = evaluate(output)
     if not result.is_percent and (why := implausible(question, result.value, SHARE_ASKED) or (
-            whole_count(question) and result.value.denominator != 1 and f"gives {result}, but the question asks for "
-            "a whole number of things")):
+            (whole_count(question) or counts_things(question)) and result.value.denominator != 1 and f"gives {result}, "
+            "but the question asks for a whole number of things")):
         return _refused(question, output, mode, f"The model wrote {output!r}, which {why}, so there is no answer.",
                         True)
     others = {str(evaluate(p)) for p in readings if not unsound(question, p)}

@@ -24,8 +24,9 @@ leading "x =" or "about", a trailing ".", decimals, a percent sign, a fraction (
     "33.33%", "33.3 %" and "33%" are equivalent and "33.4%" is not; against 2196, "2196" and "2196.0"
     are, "2196.4" is not;
   - with a percent sign, the number is in percent (against 1/2, "50%" is right);
-  - against a percentage answer, a number without the sign may be either the percent ("33.33") or the
-    ratio written with at least 2 decimals ("0.33"; "0" or "1" would match any probability);
+  - against a percentage answer, a number without the sign may be either the percent ("33.33"), the ratio
+    itself ("0.3" against 30%: a probability written as a decimal) or the ratio rounded to at least 2 decimals
+    ("0.33" against 33.33%; rounded to fewer, "0" or "1" would match any probability);
   - "about 128.6" is read like "128.6": right when the exact answer rounds to it;
   - anything else ("4 2 5", "20 and 18", "x") is not one number: equivalent() is False, check() says UNSURE.
 """
@@ -96,7 +97,8 @@ def equivalent(exact: Fraction, is_percent: bool, answer: str) -> bool:
     if has_percent:
         return rounds_to(100 * exact, value, decimals)
     if is_percent:
-        return rounds_to(100 * exact, value, decimals) or (decimals >= 2 and rounds_to(exact, value, decimals))
+        return rounds_to(100 * exact, value, decimals) or value == exact or (
+            decimals >= 2 and rounds_to(exact, value, decimals))
     return rounds_to(exact, value, decimals)
 
 

@@ -5,6 +5,7 @@ numbers as spoken.py writes them, its durations in hours and minutes as hours, i
     in_hours("120 km in 1 hour 30 minutes")                     -> "120 km in 1.5 hours"
     signed("negative 4 times minus 7")                          -> "-4 times -7"
     unlabelled("my year 6 maths: what is 4 times 7")            -> "my year maths: what is 4 times 7"
+    unlabelled("on the 9 times table, whats 9 x 7")             -> "on the times table, whats 9 x 7"
     plain("2 + 3 × (10 − 4)²")                                  -> "2 + 3 × (10 - 4)^2"
 """
 from __future__ import annotations
@@ -64,10 +65,24 @@ CHILD_AGE = re.compile(r"\b((?:my|our|his|her|their)\s+)\d{1,2}[\s-]*(?:year|yr)
                        r"|girl|kid|child|grandson|granddaughter)\b)", re.IGNORECASE)
 
 
+TIMES_TABLE = re.compile(r"\b(\d{1,2})\s*(?:times|x|×)[\s-]*tables?\b", re.IGNORECASE)
+
+
+def _table_named(text: str) -> str:
+    """"doing the 9 times table, whats 9 x 7" -> "doing the times table, whats 9 x 7": a times table named beside
+    a calculation with its number; "what is the 5th number in the 9 times table" keeps its 9."""
+    def table(m: re.Match) -> str:
+        rest = text[:m.start()] + " " + text[m.end():]
+        return "times table" if re.search(rf"(?<![\d.]){m[1]}(?![\d.]|\s*(?:st|nd|rd|th)\b)", rest) else m[0]
+
+    return TIMES_TABLE.sub(table, text)
+
+
 def unlabelled(text: str) -> str:
     """"my year 6 maths: 4 times 7" -> "my year maths: 4 times 7", "my 9 year old asked" -> "my child asked": a
-    school year or a child's age that only says who asks names no number of the question."""
-    return CHILD_AGE.sub(r"\1child", SCHOOL_YEAR.sub(r"\1", text))
+    school year, a child's age or a times table (_table_named) that only says who asks or what they practise names
+    no number of the question."""
+    return _table_named(CHILD_AGE.sub(r"\1child", SCHOOL_YEAR.sub(r"\1", text)))
 
 
 POWER = re.compile(r"(?<=[\d)])\s*([²³])")  # "(10 - 4)²", not "cm²"

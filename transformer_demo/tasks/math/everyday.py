@@ -1,7 +1,8 @@
 """Everyday word problems with one exact reading: a quantity in other units, a total of things counted or listed,
 an age then or later, the minutes between two clock times, the gap between two amounts compared, a percentage of
-a whole, one amount a number of times another, the rest of a whole; and, from their own modules, a product or
-quotient fixed by units (quantities.py) and stories of one changing amount, change and bills (stories.py).
+a whole, one amount a number of times another, the rest of a whole; and, from their own modules, a share in a
+ratio (ratios.py), a product or quotient fixed by units (quantities.py) and stories of one changing amount, change
+and bills (stories.py).
 
     how many minutes are in 3 hours                                    -> 3 * 60
     A school has 412 girls and 389 boys. How many students in total?    -> 412 + 389
@@ -23,13 +24,19 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from .money import portion_reading, profit_reading
+from .parts import (
+    fraction_full_reading,
+    fraction_of_whole_reading,
+    fraction_taken_reading,
+    rest_of_whole_reading,
+)
 from .percentages import percent_readings
 from .program import evaluate
 from .quantities import (
-    ADJECTIVES,
-    FUNCTION_WORDS,
     MEASURES,
     SIZES,
+    STATED_RATE,
     Reading,
     conversion,
     name_of,
@@ -37,9 +44,10 @@ from .quantities import (
     times_fraction,
 )
 from .rates import period_reading, pieces_reading, proportion_reading, rate_reading, scaled_reading
-from .reading import COUNTS, NUMBER, PARTS, N
-from .stories import bill_reading, change_reading, equal_share_reading, story_reading
-from .temperatures import temperature_reading
+from .ratios import ratio_reading
+from .reading import NUMBER, N
+from .stories import bill_reading, change_reading, equal_share_reading, left_over_reading, story_reading
+from .temperatures import scale_reading, temperature_reading
 
 COUNTED = re.compile(rf"(?<![\d.]){N}\s+([a-z]+)")
 
@@ -84,6 +92,29 @@ def _conversion(text: str) -> str | None:
             (factor := conversion(name_of(compound.group(2)), asked)) is not None and factor > 1):
         return f"{times_fraction(compound.group(1), factor)} + {compound.group(3)}"
     return None
+
+
+RATE_STATED = re.compile(rf"{STATED_RATE.pattern[:-1]}{N}\s*([a-z]+)\b")  # "1 euro is 0.86 pound"
+
+
+def _stated_rate(text: str) -> str | None:
+    """"changing 200 euro to pound, 1 euro is 0.86 pound. how much pound?" -> 200 * 0.86; "if 1 mile = 1.609 km,
+    how many miles is 10 km" -> 10 / 1.609: an amount in one unit, asked in the other of a rate the question
+    states (currencies, and measures whose rate people look up)."""
+    rate = RATE_STATED.search(text)
+    rest = NUMBER.findall(text[:rate.start()] + " " + text[rate.end():]) if rate else []
+    if not rate or len(rest) != 1 or not Fraction(rate.group(2)) or MORE_THAN_CONVERTED.search(text):
+        return None
+    one, per_one, other = singular(rate.group(1)), rate.group(2), singular(rate.group(3))
+    amount = re.search(rf"(?<![\d.]){re.escape(rest[0])}\s*([a-z]+)", text)
+    given = amount and singular(amount.group(1))
+    asked = text[[m.start() for m in re.finditer(r"\b(?:how|what)\b", text)][-1]:] if re.search(
+        r"\b(?:how|what)\b", text) else ""
+    wants = {w for w in map(singular, re.findall(r"[a-z]+", asked))} | {singular(m) for m in re.findall(
+        r"\b(?:to|into|in)\s+([a-z]+)", text)}
+    if one == other or given not in (one, other) or (other if given == one else one) not in wants:
+        return None
+    return f"{rest[0]} * {per_one}" if given == one else f"{rest[0]} / {per_one}"
 
 
 TOTAL = re.compile(r"\b(?:altogether|all\s+together|in\s+total|in\s+all|total|combined)\b")
@@ -250,151 +281,11 @@ def _times_as(text: str) -> str | None:
     return f"{factor} * {said[0]}" + (f" + {later.group(1) or later.group(2)}" if later else "")
 
 
-PART_OF = re.compile(rf"{N}\s+([a-z]+)\b[^.?!]*?(?:\band\b|[,;.])\s*(?:of\s+(?:them|these|those),?\s+)?{N}\s+"
-                     r"(?:of\s+(?:them|these|those)\s+)?(?:are|were|is|was)\s+(?:[a-z]+\s+)?([a-z]+)\b")
-NOT_A_REST = re.compile(r"\b(?:more|fewer|less|left|times|each|every|per|percent|total|altogether|twice|half)\b"
-                        r"|[%*/+=-]")
-WHOLES = {"student", "pupil", "kid", "child", "children", "people", "person", "animal", "member", "player", "worker",
-          "employee", "guest", "passenger", "item", "thing", "fruit", "vehicle", "car", "book", "ball", "sweet"}
-REST_ASKED = re.compile(r"\bhow\s+many\s+(?:of\s+(?:them|these|those)\s+)?(?:are\s+|were\s+)?(not\s+)?([a-z]+)\b")
-
-
-def _rest_of_whole(text: str) -> str | None:
-    """"28 students in my class and 16 are girls: how many boys?" -> 28 - 16: a whole, a part of it, and a
-    question for the other part (neither the part nor the whole)."""
-    m, asked = PART_OF.search(text), REST_ASKED.search(text)
-    if not m or not asked or len(NUMBER.findall(text)) != 2 or NOT_A_REST.search(text):
-        return None
-    whole, kind, part, part_kind = m.groups()
-    word = singular(asked.group(2))
-    other = word not in (singular(kind), singular(part_kind)) and word not in FUNCTION_WORDS | ADJECTIVES | WHOLES
-    if (asked.group(1) and word == singular(part_kind) or not asked.group(1) and other) and Fraction(part) < \
-            Fraction(whole):
-        return f"{whole} - {part}"
-    return None
-
-
-RATIO = re.compile(rf"\bratio\s+(?:of\s+[a-z]+\s+to\s+[a-z]+\s+(?:[a-z]+\s+){{0,4}}?)?(?:of\s+|is\s+)?{N}\s*(?::|to)"
-                   rf"\s*{N}(?:\s*(?::|to)\s*{N})?")
-OWNERS_OF = (re.compile(r"\bbetween\s+([a-z]+)(?:\s*,\s*([a-z]+))?\s+and\s+([a-z]+)"),  # between tom and ann
-             re.compile(r"\b([a-z]+)(?:\s*,\s*([a-z]+))?\s+and\s+([a-z]+)\s+(?:share|split|divide)"),
-             re.compile(r"\bratio\s+of\s+([a-z]+)()\s+to\s+([a-z]+)"))  # the ratio of boys to girls
-PARTS_NAMED = re.compile(rf"{N}\s+parts?\s+(?:of\s+)?([a-z]+)")
-NAMED_RATIO = re.compile(rf"(?<![\d.:]){N}\s*:\s*{N}(?:\s*:\s*{N})?\s+([a-z]+)\s*:\s*([a-z]+)(?:\s*:\s*([a-z]+))?")
-PART_ASKED = re.compile(rf"\bthe\s+(?:(?:one|person|child|kid|friend)\s+(?:with|who\s+(?:gets|has))\s+the\s+)?{N}"
-                        r"\s+(?:part|share)\b")  # "how many does the one with the 3 part get"
-SIZE_ASKED = re.compile(r"\b(larger|largest|bigger|biggest|greater|greatest|smaller|smallest|lesser|least)\s+"
-                        r"(?:share|part|amount|one|number)\b")
-
-
-def _ratio(text: str) -> str | None:
-    """"Share 240 in the ratio 3:5. What is the larger share?" -> 240 * 5 / (3 + 5); "1 part cement, 2 parts sand
-    and 3 parts gravel; 180 kg altogether: how many kg of sand?" -> 180 * 2 / (1 + 2 + 3): a whole shared in
-    parts, and one part asked for by its size, its owner or its name."""
-    numbers = NUMBER.findall(text)
-    named = NAMED_RATIO.search(text)  # "1:2:3 cement:sand:gravel"
-    if named and len([g for g in named.groups() if g]) % 2 == 0:
-        parts, names = [g for g in named.groups()[:3] if g], [g for g in named.groups()[3:] if g]
-    elif ratio := RATIO.search(text):
-        parts = [n for n in ratio.groups() if n]
-        owners = [[n for n in m.groups() if n] for pattern in OWNERS_OF if (m := pattern.search(text))]
-        names = owners[0] if len(owners) == 1 else []
-    else:
-        found = PARTS_NAMED.findall(text)
-        parts, names = [n for n, _ in found], [name for _, name in found]
-    rest = list(numbers)
-    for part in parts:
-        rest.remove(part) if part in rest else None
-    if (by_part := PART_ASKED.search(text)) and by_part.group(1) in rest:  # "the one with the 3 part": a part named
-        rest.remove(by_part.group(1))
-    if len(rest) == 2 and str(len(parts)) in rest:  # "between 3 children in the ratio 2:3:2": one count per part
-        rest.remove(str(len(parts)))
-    if len(parts) < 2 or len(rest) != 1 or not all(Fraction(p) > 0 for p in parts):
-        return None
-    whole, total = rest[0], " + ".join(parts)
-    counted = re.search(rf"(?<![\d.]){re.escape(whole)}\s+([a-z]+)", text)
-    if counted and singular(counted.group(1)) in {singular(name) for name in names} or re.search(
-            r"\b(?:more|fewer|less|than|difference|left)\b", text):
-        return None  # "the ratio of boys to girls is 3:4 and there are 12 boys": 12 is a part, not the whole
-    asked_part = _asked_part_of(text, parts, names)
-    return f"{whole} * {asked_part} / ({total})" if asked_part else None
-
-
-def _asked_part_of(text: str, parts: list[str], names: list[str]) -> str | None:
-    """The part the question asks for: by its size ("the larger share"), by its number ("the one with the 3 part"),
-    or by its owner or name, asked last."""
-    if size := SIZE_ASKED.search(text):
-        return max(parts, key=Fraction) if size.group(1)[0] in "lbg" and size.group(1) not in ("least", "lesser") \
-            else min(parts, key=Fraction)
-    if (by_part := PART_ASKED.search(text)) and parts.count(by_part.group(1)) == 1:
-        return by_part.group(1)
-    asked = re.search(r"\b(?:how\s+(?:many|much)|what)\b(.*)$", text)
-    named = [i for i, name in enumerate(names) if asked and re.search(rf"\b{re.escape(name)}\b", asked.group(1))]
-    return parts[named[0]] if len(named) == 1 and len(names) == len(parts) else None
-
-
-ONE_PART = {"half": 2, "third": 3, "quarter": 4, "fifth": 5}
-FRACTION_FULL = re.compile(rf"(?:(?<![\d.]){N}\s*/\s*{N}|\b(?:({'|'.join(COUNTS)}|a|one)\s+)?"
-                           rf"({'|'.join([*PARTS, *ONE_PART])}))\s+(?:full|filled)\b")
-HOLDS_FULL = re.compile(rf"\b(?:holds?|takes?|contains?|has\s+room\s+for|capacity\s+(?:of|is))\s+{N}\b[^.?!]*?"
-                        r"\b(?:when\s+)?full\b|\bfull\b[^.?!]*?\b(?:holds?|takes?|contains?)\s+(\d+(?:\.\d+)?)")
-
-
-def _fraction_full(text: str) -> str | None:
-    """"A water tank holds 120 litres when full. It is 3/8 full. How many litres are in it?" -> 120 * 3 / 8."""
-    full, part = HOLDS_FULL.search(text), FRACTION_FULL.search(text)
-    if not full or not part or not re.search(r"\bhow\s+(?:many|much)\b", text) or re.search(
-            r"\b(?:more|left|empty|still|need|to\s+fill)\b", text):
-        return None
-    whole = full.group(1) or full.group(2)
-    if part.group(1):
-        top, bottom = part.group(1), part.group(2)
-    elif part.group(3) in COUNTS and part.group(4) in PARTS or part.group(3) in (None, "a", "one") and (
-            part.group(4) in ONE_PART and (part.group(3) or part.group(4) == "half")):
-        top, bottom = str(COUNTS.get(part.group(3), 1)), str({**PARTS, **ONE_PART}[part.group(4)])
-    else:
-        return None
-    if sorted(NUMBER.findall(text)) != sorted([whole] + ([top, bottom] if part.group(1) else [])):
-        return None
-    return f"{whole} * {top} / {bottom}"
-
-
-TAKEN = (r"sells?|sold|eats?|ate|eaten|uses?|used|using|gives?|gave|given|giving|spends?|spent|loses?|lost|reads?"
-         r"|finish(?:es|ed)?|plant(?:s|ed)?|paint(?:s|ed)?|sow(?:s|ed|n)?|knit(?:s|ted)?|cut|drunk|drank|drinks?")
-FRACTION_TAKEN = re.compile(rf"(?<![\d./]){N}\s+[a-z]+\b[^.?!]*?\b({TAKEN})(?:\s+away)?\s+{N}\s*/\s*{N}\s+of\s+"
-                            r"(?:them|it|these|those|this|that)\b")
-FRACTION_WORDS = re.compile(rf"\b(?:({'|'.join(COUNTS)})\s+({'|'.join(PARTS)})|(?:a|one)\s+({'|'.join(ONE_PART)})"
-                            r"|(half))\b(?=\s+of\s)")
-
-
-def _in_digits(m: re.Match) -> str:
-    """"three quarters" -> "3/4", "a third" -> "1/3", "half" -> "1/2"."""
-    if m.group(1):
-        return f"{COUNTS[m.group(1)]}/{PARTS[m.group(2)]}"
-    return f"1/{ONE_PART[m.group(3) or m.group(4)]}"
-
-
-def _fraction_taken(text: str) -> str | None:
-    """"A bakery makes 180 loaves and sells 5/6 of them. How many loaves are left?" -> 180 - 180 * 5 / 6; asked
-    for what was taken ("my wool is 360 m and I've used three quarters of it. How many metres have I used?") ->
-    360 * 3 / 4."""
-    text = FRACTION_WORDS.sub(_in_digits, text)
-    taken = FRACTION_TAKEN.search(text)
-    if not taken or len(NUMBER.findall(text)) != 3 or not 0 < Fraction(taken.group(3)) <= Fraction(taken.group(4)):
-        return None
-    whole, verb, top, bottom = taken.groups()
-    asked = text[taken.end():]
-    if re.search(r"\b(?:left|remain\w*)\b", asked):
-        return f"{whole} - {whole} * {top} / {bottom}"
-    if re.search(rf"\bhow\s+(?:many|much)\b[^.?!]*\b(?:{TAKEN}|is\s+that|is\s+it)\b", asked):
-        return f"{whole} * {top} / {bottom}"
-    return None
-
-
 def everyday_readings(text: str) -> list[str]:
     """Every everyday reading of a lower-cased question (none, one, or several that then rule each other out)."""
-    readers = (_conversion, _total, _age, _clock, _gap, rate_reading, period_reading, _age_when,
-               _times_as, story_reading, change_reading, _rest_of_whole, bill_reading, equal_share_reading,
-               proportion_reading, _ratio, _fraction_full, _fraction_taken, scaled_reading, pieces_reading,
-               temperature_reading)
+    readers = (_conversion, _stated_rate, _total, _age, _clock, _gap, rate_reading, period_reading, _age_when,
+               _times_as, story_reading, change_reading, rest_of_whole_reading, bill_reading, equal_share_reading,
+               left_over_reading, proportion_reading, ratio_reading, fraction_full_reading, fraction_taken_reading,
+               fraction_of_whole_reading, scaled_reading, pieces_reading, temperature_reading,
+               scale_reading, profit_reading, portion_reading)
     return [r for r in (*(read(text) for read in readers), *percent_readings(text)) if r]

@@ -32,7 +32,10 @@ SHARE = (  # (pattern, whether the whole comes first)
      False),  # 42 out of 60, won 13 games out of 20
     (re.compile(rf"{N}\s+(?:is|as)\s+(?:what|a)\s+(?:percent|percentage)\s+of\s+(?:[a-z]+\s+){{0,2}}?{N}"), False),
     (re.compile(rf"\bwhat\s+(?:percent|percentage)\s+of\s+(?:[a-z]+\s+){{0,2}}?{N}\s+(?:[a-z]+\s+){{0,2}}?"
-                rf"(?:is|are|was|were)\s+{N}"), True))
+                rf"(?:is|are|was|were)\s+{N}"), True),
+    (re.compile(rf"\b(?:target|goal|aim|budget)\s+(?:is|was|of)\s+{N}\b[^.?!]*?\b(?:raised|saved|collected|reached|got"
+                rf"|made|done|spent|sold|paid|walked|ran|read)\s+(?:[a-z]+\s+){{0,2}}?{N}"), True),  # a goal
+    (re.compile(rf"(?<![\d.]){N}\s+of\s+(?:our|my|the|their|his|her|your|a)\s+{N}\s+(?:target|goal|budget)\b"), False))
 UP = r"\b(?:rise|rises|rose|increase[sd]?|went\s+up|gone\s+up|go\s+up|goes\s+up|grew|growth|gain|profit|up)\b"
 DOWN = r"\b(?:fall|fell|falls|drop|dropped|drops|decrease[sd]?|went\s+down|gone\s+down|go\s+down|loss|down)\b"
 FROM_TO = re.compile(rf"\bfrom\s+[$€£]?{N}\s+(?:[a-z]+\s+){{0,4}}?to\s+[$€£]?{N}"
@@ -49,12 +52,12 @@ CHANGE_BY = ((re.compile(rf"\b(?:increas(?:e[sd]?|ing)|rais(?:e[sd]?|ing)|ris(?:
 CHANGE_ASKED = re.compile(r"\bby\s+how\s+much\b|\bby\s*[?.!]*$|\bhow\s+much\s+(?:did|does|will|is|was|has)\s+"
                           r"(?:it|\w+|the\s+\w+)\s+(?:rise|increase|go\s+up|gone\s+up|fall|decrease|drop|go\s+down)"
                           r"|\b(?:is|was|be|are)\s+(?:the|my|a)\s+(?:increase|rise|discount|saving|reduction|tax|vat|tip)\b")
-ADDED = re.compile(r"\b(?:vat|tax|tip|service\s+charge|surcharge|interest)\b")
+ADDED = re.compile(r"\b(?:vat|tax|tip|service\s+charge|surcharge|interest|on\s+top)\b")  # "adds 25% on top"
 OFF = re.compile(r"%\s+(?:off|discount)\b|\bpercent\s+(?:off|discount)\b|\b(?:discount|reduction|sale)\s+of\s+\d")
 AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:vat|tax|tip|discount|interest)\b"
                          r"|\b(?:sale|new|final|reduced)\s+price|\btotal\b|\bwhat\s+(?:do|does|will|would|did)\s+"
-                         r"[a-z]+\s+(?:have\s+to\s+|be\s+)?pay(?:ing)?\b|\bhow\s+much\s+(?:do|does|will|would|did)\s+"
-                         r"(?:i|you|we|he|she|they)\s+(?:have\s+to\s+)?pay\b|\bhow\s+much\s+(?:is|are)\s+(?:it|they|an?\s+[a-z]+"
+                         r"[a-z]+\s+(?:have\s+to\s+|be\s+)?pay(?:ing)?\b|\bhow\s+much\s+(?:(?:do|does|will|would|did|must|should|can)\s+)?"
+                         r"(?:i|you|we|he|she|they)\s+(?:(?:have|need|got)\s+to\s+|must\s+|should\s+)?pay\b|\bhow\s+much\s+(?:is|are)\s+(?:it|they|an?\s+[a-z]+"
                          r"|the\s+[a-z]+)\s+now\b"
                          r"|\bprice\s+now\b|\bcosts?\s+now\b"
                          r"|\bwhat(?:'s|s|\s+is)\s+\d+(?:\.\d+)?\s*(?:%|percent)\s+off\b")  # "what is 20% off 65"
@@ -129,7 +132,7 @@ def part_reading(text: str) -> str | None:
 LEFT_ASKED = re.compile(r"\b(?:left|remains?|remaining|rest|leftover)\b")
 TAKEN = re.compile(r"(?:%|\bpercent)\s+(?:of\s+(?:it|that|this|them)\s+)?(?:goes|go|went|is|are|was|were|gets?)\s+"
                    r"(?:on|to|spent|used|paid|taken|saved|put)\b|\b(?:spend|spent|spends|use|used|uses|pay|paid|pays"
-                   r"|save|saved|saves|give|gave|gives)\s+(?:\d+(?:\.\d+)?)\s*(?:%|percent\b)")
+                   r"|save|saved|saves|give|gave|gives|takes?|taking|took)\s+(?:\d+(?:\.\d+)?)\s*(?:%|percent\b)")
 
 
 def rest_reading(text: str) -> str | None:

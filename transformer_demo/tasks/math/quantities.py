@@ -132,7 +132,11 @@ PACKED_IN = re.compile(rf"\b({WORD})\s+(?:of|with)\s+$")  # "boxes of 6", "a pac
 COME_IN = re.compile(rf"\b({WORD})\s+(?:come|comes|are\s+sold|are\s+packed)\s+in\s+")
 PAID = r"costs?|costing|paid|pays?|priced(?:\s+at)?|sells?\s+for|sold\s+for"  # the words before a price
 PRICED = re.compile(rf"\b(?:{PAID}|at)\s+$")
-RATE_PRICED = re.compile(rf"\b(?:{PAID}|at|on|earns?|earning|charges?|is|are)\s+$")
+RATE_PRICED = re.compile(rf"\b(?:{PAID}|at|on|earns?|earning|charges?|is|are|pledged?|pledges|donat(?:es?|ed|ing)"
+                         rf"|raises?|raised|raising|gets?|getting|got|receives?|received)\s+$")  # "pledged 2.50 per km"
+STATED_RATE = re.compile(r"(?:(?<![\d.])1|\bone)\s+([a-z]+)\s+(?:=|is|equals|is\s+equal\s+to|is\s+worth|is\s+about"
+                         r"|gets?(?:\s+(?:you|me))?|buys?)\s+(?:about\s+)?$")  # before a rate's number: "1 mile = "
+A_SIZE = re.compile(r"\s*(?:long|wide|high|tall|deep|thick|old|away|across|in\s+(?:length|size|diameter))\b")
 COSTS = re.compile(rf"\b(?:{PAID}|(?:bill|fare|fee|price)\s+(?:of|is|was))\s+$")
 SQUARE = re.compile(r"\s*(?:(?:square|sq\.?)\s+[a-z]+|[a-z]+\s*(?:²|2\b|\^\s*2))")
 CUBIC = re.compile(r"\s*(?:cubic\s+[a-z]+|[a-z]+\s*(?:³|\^\s*3))")
@@ -147,8 +151,8 @@ ASKED_PER = re.compile(rf"\b(?:each|every|per)\s+(?:{WORD}\s+)??({WORD})\b"
                        rf"|\b(?:in|on)\s+(?:the|a|one)\s+({WORD})\s*[?.!]*$"
                        rf"|\b(?:a|an)\s+(second|minute|hour|day|week|month|year)\s*[?.!]*$")
 MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|paid|spend|spent|earn|earns|make|makes"
-                         rf"|made|save|saved|charge|owe|worth|price)\b"
-                         rf"|\bhow\s+much\s+(?:is|are|for)\s+(?:one|each|a|an|\d)\b"
+                         rf"|made|save|saved|charge|owe|worth|price|raise|raised|donate|donated|collect|collected)\b"
+                         rf"|\bhow\s+much\s+(?:is|are|for)\s+(?:one|each|a|an|\d+(?:\.\d+)?)\b"
                          rf"|\bhow\s+much\s+(?:is|are)\s+(?:that|it|this|they)\s+(?:per|each|for\s+(?:one|each|a|an))\b"
                          rf"|\bwhat\s+(?:do|does|did|will|would)\b{SENTENCE}\b(?:cost|pay|paying|spend|earn)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
                          rf"|\bwhat(?:'s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:total\s+)?"
@@ -163,6 +167,8 @@ EACH_ASKED = re.compile(r"\bhow\s+many\s+(?:(?:are|is|will|would|should|can|do|d
 MEASURE_WORD = "|".join(f"(?:{words})" for words in MEASURES.values())
 SPEED_ASKED = re.compile(rf"\b(?:speed|rate|pace)\b{SENTENCE}\bin\s+({MEASURE_WORD})\s+(?:per|an?)\s+"
                          rf"({MEASURE_WORD})\b")
+CONVERT_ASKED = re.compile(r"^(?:convert|change|turn|express|write)\b|\b(?:make|convert|change|turn|put|write)\s+"
+                           r"(?:it|that|this|them)\s+(?:in|into)\s+[a-z]+\s*[?.!]*$")  # "... when i make it in minutes"
 IN_MEASURE = re.compile(rf"(?:,\s*|\(|\s)(?:in|into)\s+({MEASURE_WORD})\s*\)?\s*[?.!]*$")
 
 
@@ -194,6 +200,8 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
         return ((thing, 1),) if thing else None, False
     if thing and EACH_BEFORE_NUMBER.match(rest):  # "6 boxes each hold 12 eggs": the boxes are counted
         return ((thing, 1),), False
+    if (stated := STATED_RATE.search(before)) and not A_SIZE.match(rest):  # "1 inch is 2.54 cm": cm per inch
+        return _per(thing, name_of(stated.group(1))), False
     if (rate := PER.match(rest)) and (per := name_of(rate.group(3))):  # "38 pages a minute", "1.89 per litre"
         per += "²" if rate.group("square") and per in LENGTHS else ""
         return _per(thing or ("money" if RATE_PRICED.search(before) else UNKNOWN), per), False
@@ -254,7 +262,7 @@ def _asked(text: str) -> Unit | None:
     elif (size := re.search(r"\bhow\s+(?:long|heavy|tall|wide|high|deep)\b", text)) and IN_MEASURE.search(text):
         per = re.compile(rf"\beach\s+({WORD})\b").search(text, size.start())
         asked = _per(UNKNOWN, name_of(per.group(1))) if per else ((UNKNOWN, 1),)
-    if asked is None and re.match(r"(?:convert|change|turn|express|write)\b", text) and IN_MEASURE.search(text):
+    if asked is None and CONVERT_ASKED.search(text) and IN_MEASURE.search(text):
         asked = ((UNKNOWN, 1),)  # "convert 3 hours 40 minutes into minutes": the measure named
     if asked and (measure := IN_MEASURE.search(text)):
         asked = tuple(sorted([(name, p) for name, p in asked if p < 0] + [(name_of(measure.group(1)), 1)]))

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .program import MAX_CHARS, ProgramError, Result, evaluate
-from .rounding import without_precision
+from .rounding import places_asked, without_precision
 
 N = r"(\d+(?:\.\d+)?)"
 LIST = r"(\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*(?:\s*,?\s*(?:and|&)\s*\d+(?:\.\d+)?)?)"  # "3, 9 and 4", "3, 9, 4"
@@ -148,6 +148,7 @@ FRONT = re.compile(  # longer phrases before their beginnings: "what do you get"
     r"how\s+(?:do|would|should|can|could)\s+(?:i|you|we)\s+(?:do|work\s+out|calculate|solve|figure\s+out|find)|"
     r"(?:what|how\s+much|how\s+many)(?:\s+(?:is|are|does|do|will|would))?|"
     r"calculate|compute|evaluate|find|work\s+out|figure\s+out|determine|solve|simplify|tell\s+me|give\s+me|do|"
+    r"convert|express|write|change|turn|round(?:\s+off)?|"
     r"(?:i\s+)?(?:need|want)(?:\s+to\s+know)?|i'?d\s+like\s+to\s+know|"
     r"(?:the\s+)?(?:value|answer|result)\s+(?:of|to|for)|in\s+your\s+head|"
     r"dear\s+[a-z]+\s*,|"
@@ -162,6 +163,7 @@ BACK = re.compile(r"[\s,:!.?]*(?:please|pls|plz|thanks|thank\s+you|for\s+me|then
                   r"is\s+how\s+(?:much|many)|"
                   r"is\s+equal\s+to\s+what|is|are|makes?|gives?|comes?\s+to|in\s+total|altogether|all\s+together|"
                   r"again|(?:give|giving|write|leave|put)\s+(?:your|the)\s+answer\s+as\s+a\s+decimal|as\s+a\s+decimal)$")
+AS_PERCENT = re.compile(r"[\s,]*\b(?:as|in|into|to)\s+(?:an?\s+)?(?:percentage|percent|%)$")  # "2/5 as a percentage"
 PROGRAM = re.compile(r"(?:[\d\s.+\-*/^(),]|sqrt|mean|median)*")
 
 
@@ -270,14 +272,19 @@ def read_calculation(question: str) -> Calculation | None:
     text = TWO_SAY.sub("", GETTING.sub("", text))  # "7 + 3 x 4 i keep getting 40", "... she says 36 and i say 20"
     if (then := THEN.search(text)) and then.start() > 0:
         return _chained(text)
+    as_percent = AS_PERCENT.search(text.rstrip("?.! "))
+    text = text[:as_percent.start()] if as_percent else text
     for pattern, replace in REWRITES:
         text = pattern.sub(replace, text)
     text = _strip(_strip(" ".join(text.split()).rstrip("?.! "), FRONT), BACK).strip(" ,:")
     if text and not PROGRAM.fullmatch(text):
         text = _embedded(text)
-    if not text or not PROGRAM.fullmatch(text) or not re.search(r"[-+*/^]|[a-z]\(", text):
+    alone = as_percent or places_asked(question) is not None  # "round 7.846 to 1 dp", "2/5 as a percentage"
+    if not text or not PROGRAM.fullmatch(text) or not (re.search(r"[-+*/^]|[a-z]\(", text) or alone and
+                                                        NUMBER.fullmatch(text.strip())):
         return None
     program = _unwrapped(" ".join(text.split()).replace("( ", "(").replace(" )", ")"))
+    program = f"pct({program})" if as_percent else program
     try:
         return Calculation(program, evaluate(program))  # evaluate tokenizes under program.py's limits
     except ProgramError:

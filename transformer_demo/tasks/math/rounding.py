@@ -22,6 +22,7 @@ NEAREST_ASKED = re.compile(rf"\bnearest\s+({'|'.join(NEAREST)})", re.IGNORECASE)
 MAX_PLACES = 6
 # The words that ask for a precision, taken off before a question's numbers are counted: its 2 is no operand.
 ASKED = re.compile(rf"[\s,(]*(?:(?:correct|rounded|round)\s+)?(?:to|in|at)\s+{PLACES.pattern}\)?"
+                   rf"|[\s,(?.!]+{PLACES.pattern}\)?(?=[\s.?!]*(?:please|pls|thanks)?[\s.?!]*$)"  # "km? 1 dp"
                    rf"|[\s,(]*(?:(?:correct|rounded|round)\s+)?to\s+the\s+{NEAREST_ASKED.pattern[2:]}(?:\s+number)?\)?",
                    re.IGNORECASE)
 

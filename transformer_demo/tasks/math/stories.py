@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .quantities import MONEY_WORDS, noun_after
+from .quantities import MEASURES, MONEY_WORDS, noun_after
 from .reading import NUMBER, N
 
 CURRENCY = r"[$€£¥₹]?\s*"
@@ -130,9 +130,27 @@ PART_ASKED = re.compile(r"\bhow\s+much\b[^.?!]*\b(?:each|every|per)\b|\beach\s+(
                         r"(?:gets?|pays?|owes?|receives?)\b")
 
 
+LEFT_OVER = re.compile(r"\bhow\s+many\s+(?:[a-z]+\s+)?(?:are|is|will\s+be|would\s+be|were|was|do\s+\w+\s+have)\s+"
+                       r"(?:left\s+over|left|over|spare|remaining)\b|\bhow\s+many\s+(?:[a-z]+\s+)?(?:remain|are\s+spare)\b")
+
+
+def left_over_reading(text: str) -> str | None:
+    """"sharing 30 sweets equally between 4 children, how many are left over" -> 30 - 4 * floor(30 / 4): what is
+    left of a number of things shared out in whole numbers."""
+    shared, numbers = SHARED.search(text), NUMBER.findall(text)
+    if not shared or len(numbers) != 2 or not LEFT_OVER.search(text) or PART_ASKED.search(text):
+        return None
+    count = shared.group(1) or shared.group(2)
+    amount = next((n for n in numbers if n != count), None)
+    if amount is None or "." in amount + count or not Fraction(count):
+        return None
+    return f"{amount} - {count} * floor({amount} / {count})"
+
+
 def equal_share_reading(text: str) -> str | None:
     """"rent is 1850 a month split equally between 4 flatmates, how much does each person pay?" -> 1850 / 4:
-    one amount shared by a number of people, each one's part asked; two numbers, nothing else done to them."""
+    one amount shared by a number of people, each one's part asked; two numbers, nothing else done to them; things
+    counted are shared only where each gets a whole number of them."""
     shared, numbers = SHARED.search(text), NUMBER.findall(text)
     if not shared or len(numbers) != 2 or not PART_ASKED.search(text):
         return None
@@ -140,4 +158,10 @@ def equal_share_reading(text: str) -> str | None:
         return None
     count = shared.group(1) or shared.group(2)
     amount = next((n for n in numbers if n != count), None)
-    return f"{amount} / {count}" if amount is not None and Fraction(count) else None
+    if amount is None or not Fraction(count):
+        return None
+    counted = re.search(rf"(?<![\d.]){re.escape(amount)}\s", text)
+    thing = noun_after(text[counted.end() - 1:])[0] if counted else None
+    if thing and thing not in MEASURES and (Fraction(amount) / Fraction(count)).denominator != 1:
+        return None  # "30 sweets between 4 children": 7 each and 2 left over, not 7.5
+    return f"{amount} / {count}"

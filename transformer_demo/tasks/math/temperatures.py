@@ -1,9 +1,11 @@
-"""Temperatures, signs and all: a rise or a fall between two of them, or one changed by some degrees.
+"""Temperatures, signs and all: a rise or a fall between two of them, one changed by some degrees, or one in the
+other scale.
 
     temperature_reading("it was -7 degrees overnight and 12 degrees at lunchtime. how many degrees did it go up?")
         -> "12 - (-7)"
     temperature_reading("the temperature was 3 degrees and then it dropped by 9 degrees, what is it now")
         -> "3 - 9"
+    scale_reading("oven recipe says 350 f, what is that in celsius")                     -> "(350 - 32) * 5 / 9"
 
 Every number of the question must be a temperature (or the change); anything else is None.
 """
@@ -48,3 +50,20 @@ def temperature_reading(text: str) -> str | None:
     if fall and second < first or gap:
         return f"{temperatures[0]} - ({temperatures[1]})"
     return None
+
+
+SCALES = r"(c|f|celsius|centigrade|fahrenheit)\b"
+SCALE = re.compile(rf"(?<![\d.])(-?\d+(?:\.\d+)?)\s*(?:°\s*|degrees?\s+)?{SCALES}")
+IN_SCALE = re.compile(rf"\b(?:in|into|to)\s+(?:degrees\s+)?{SCALES}|\bhow\s+many\s+degrees\s+{SCALES}")
+
+
+def scale_reading(text: str) -> str | None:
+    """"350 f, what is that in celsius?" -> (350 - 32) * 5 / 9; "20 degrees c in fahrenheit" -> 20 * 9 / 5 + 32:
+    one temperature, asked in the other scale."""
+    given, asked, numbers = SCALE.findall(text), IN_SCALE.search(text), NUMBER.findall(text)
+    if len(given) != 1 or not asked or len(numbers) != 1 or given[0][0] != numbers[0]:
+        return None
+    source, target = given[0][1][0], (asked.group(1) or asked.group(2))[0]
+    if {source, target} == {"c", "f"} and source == "f":
+        return f"({given[0][0]} - 32) * 5 / 9"
+    return f"{given[0][0]} * 9 / 5 + 32" if {source, target} == {"c", "f"} else None

@@ -1,0 +1,52 @@
+"""Money made and money spent per part: a profit on things bought and sold at a price each, and a cost per
+portion of a dish that serves some people.
+
+    profit_reading("bought 60 candles at 2.50 each and sold them all for 4 each, profit?")    -> "60 * 4 - 60 * 2.50"
+    portion_reading("my lasagne serves 6 and the ingredients cost 9.90, cost per portion?")   -> "9.90 / 6"
+
+Every number must have its place; anything else is None.
+"""
+from __future__ import annotations
+
+import re
+
+from .reading import NUMBER, N
+
+MONEY = r"[$€£]?\s*"
+BOUGHT = re.compile(rf"\b(?:bought|buy|buys|paid|pay|pays|got)\s+{N}\s+(?:[a-z]+\s+){{0,2}}?(?:at|for)\s+{MONEY}{N}\s*"
+                    r"(?:each|a\s+piece|apiece|per\s+[a-z]+)\b")
+SOLD = re.compile(rf"\b(?:sold|sell|sells|selling)\s+(?:them|these|those|it|each|each\s+one|all|them\s+all"
+                  rf"|all\s+of\s+them|every\s+one)?\s*(?:all\s+)?(?:at|for)\s+{MONEY}{N}\s*(?:each|a\s+piece|apiece)?\b")
+PROFIT_ASKED = re.compile(r"\b(?:profit|made|make|earn(?:ed|t)?|gain(?:ed)?)\b")
+NOT_ONE_PROFIT = re.compile(r"%|\b(?:percent|percentage|loss|each\s+profit|profit\s+(?:per|on\s+each|each)|left|broke"
+                            r"|unsold|kept|except|but)\b")
+
+
+def profit_reading(text: str) -> str | None:
+    """"bought 60 candles at 2.50 each and sold them all for 4 each, profit?" -> 60 * 4 - 60 * 2.50: the money
+    made on a number of things bought and all sold, each at a price."""
+    bought, sold = BOUGHT.search(text), SOLD.search(text)
+    if not bought or not sold or sold.start() < bought.end() or not PROFIT_ASKED.search(text, sold.end()):
+        return None
+    count, cost = bought.groups()
+    if len(NUMBER.findall(text)) != 3 or NOT_ONE_PROFIT.search(text):
+        return None
+    return f"{count} * {sold.group(1)} - {count} * {cost}"
+
+
+SERVES = re.compile(rf"\b(?:serves|feeds|makes\s+enough\s+for|is\s+enough\s+for|enough\s+for)\s+{N}\b"
+                    rf"|\bmakes\s+{N}\s+(?:portions|servings|helpings|slices|bowls|plates)\b")
+COST = re.compile(rf"\b(?:cost|costs|costing|came\s+to|comes\s+to|paid|spent|total(?:\s+of)?|is)\s+(?:me\s+|us\s+)?"
+                  rf"(?:about\s+)?{MONEY}{N}")
+PER_PORTION = re.compile(r"\b(?:per|each|a|every)\s+(?:portion|serving|helping|person|head|plate|slice|bowl)\b"
+                         r"|\bhow\s+much\s+(?:is|does)\s+(?:one|each|a)\s+(?:portion|serving|helping|plate|slice|bowl)\b")
+
+
+def portion_reading(text: str) -> str | None:
+    """"my lasagne serves 6 and the ingredients cost 9.90 total, cost per portion?" -> 9.90 / 6: the cost of a
+    dish that serves a number of people, asked per portion."""
+    serves, cost = SERVES.search(text), COST.search(text)
+    if not serves or not cost or not PER_PORTION.search(text) or len(NUMBER.findall(text)) != 2:
+        return None
+    people = serves.group(1) or serves.group(2)
+    return f"{cost.group(1)} / {people}" if cost.group(1) != people and float(people) else None
