@@ -54,7 +54,8 @@ black pink purple orange brown grey gray same different""".split())
 
 
 IRREGULAR = {"children": "child", "people": "person", "men": "man", "women": "woman", "mice": "mouse",
-             "teeth": "tooth", "geese": "goose"}  # plural -> singular
+             "teeth": "tooth", "geese": "goose", "calories": "calorie", "cookies": "cookie", "movies": "movie",
+             "pies": "pie", "brownies": "brownie"}  # plural -> singular
 
 
 def singular(word: str) -> str:
@@ -126,7 +127,7 @@ EACH_OWNER = re.compile(rf"\d\s+(?:{WORD}\s+)??({WORD})\s+each\s+{EACH_VERB}$")
 HOLDER = re.compile(  # "a pack has", "every coach holds exactly", "a box of 8 bars costs"
     rf"\b(?:a|an|each|every|one|per)\s+(?:{WORD}\s+)??({WORD})\s+(?:of\s+\d+(?:\.\d+)?\s+(?:{WORD}\s+){{1,2}}"
     rf"|of\s+(?:{WORD}\s+){{1,2}})?"
-    r"(?:can\s+)?(has|have|holds?|contains?|costs?|seats?|carries|carry|fits?|takes?|needs?|uses?|weighs?|makes?|earns?|covers?"
+    r"(?:can\s+)?(has|have|holds?|contains?|costs?|seats?|carries|carry|fits?|takes?|needs?|uses?|weighs?|makes?|earns?|covers?|does"
     r"|pays?|is|are|sells\s+for)\s+(?:exactly\s+|about\s+|only\s+|up\s+to\s+)?$")
 PACKED_IN = re.compile(rf"\b({WORD})\s+(?:of|with)\s+$")  # "boxes of 6", "a pack of 24 stickers"
 COME_IN = re.compile(rf"\b({WORD})\s+(?:come|comes|are\s+sold|are\s+packed)\s+in\s+")
@@ -144,6 +145,7 @@ POWERS = {"²": 2, "³": 3}  # a length's square or cube, written after its name
 OWNER = re.compile(rf"(?:^|[.?!,]\s*|\b(?:and|but)\s+)(?:the\s+)?({WORD}s)\s+(?:cost|are|weigh|sell\s+for)\b[^.?!\d]*$"
                    rf"|\b({WORD}s)\s+(?:that|which)\s+(?:seat|hold|take|fit|carry|contain|have)\s+$"  # "that seat"
                    rf"|\d\s+(?:{WORD}\s+)?({WORD}s)\b[^.?!\d]*$")  # "3 notebooks at 2.45 each"
+SIZED = re.compile(rf"\b({WORD}s)\s+(?:are|were)\s+(?:each\s+|about\s+|roughly\s+)?$")  # "panels are" 1.83 m wide
 SENTENCE = r"[^.?!]*"
 NUMBER_OF_ASKED = re.compile(rf"\bwhat(?:'s|\s+is|\s+was|\s+will\s+be)\s+the\s+(?:(?:least|smallest|minimum|fewest"
                              rf"|greatest|largest|maximum|most|total)\s+)?number\s+of\s+({WORD})\b")
@@ -155,7 +157,7 @@ MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|pa
                          rf"|\bhow\s+much\s+(?:is|are|for)\s+(?:one|each|a|an|\d+(?:\.\d+)?)\b"
                          rf"|\bhow\s+much\s+(?:is|are)\s+(?:that|it|this|they)\s+(?:per|each|for\s+(?:one|each|a|an))\b"
                          rf"|\bwhat\s+(?:do|does|did|will|would)\b{SENTENCE}\b(?:cost|pay|paying|spend|earn)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
-                         rf"|\bwhat(?:'s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:total\s+)?"
+                         rf"|\bwhat(?:'s|s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:total\s+)?"
                          rf"(?:cost|price|pay|bill|earnings|wages?|salary|takings|income|revenue|sales)\b")
 PAYING = r"pays?|gets?|owes?|has|have|receives?|needs?|spends?|puts?|gives?|contributes?"  # each one does
 EACH_AT_END = re.compile(r"\bhow\s+much\s+(?:[a-z]+\s+){0,3}?(?:each|apiece|a\s+head|per\s+head|each\s+one"
@@ -214,6 +216,9 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     if packed and (box := name_of(packed.group(1))) not in (None, *MEASURES, *NOT_HOLDERS):
         content = thing or ((come := COME_IN.search(before)) and name_of(come.group(1)))
         return _per(content or UNKNOWN, box), True
+    if thing in LENGTHS and A_SIZE.match(rest) and (owner := SIZED.search(before)) and (
+            name := name_of(owner.group(1))) not in (None, *MEASURES):
+        return _per(thing, name), True  # "panels are 1.83 m wide": a length per panel
     if EACH.match(rest if thing else after) and not EACH_BEFORE_NUMBER.match(after):
         owner = OWNER.search(before)
         price = "money" if PRICED.search(before) else None
@@ -275,6 +280,7 @@ class Reading:
     def __init__(self, text: str):
         text = re.sub(r"(\d)-(?=[a-z])", r"\1 ", CURRENCY.sub(r"\2 money", text.lower()))  # "a 36-hour week"
         text = re.sub(r"[\s,]+(?:please|pls|plz|thanks|thank\s+you)[\s?.!]*$", "", text)  # "..., in minutes pls"
+        text = re.sub(r"(?<=\d)\s*(mm|cm|m|km|ft)([23])\b", lambda m: f" {m[1]}{'²' if m[2] == '2' else '³'}", text)
         self.text = SPEEDS.sub(lambda m: SPEED_WORDS[m.group(1)], text)
         self.numbers: dict[Fraction, Unit | None] = {}
         held = set()

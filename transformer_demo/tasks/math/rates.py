@@ -206,6 +206,8 @@ def whole_count(question: str) -> str | None:
     return None
 
 
+DIVISIBLE = {"lap", "length", "calorie", "kcal", "point", "serving", "portion", "pizza", "cake", "loaf", "batch",
+             "dose", "cup", "spoonful", "scoop", "turn", "revolution", "rotation", "step", "unit"}  # 12.5 laps
 HOW_MANY = re.compile(r"\bhow\s+many\s+(?:more\s+|fewer\s+|less\s+|extra\s+|full\s+|whole\s+)?([a-z]+)")
 MEASURED = re.compile(rf"\d\s*(?:{MEASURE_WORD})(?![a-z])|[$€£]\s*\d")
 
@@ -213,9 +215,10 @@ MEASURED = re.compile(rf"\d\s*(?:{MEASURE_WORD})(?![a-z])|[$€£]\s*\d")
 def counts_things(question: str) -> bool:
     """Does the question ask how many of some things that are counted, whose number is whole: "how many sweets
     does each get", "30 sweets between 4: how many does each get"? Not how many of a measure ("how many litres",
-    "how many hours"), how many times or percent, or a "how many" that names nothing beside measured numbers."""
+    "how many hours") or of things people count in parts (DIVISIBLE), how many times or percent, or a "how many"
+    that names nothing beside measured numbers."""
     text = question.lower()
     if not (m := HOW_MANY.search(text)) or m.group(1) in ("times", "percent", "square", "cubic", "sq"):
         return False
     thing = name_of(m.group(1))
-    return thing not in MEASURES if thing else not MEASURED.search(text)
+    return thing not in MEASURES and thing not in DIVISIBLE if thing else not MEASURED.search(text)
