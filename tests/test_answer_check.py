@@ -206,6 +206,17 @@ def test_a_plain_question_in_an_unlisted_wording_is_checked_on_a_sound_calculati
     assert check(lambda q: reply(q, "2 + 3", "program"), "5", conversation=working)["Evaluation"] == "NO_QUESTION"
 
 
+def test_money_in_pence_or_cents_with_no_unit_asked_may_be_answered_in_either_unit():
+    def model(question: str):
+        return reply(question, "35 * 4", "program", ("35 * 4",))
+
+    question = "pencils cost 35 cents each. what do 4 pencils cost?"  # 140 cents, or 1.40 dollars
+    assert [check(model, a, question=question)["Evaluation"] for a in ("140", "1.40", "1.4", "14", "1.41")] == [
+        "EQUIVALENT", "EQUIVALENT", "EQUIVALENT", "NOT_EQUIVALENT", "NOT_EQUIVALENT"]
+    asked = "pencils cost 35 cents each. how many cents do 4 pencils cost?"  # the unit asked: cents only
+    assert check(model, "1.40", question=asked)["Evaluation"] == "NOT_EQUIVALENT"
+
+
 def test_a_model_that_writes_a_broken_program_gives_no_verdict():
     question = "What is the square root of 50?"  # listed, with no exact answer to stand in
     verdict = check(lambda q: reply(q, "sqrt(50", "program"), "7.07", question=question)

@@ -174,6 +174,18 @@ from transformer_demo.tasks.math.formulas import read_formula
         ("what is 20°C in F", "20 * 9 / 5 + 32", "68"),
         ("bought 60 candles at 2.50 each and sold them all for 4 each, profit?", "60 * 4 - 60 * 2.50", "90"),
         ("my lasagne serves 6 and the ingredients cost 9.90 total, cost per portion?", "9.90 / 6", "1.65"),
+        ("bought 2kg of beef mince for £11.60 and use 250g per portion, whats the cost per portion",
+         "(11.60 / 2 * 250) / 1000", "1.45"),
+        ("need to fence 22 metres of garden, panels are 1.83m wide. how many panels do i need to buy",
+         "ceil(22 / 1.83)", "13"),
+        ("my dog eats 350g of kibble a day, how many full days will a 12kg bag last", "floor((12 / 350) * 1000)",
+         "34"),  # found blind (set 19): 34.29 for "full days"
+        ("making 6 cushion covers, each one needs 0.45m of fabric. how many metres do i need", "6 * 0.45", "2.7"),
+        ("ive got 8 hens and each one lays 5 eggs a week, how many eggs do i get a week", "8 * 5", "40"),
+        ("gym membership is 420 for the year, what's that per month", "420 / 12", "35"),
+        ("Calculate the sum of the interior angles of a hexagon, in degrees.", "(6 - 2) * 180", "720"),
+        ("what is each interior angle of a regular octagon", "(8 - 2) * 180 / 8", "135"),
+        ("each exterior angle of a regular pentagon", "360 / 5", "72"),
     ],
 )
 def test_everyday_quantities_are_read_exactly(question: str, program: str, value: str):
@@ -195,6 +207,10 @@ def test_everyday_quantities_are_read_exactly(question: str, program: str, value
         "I bought 60 candles at 2.50 each and sold 40 for 4 each, profit?",  # not all sold: 40 of 60
         "my lasagne serves 6 and costs 9.90, how much for 4 portions?",  # not one portion
         "what is 350 F in kelvin",
+        "what is each interior angle of a hexagon",  # not said to be regular: its angles may differ
+        "I earn 96 a day, how much per hour",  # the hours of a day's work are not said
+        "a bag of grout does 4 m2 and Ive got 13.5 m2 of tiling, how many bags",  # 3.375 bags: 3 or 4 not said
+        "allotment plot is 10m by 6m and a third of it is potatoes, how many square metres of potatoes is that",
         "a class of 30, a third are boys and 5 are ill. how many girls?",  # the ill ones have no place
         "Tom and Ann share 60 sweets in the ratio 2:3. How many more does Ann get?",
         "Share 240 in the ratio 3:5. How much does each get?",  # no one part asked

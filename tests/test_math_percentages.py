@@ -61,6 +61,13 @@ from transformer_demo.tasks.math.soundness import unsound
         ("our charity target is 1500 and we have raised 1140 so far, what percent of the target is that",
          "pct(1140 / 1500)", "76%"),
         ("we've raised 1140 of our 1500 target, what percentage is that", "pct(1140 / 1500)", "76%"),
+        # found blind (set 19): a win rate, a percentage taken off, simple interest said without "a year"
+        ("won 37 of my last 50 ranked games, what's my win rate", "pct(37 / 50)", "74%"),
+        ("what do you get if you take 10% off 45", "45 - 10 / 100 * 45", "40.5"),
+        ("borrowing 5000 at 4% simple interest for 3 years, how much interest do i pay in total",
+         "5000 * 4 / 100 * 3", "600"),
+        ("savings acc pays 2% simple interest per year. if i put in 3500 how much will i have after 5 yrs",
+         "3500 + 3500 * 2 / 100 * 5", "3850"),
     ],
 )
 def test_percentages_are_read_exactly(question: str, program: str, value: str):

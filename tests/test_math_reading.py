@@ -15,6 +15,7 @@ from transformer_demo.tasks.math.program import evaluate
 from transformer_demo.tasks.math.reading import read_calculation
 from transformer_demo.tasks.math.soundness import EACH_GETS
 from transformer_demo.tasks.math.structure import implausible, mismatch
+from transformer_demo.tasks.math.substitution import read_substitution
 
 
 @pytest.mark.parametrize(
@@ -57,6 +58,8 @@ from transformer_demo.tasks.math.structure import implausible, mismatch
         ("whats 2/5 as a percentage", "pct(2/5)", "40%"), ("convert 0.375 to a percent", "pct(0.375)", "37.5%"),
         ("round 7.846 to one decimal place", "7.846", "7.846"),  # found blind (set 18): the answer is written at 1 dp
         ("what is 12.5 to the nearest whole number", "12.5", "12.5"),
+        ("(-2) cubed plus 10 = ?", "((-2) ^ 3) + 10", "2"),  # found blind (set 19): the sign inside the power
+        ("-6 times -7 then minus 50", "(-6 * -7) - 50", "-8"),  # "then minus" subtracts
     ],
 )
 def test_a_calculation_said_in_words_is_read_exactly(question: str, program: str, value: str):
@@ -75,6 +78,7 @@ def test_a_calculation_said_in_words_is_read_exactly(question: str, program: str
         "What is the capital of France?", "What is 5 plus 3 apples", "(" * 40 + "1" + ")" * 40, "9" * 300 + " + 1",
         "What is 2 to the power of 999999?", None, 12,
         "round 7.846", "what is 2 as a percentage of 5",  # a lone number with no precision; a percentage of another
+        "-3 squared", "what is 2 times -3 squared",  # 9 to most who say it, -9 by precedence: not guessed
     ],
 )
 def test_anything_else_is_not_read_as_a_calculation(question):
@@ -289,3 +293,25 @@ def test_a_word_problems_answer_must_have_the_size_it_asks_for(question: str, pr
     share = "A rope 144 cm long is cut into 9 equal pieces. How long is each piece?"
     assert implausible(share, Fraction(1296), re.compile(EACH_GETS, re.IGNORECASE)) == (
         "gives 1296, but a share is no more than 144")
+
+
+@pytest.mark.parametrize(
+    ("question", "program", "value"),
+    [  # found blind (set 19): a textbook's expression and the values of its letters
+        ("Find the value of 3a + 2b when a = 4 and b = -5.", "3 * (4) + 2 * (-5)", "2"),
+        ("work out 2x² - 3x when x = 4", "2 * (4)^2 - 3 * (4)", "20"),
+        ("evaluate ab + c when a = 2, b = 3 and c = 4", "(2) * (3) + (4)", "10"),
+        ("find the value of 5(a + 2) when a = 3", "5 * ((3) + 2)", "25"),
+        ("The nth term of a sequence is 4n - 3. Find the 20th term.", "4 * (20) - 3", "77"),
+    ],
+)
+def test_an_expression_is_read_with_the_values_of_its_letters(question: str, program: str, value: str):
+    calculation = read_substitution(question)
+    assert calculation is not None and calculation.program == program and str(calculation.result) == value
+
+
+@pytest.mark.parametrize("question", ["what is 2a + b when a = 3",  # b has no value
+                                      "what is 3x + y when x = 2 and y = 5 and z = 1",  # z is in no expression
+                                      "find a / b when a = 3 and b = 0", "find 2a when a = 1 and a = 2", None])
+def test_an_expression_with_a_letter_unvalued_or_a_value_unused_is_not_read(question):
+    assert read_substitution(question) is None

@@ -246,6 +246,7 @@ def test_the_new_families_answers_are_verified_and_their_hostile_inputs_refused(
         ("I want 20 percent of 150.", "20 * 150", "does not divide the percentage by 100"),
         ("Each pack has 6 eggs. How many eggs are in 5 packs?", "6 * 5 * 5",
          "uses 5 more often than the question does"),
+        ("(-2) cubed plus 10 = ?", "2 + 10", "does not use ^, which the question names"),  # found blind (set 19)
     ],
 )
 def test_wrong_programs_for_everyday_wordings_are_refused(question: str, program: str, why: str):

@@ -34,6 +34,7 @@ from .rates import counts_things, whole_count
 from .reading import Calculation, read_calculation
 from .soundness import SHARE_ASKED, stray_numbers, unsound
 from .structure import implausible
+from .substitution import read_substitution
 
 EXAMPLE_QUESTIONS = [
     "What is 12 times 7?",
@@ -109,8 +110,9 @@ FORMULA_TOPIC = re.compile("|".join(f"(?P<t{i}>{words})" for i, words in enumera
 
 
 def read_exactly(question: str) -> Calculation | None:
-    """The question's own calculation (reading.py) or formula (formulas.py), when it says one."""
-    return read_calculation(question) or read_formula(question)
+    """The question's own calculation (reading.py), formula (formulas.py) or expression with the values of its
+    letters (substitution.py), when it says one."""
+    return read_calculation(question) or read_formula(question) or read_substitution(question)
 
 
 def _refused(question: str, output: str, mode: str, why: str, readable: bool) -> MathReply:

@@ -28,6 +28,8 @@ leading "x =" or "about", a trailing ".", decimals, a percent sign, a fraction (
     itself ("0.3" against 30%: a probability written as a decimal) or the ratio rounded to at least 2 decimals
     ("0.33" against 33.33%; rounded to fewer, "0" or "1" would match any probability);
   - "about 128.6" is read like "128.6": right when the exact answer rounds to it;
+  - where the question's money is all in pence or cents and no unit is asked, the answer in pounds or dollars
+    is right too ("1.40" for 140 cents);
   - anything else ("4 2 5", "20 and 18", "x") is not one number: equivalent() is False, check() says UNSURE.
 """
 from __future__ import annotations
@@ -102,6 +104,18 @@ def equivalent(exact: Fraction, is_percent: bool, answer: str) -> bool:
     return rounds_to(exact, value, decimals)
 
 
+MINOR_MONEY = re.compile(r"\d\s*(?:p|pence|cents?)\b", re.IGNORECASE)
+MAJOR_MONEY = re.compile(r"[$€£]|\b(?:pounds?|dollars?|euros?|quid|bucks)\b", re.IGNORECASE)
+MONEY_UNIT_ASKED = re.compile(r"\b(?:in|how\s+many)\s+(?:pence|cents|p)\b|\bhow\s+much\s+p\b", re.IGNORECASE)
+
+
+def in_minor_money(question: str) -> bool:
+    """Is the question's money all in pence or cents, with no unit asked ("pencils at 35 cents: what do 4
+    cost?")? Its answer, 140 (cents), may then be written 1.40 (dollars) too."""
+    return bool(MINOR_MONEY.search(question) and not MAJOR_MONEY.search(question)
+                and not MONEY_UNIT_ASKED.search(question))
+
+
 def turns_from(conversation: Any = None, question: str | None = None) -> list[Turn]:
     """The conversation's turns, or one turn holding a plain question; exactly one of the two."""
     if (conversation is None) == (question is None):
@@ -141,7 +155,8 @@ def check(answerer: Answerer, useranswer: Any, conversation: Any = None, questio
         return unsure(asked, useranswer, f"I could not read {useranswer.strip()[:40]!r} as one number; write it "
                       "like 425, 3/4, 1 1/2, 15% or about 128.6.", reply.answer)
     if reply.result is not None:
-        right = equivalent(reply.result.value, reply.result.is_percent, useranswer)
+        right = equivalent(reply.result.value, reply.result.is_percent, useranswer) or (
+            in_minor_money(asked) and equivalent(reply.result.value / 100, False, useranswer))
     else:  # a direct-mode model: its answer text (verified against the family's) is all there is
         exact = read_number(reply.answer)
         right = exact is not None and equivalent(exact[0] / (100 if exact[2] else 1), exact[2], useranswer)

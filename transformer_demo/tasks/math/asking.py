@@ -46,7 +46,7 @@ def in_hours(text: str) -> str:
 
 NEGATIVE = re.compile(r"\bnegative\s+(?=\d)", re.IGNORECASE)
 MINUS = re.compile(r"\bminus\s+(?=\d)", re.IGNORECASE)
-OPERAND_BEFORE = re.compile(r"(?:[\d)]|\b[a-z])\s*$", re.IGNORECASE)  # "10 minus 4", "x minus 4": a subtraction
+OPERAND_BEFORE = re.compile(r"(?:[\d)]|\b[a-z]|\bthen)\s*$", re.IGNORECASE)  # "10 minus 4", "x minus 4", "then minus 4"
 
 
 def signed(text: str) -> str:

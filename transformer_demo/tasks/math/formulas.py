@@ -23,7 +23,7 @@ from .everyday import COUNTED, NOT_KINDS, NUMBER, everyday_readings
 from .polynomials import read_polynomial
 from .program import MAX_CHARS, ProgramError, evaluate
 from .rates import counts_things, whole_count
-from .reading import Calculation, N
+from .reading import IMPLIED, Calculation, N
 from .rounding import without_precision
 from .units import unit_mismatch
 
@@ -203,6 +203,29 @@ def _needed(text: str) -> str | None:
     return None
 
 
+POLYGONS = {"triangle": 3, "quadrilateral": 4, "square": 4, "rectangle": 4, "pentagon": 5, "hexagon": 6,
+            "heptagon": 7, "septagon": 7, "octagon": 8, "nonagon": 9, "decagon": 10, "dodecagon": 12}
+POLYGON = re.compile(rf"\b(?:an?\s+)?(?:regular\s+)?(?:({'|'.join(POLYGONS)})|(?:polygon|shape)\s+with\s+{N}\s+sides)"
+                     r"\b")
+ANGLE_ASKED = re.compile(r"\b(?:(sum|total)\s+of\s+(?:the|all\s+the|its)?\s*(?:interior\s+|inside\s+)?angles"
+                         r"|(?:each|one)\s+(exterior|interior)\s+angle|(exterior|interior)\s+angles?\s+(?:of|in)"
+                         r"\s+(?:a|an|each)\s+regular)\b")
+
+
+def _polygon_angles(text: str) -> str | None:
+    """"the sum of the interior angles of a hexagon" -> (6 - 2) * 180; "each interior angle of a regular octagon"
+    -> (8 - 2) * 180 / 8; "each exterior angle of a regular pentagon" -> 360 / 5."""
+    shape, asked = POLYGON.search(text), ANGLE_ASKED.search(text)
+    if not shape or not asked or len(NUMBER.findall(text)) != (1 if shape.group(2) else 0):
+        return None
+    sides = str(POLYGONS[shape.group(1)]) if shape.group(1) else shape.group(2)
+    if asked.group(1):
+        return f"({sides} - 2) * 180"
+    if not re.search(r"\bregular\b", text) or int(sides) < 3:
+        return None  # one angle of a shape whose angles differ
+    return f"360 / {sides}" if "exterior" in (asked.group(2), asked.group(3)) else f"({sides} - 2) * 180 / {sides}"
+
+
 def read_formula(question: str) -> Calculation | None:
     """The one formula the question asks for, evaluated exactly, or None (see the module docstring)."""
     if not isinstance(question, str) or len(question) > MAX_CHARS:
@@ -212,9 +235,11 @@ def read_formula(question: str) -> Calculation | None:
                 if all(re.search(w, text) for w in formula.asks) and not re.search(formula.not_asks, text)
                 and (numbers := _numbers_of(formula, text)) is not None
                 and not ("3.14" in formula.program and calculators_pi(text))]
-    readings += [r for r in (_colour_chance(text), _statistic(text), _needed(text), read_polynomial(question),
-                             *everyday_readings(text)) if r]
+    readings += [r for r in (_colour_chance(text), _statistic(text), _needed(text), _polygon_angles(text),
+                             read_polynomial(question), *everyday_readings(text)) if r]
     readings = [r for r in readings if not unit_mismatch(question, r)]  # no reading adds months to money a month
+    implied = [c for c, words in IMPLIED.items() if re.search(words, text)]
+    readings = [r for r in readings if all(c in NUMBER.findall(r) for c in implied)]  # "a third of it": the 3
     try:  # formulas that read one question must agree (the derivative of 7x² at 4 is a formula and a polynomial)
         if len({evaluate(r) for r in readings}) != 1:
             return None

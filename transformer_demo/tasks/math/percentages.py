@@ -26,7 +26,8 @@ PERCENT_ASKED = re.compile(r"\bwhat\s+(?:percent|percentage|%)|\bhow\s+many\s+(?
                            r"|percentage)\b|\bin\s+(?:percent|%)|\b(?:percentage|percent)\s+(?:rise|increase|decrease|fall|drop"
                            r"|profit|loss|change|growth|gain|reduction|discount)\b|\bby\s+what\s+(?:percent|percentage)\b"
                            r"|\bwhat(?:'s|s|\s+is|\s+was)\s+(?:the|our|my|his|her|their|your)\s+(?:[a-z]+\s+)?"
-                           r"(?:percentage|percent)\b")  # "whats our win percentage"
+                           r"(?:percentage|percent)\b"  # "whats our win percentage"
+                           r"|\b(?:win|success|hit|pass|completion|strike|save)\s+rate\b")  # "what's my win rate"
 SHARE = (  # (pattern, whether the whole comes first)
     (re.compile(rf"{N}\s+(?:[a-z]+\s+){{0,2}}?out\s+of\s+(?:a\s+(?:possible\s+|total\s+of\s+)?|the\s+)?{N}"),
      False),  # 42 out of 60, won 13 games out of 20
@@ -35,7 +36,9 @@ SHARE = (  # (pattern, whether the whole comes first)
                 rf"(?:is|are|was|were)\s+{N}"), True),
     (re.compile(rf"\b(?:target|goal|aim|budget)\s+(?:is|was|of)\s+{N}\b[^.?!]*?\b(?:raised|saved|collected|reached|got"
                 rf"|made|done|spent|sold|paid|walked|ran|read)\s+(?:[a-z]+\s+){{0,2}}?{N}"), True),  # a goal
-    (re.compile(rf"(?<![\d.]){N}\s+of\s+(?:our|my|the|their|his|her|your|a)\s+{N}\s+(?:target|goal|budget)\b"), False))
+    (re.compile(rf"(?<![\d.]){N}\s+of\s+(?:our|my|the|their|his|her|your|a)\s+{N}\s+(?:target|goal|budget)\b"), False),
+    (re.compile(rf"\b(?:won|win|scored|passed|hit|saved|made|got)\s+{N}\s+(?:out\s+)?of\s+(?:my|our|his|her|their|the)\s+"
+                rf"(?:last\s+|first\s+|past\s+)?{N}\b"), False))  # "won 37 of my last 50 ranked games"
 UP = r"\b(?:rise|rises|rose|increase[sd]?|went\s+up|gone\s+up|go\s+up|goes\s+up|grew|growth|gain|profit|up)\b"
 DOWN = r"\b(?:fall|fell|falls|drop|dropped|drops|decrease[sd]?|went\s+down|gone\s+down|go\s+down|loss|down)\b"
 FROM_TO = re.compile(rf"\bfrom\s+[$€£]?{N}\s+(?:[a-z]+\s+){{0,4}}?to\s+[$€£]?{N}"
@@ -60,7 +63,8 @@ AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:
                          r"(?:i|you|we|he|she|they)\s+(?:(?:have|need|got)\s+to\s+|must\s+|should\s+)?pay\b|\bhow\s+much\s+(?:is|are)\s+(?:it|they|an?\s+[a-z]+"
                          r"|the\s+[a-z]+)\s+now\b"
                          r"|\bprice\s+now\b|\bcosts?\s+now\b"
-                         r"|\bwhat(?:'s|s|\s+is)\s+\d+(?:\.\d+)?\s*(?:%|percent)\s+off\b")  # "what is 20% off 65"
+                         r"|\bwhat(?:'s|s|\s+is)\s+\d+(?:\.\d+)?\s*(?:%|percent)\s+off\b"  # "what is 20% off 65"
+                         r"|\btak(?:e|es|ing)\s+\d+(?:\.\d+)?\s*(?:%|percent)\s+off\b")  # "if you take 10% off 45"
 AMOUNT_ASKED = re.compile(rf"\bhow\s+(?:many|much)\b|\bwhat(?:'s|\s+is|\s+will\s+be)\s+(?:an?|the)\s+(?:{N}\s*%\s+)?"
                           r"(?:tip|discount|tax|sale\s+price|new\s+price|price|cost)\b")
 CHANGED_WHOLE = re.compile(r"\b(?:increase\w*|decrease\w*|raises?|raising|raised\s+(?:by|to)|more|less|off|after|final"
@@ -182,8 +186,10 @@ def _asked_part(text: str) -> str:
 
 
 SIMPLE_INTEREST = re.compile(rf"{PERCENT.pattern}\s+(?:a|per|each|every)\s+(?:year|annum)\b[^.?!]*?\bsimple\s+interest"
-                             rf"|\bsimple\s+interest\b[^.?!]*?{PERCENT.pattern}\s+(?:a|per|each|every)\s+(?:year|annum)\b")
-YEARS = re.compile(rf"{N}\s+years?\b")
+                             rf"|\bsimple\s+interest\b[^.?!]*?{PERCENT.pattern}\s+(?:a|per|each|every)\s+(?:year|annum)\b"
+                             rf"|{PERCENT.pattern}\s+simple\s+interest\b")  # a simple interest rate is a year's
+YEARS = re.compile(rf"{N}\s+(?:years?|yrs?)\b")
+WHOLE_ASKED = re.compile(r"\b(?:have|be\s+worth|worth|balance|pay\s+back|repay|owe)\b")  # the amount with its interest
 
 
 def interest_reading(text: str) -> str | None:
@@ -192,17 +198,16 @@ def interest_reading(text: str) -> str | None:
     rate, years, numbers = SIMPLE_INTEREST.search(text), YEARS.findall(text), NUMBER.findall(text)
     if not rate or len(years) != 1 or len(numbers) != 3:
         return None
-    percent = rate.group(1) or rate.group(2)
+    percent = next(g for g in rate.groups() if g)
     principal = [n for n in numbers if n not in (percent, years[0])]
     if len(principal) != 1:
         return None
     interest = f"{principal[0]} * {percent} / 100 * {years[0]}"
     asked = _asked_part(text)
-    if re.search(r"\binterest\b", asked) and not re.search(r"\b(?:total|altogether|in\s+all|worth|balance)\b", asked):
-        return interest
-    if re.search(r"\b(?:total|altogether|in\s+all|worth|balance|have|be)\b", asked):
+    if WHOLE_ASKED.search(asked) or not re.search(r"\binterest\b", asked) and re.search(
+            r"\b(?:total|altogether|in\s+all|be)\b", asked):
         return f"{principal[0]} + {interest}"
-    return None
+    return interest if re.search(r"\binterest\b", asked) else None  # "how much interest do i pay in total"
 
 
 def percent_readings(text: str) -> list[str]:

@@ -118,6 +118,7 @@ AFTER = re.compile(rf"\s*(?:(?:canadian|australian|us|new\s+zealand|hong\s+kong)
                    rf"(?:of\s+(?:these|those|the|an?)\s+)?({WORD})(?:\s+{NOUN})?")  # "0.25 of a litre"
 # "38 pages a minute", "4.50 per square metre"; "35 cents each and ...", "1.35 each plus ..." are no rates
 PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:per|a|an|every|each|for\s+(?:one|each|every|a|an)"
+                 rf"|(?:for|in)\s+the(?=\s+(?:whole\s+)?(?:day|week|month|year)\b)(?:\s+whole)?"  # "420 for the year"
                  rf"|in\s+(?:each|every|one|a|an)|on\s+(?:each|every))\s+(?P<square>(?:square|sq)\s+)?(?:{NOUN}\s+)??{NOUN}\b")
 EACH = re.compile(r"\s*each\b")
 # "12 flags each 15 cm", "6 boxes each hold 12": each of the things counted before has the amount after
@@ -145,6 +146,8 @@ POWERS = {"²": 2, "³": 3}  # a length's square or cube, written after its name
 OWNER = re.compile(rf"(?:^|[.?!,]\s*|\b(?:and|but)\s+)(?:the\s+)?({WORD}s)\s+(?:cost|are|weigh|sell\s+for)\b[^.?!\d]*$"
                    rf"|\b({WORD}s)\s+(?:that|which)\s+(?:seat|hold|take|fit|carry|contain|have)\s+$"  # "that seat"
                    rf"|\d\s+(?:{WORD}\s+)?({WORD}s)\b[^.?!\d]*$")  # "3 notebooks at 2.45 each"
+EACH_ONE = re.compile(rf"(?<![\d.])\d+(?:\.\d+)?(?=\s)[^.?!\d]*?\beach\s+(?:one|of\s+them)\s+(?:{WORD}\s+)?"
+                      r"(?:about\s+)?$")  # "6 cushion covers, each one needs": per cover
 SIZED = re.compile(rf"\b({WORD}s)\s+(?:are|were)\s+(?:each\s+|about\s+|roughly\s+)?$")  # "panels are" 1.83 m wide
 SENTENCE = r"[^.?!]*"
 NUMBER_OF_ASKED = re.compile(rf"\bwhat(?:'s|\s+is|\s+was|\s+will\s+be)\s+the\s+(?:(?:least|smallest|minimum|fewest"
@@ -202,6 +205,11 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
         return ((thing, 1),) if thing else None, False
     if thing and EACH_BEFORE_NUMBER.match(rest):  # "6 boxes each hold 12 eggs": the boxes are counted
         return ((thing, 1),), False
+    if (each := EACH_ONE.search(before)) and thing and (owner := noun_after(before[each.start():].split(
+            " ", 1)[1])[0]) not in (None, thing, *MEASURES):  # "8 hens, each one lays 5 eggs a week": per hen
+        per = (rate := PER.match(rest)) and name_of(rate.group(3))
+        unit = [(thing, 1), (owner, -1)] + ([(per, -1)] if per and per not in (thing, owner) else [])
+        return tuple(sorted(unit)), False
     if (stated := STATED_RATE.search(before)) and not A_SIZE.match(rest):  # "1 inch is 2.54 cm": cm per inch
         return _per(thing, name_of(stated.group(1))), False
     if (rate := PER.match(rest)) and (per := name_of(rate.group(3))):  # "38 pages a minute", "1.89 per litre"
@@ -302,7 +310,7 @@ class Reading:
         if self.asked is None and (each := EACH_ASKED.search(self.text)) and (per := name_of(each.group(1))):
             things = {u[0][0] for u in self.numbers.values() if u and len(u) == 1 and u[0][1] == 1} - {per}
             self.asked = _per(things.pop(), per) if len(things) == 1 else None  # "how many on each table": children
-        rates = [u for u in (*self.numbers.values(), self.asked) if u and any(p < 0 for _, p in u)]
+        rates = [n for u in (*self.numbers.values(), self.asked) if u for n, p in u if p < 0]  # eggs per hen per week
         self.complete = len(RATE_WORD.findall(self.text)) <= len(rates)  # every "per", "each", "a day" read
 
     def _unhold(self, held: set[Fraction]) -> None:

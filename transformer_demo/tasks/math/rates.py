@@ -63,28 +63,32 @@ def rate_reading(text: str) -> str | None:
     return min(fitting, key=lambda program: program.count("/"))
 
 
-PERIOD = re.compile(r"\b(?:in|for|over|per|each|every|across)\s+(?:a|an|one|1|the\s+whole|a\s+whole|the)\s+"
-                    r"(second|minute|hour|day|week|month|year)\b")
+PERIOD = re.compile(r"\b(?:(?:in|for|over|per|each|every|across)\s+(?:a|an|one|1|the\s+whole|a\s+whole|the)|per|each"
+                    r"|every|a|an)\s+(second|minute|hour|day|week|month|year)\b")
+THAT_ASKED = re.compile(r"\bwhat(?:'s|s|\s+is)\s+(?:that|this|it)\s*$")  # "420 for the year, what's that (per month)"
 
 
 def period_reading(text: str) -> str | None:
     """"Sam jogs 3.2 km every day. How far does he jog in a week?" -> 3.2 * 7: one rate and the one period asked
-    for, in a unit of the rate's kind ("35 a month, how much for a year" -> 35 * 12)."""
+    for, in a unit of the rate's kind ("35 a month, how much for a year" -> 35 * 12, "420 a year, how much a month"
+    -> 420 / 12)."""
     asked_at = re.search(r"\bhow\b|\bwhat\b", text)
     periods = list(PERIOD.finditer(text, asked_at.start())) if asked_at else []
     if len(periods) != 1:
         return None
     reading = Reading(text[: periods[0].start()] + " " + text[periods[0].end():])  # the rate, and what is asked
     found = NUMBER.findall(reading.text)
-    if len(found) != 1 or not reading.complete or reading.asked is None or NOT_A_RATE_QUESTION.search(reading.text):
+    if len(found) != 1 or not reading.complete or NOT_A_RATE_QUESTION.search(reading.text):
         return None
     unit = reading.numbers[Fraction(found[0])] or ()
     per = next((name for name, power in unit if power == -1), None)
     factor = conversion(periods[0].group(1), per)
     thing = tuple((name, power) for name, power in unit if power > 0)
-    if len(unit) != 2 or factor is None or factor.denominator != 1 or not fits(thing, reading.asked, exact=True):
-        return None
-    if periods[0].group(1) in ("day", "week") and per in ("second", "minute", "hour"):
+    asked = reading.asked or (thing if THAT_ASKED.search(text[: periods[0].start()]) else None)
+    if len(unit) != 2 or factor is None or 1 not in (factor.numerator, factor.denominator) or asked is None or not fits(
+            thing, asked, exact=True):
+        return None  # "420 for the year, what's that per month" -> 420 / 12
+    if {periods[0].group(1), per} & {"day", "week"} and {periods[0].group(1), per} & {"second", "minute", "hour"}:
         return None  # "12 an hour, how much in a day": the hours worked in a day are not said
     return times_fraction(found[0], factor)
 
@@ -198,11 +202,13 @@ def whole_count(question: str) -> str | None:
     """"ceil" where the question asks how many are needed ("how many tins do I need", "how many whole balls do I
     need to buy"), "floor" where it asks how many whole things fit ("how many full boxes", "how many pieces can I
     cut"), of things that are counted, not
-    measured (hours may be 41.67); else None."""
+    measured (hours may be 41.67) unless asked whole ("how many full days"); else None."""
     text = question.lower()
     for pattern, function in WHOLE_ASKED:
         if (m := pattern.search(text)) and (thing := name_of(next(g for g in m.groups() if g))) is not None:
-            return None if thing in MEASURES or thing in ("square", "cubic", "sq") else function
+            whole = re.search(r"\b(?:full|whole|complete)\s+$", m.string[:m.start(next(
+                i for i, g in enumerate(m.groups(), 1) if g))])  # "how many full days": whole days, a measure
+            return None if thing in ("square", "cubic", "sq") or thing in MEASURES and not whole else function
     return None
 
 

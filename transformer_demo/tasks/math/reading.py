@@ -30,6 +30,9 @@ THE = r"(?:the\s+)?"
 
 
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
+# Words that say a number of their own: a reading or a program that leaves the number out misreads the question.
+IMPLIED = {"2": r"\b(?:half|halve[sd]?|halving|double[sd]?|twice)\b",  # not "the third angle", "this quarter":
+           "3": r"\b(?:triple[sd]?|(?:a|one|two)\s+thirds?)\b", "4": r"\b(?:a|one|two|three)\s+quarters?\b"}
 
 
 def _listed(m: re.Match, join: Callable[[list[str]], str]) -> str:
@@ -99,6 +102,8 @@ LOOSE: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # may not touch an
 TIGHT: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # bind first: "8 squared minus 4"
     (rf"{THE}(?:positive\s+)?square\s+root\s+of\s+{N}|√\s*{N}|\bsqrt\s*\(?\s*{N}\s*\)?",
      _one("sqrt({})")),
+    (rf"\(\s*-\s*{N}\s*\)\s*(?:squared|²)", _one("((-{}) ^ 2)")),  # "(-2) squared": the sign inside the power
+    (rf"\(\s*-\s*{N}\s*\)\s*(?:cubed|³)", _one("((-{}) ^ 3)")),
     (rf"{THE}square\s+of\s+{N}|\bsquare\s+{N}|{N}\s*(?:squared|²)", _one("({} ^ 2)")),
     (rf"{THE}cube\s+of\s+{N}|\bcube\s+{N}|{N}\s*(?:cubed|³)", _one("({} ^ 3)")),
     (rf"{N}\s+(?:to\s+the\s+power\s+(?:of\s+)?|raised\s+to\s+(?:the\s+power\s+(?:of\s+)?)?|to\s+the\s+){N}"
@@ -163,6 +168,8 @@ BACK = re.compile(r"[\s,:!.?]*(?:please|pls|plz|thanks|thank\s+you|for\s+me|then
                   r"is\s+how\s+(?:much|many)|"
                   r"is\s+equal\s+to\s+what|is|are|makes?|gives?|comes?\s+to|in\s+total|altogether|all\s+together|"
                   r"again|(?:give|giving|write|leave|put)\s+(?:your|the)\s+answer\s+as\s+a\s+decimal|as\s+a\s+decimal)$")
+UNARY_POWER = re.compile(r"(?:^|[(*/+=×÷:,]|\b(?:is|of|what'?s|whats|calculate|times|plus|by|and)\s)\s*-\s*"
+                         r"\d+(?:\.\d+)?\s*(?:squared|cubed|[²³^]|\*\*|to\s+the)")
 AS_PERCENT = re.compile(r"[\s,]*\b(?:as|in|into|to)\s+(?:an?\s+)?(?:percentage|percent|%)$")  # "2/5 as a percentage"
 PROGRAM = re.compile(r"(?:[\d\s.+\-*/^(),]|sqrt|mean|median)*")
 
@@ -270,6 +277,8 @@ def read_calculation(question: str) -> Calculation | None:
     if got_for := GOT_FOR.fullmatch(text):
         text = got_for.group(1)
     text = TWO_SAY.sub("", GETTING.sub("", text))  # "7 + 3 x 4 i keep getting 40", "... she says 36 and i say 20"
+    if UNARY_POWER.search(text):  # "-3 squared": 9 to most people who say it, -9 by the usual precedence
+        return None
     if (then := THEN.search(text)) and then.start() > 0:
         return _chained(text)
     as_percent = AS_PERCENT.search(text.rstrip("?.! "))

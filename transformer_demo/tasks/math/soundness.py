@@ -15,6 +15,7 @@ from .families import FAMILIES
 from .formulas import asked_part, calculators_pi
 from .percentages import percent_mismatch
 from .program import ProgramError, evaluate
+from .reading import IMPLIED
 from .rounding import without_precision
 from .structure import mismatch
 from .units import unit_mismatch
@@ -93,7 +94,8 @@ NOT_NAMING = {
 }
 # The operation words that only ever name their operation: a program for a question that says one must use it.
 NAMED_ONLY = {"+": r"\b(?:plus|add|adds|added|adding)\b(?!\s+(?:nothing|no\b))|\+", "-": r"\b(?:minus|subtract\w*)\b",
-              "*": r"\b(?:times|multipl\w*)\b|×", "/": r"\b(?:divided|divide)\b|÷"}
+              "*": r"\b(?:times|multipl\w*)\b|×", "/": r"\b(?:divided|divide)\b|÷",
+              "^": r"[\d)]\s*(?:squared|cubed)\b|[\d)]\s*[²³^]|\bto\s+the\s+power\b"}  # "(-2) cubed + 10"
 
 PART_OF_WHOLE = re.compile(r"pct\((\d+(?:\.\d+)?)/\(\1\+\d+(?:\.\d+)?\)\)")  # a chance: part / (part + rest)
 
@@ -102,10 +104,8 @@ def operations(program: str) -> set[str]:
     return set(re.findall(r"[a-z]+(?=\()|[-+*/^]", program))
 
 
-# Words that say a number of their own: a program that leaves it out reads the question without them ("buy one get
+# A program that leaves out a number its words say (reading.IMPLIED) reads the question without them ("buy one get
 # one half price, 2 at 18": 2 * 18 misses the half). A multi-buy offer is a rule no program here is checked against.
-IMPLIED = {"2": r"\b(?:half|halve[sd]?|halving|double[sd]?|twice)\b", "3": r"\b(?:triple[sd]?|third)\b",
-           "4": r"\bquarter\b"}
 OFFER = re.compile(r"\bbuy\s+(?:one|1|two|2)\s+(?:and\s+)?get\b|\bbogof?\b|\bfor\s+the\s+price\s+of\b"
                    r"|\b(?:3|three)\s+for\s+(?:2|two)\b(?!\s*(?:[$€£]|pounds?|dollars?|euros?|p\b|pence))",
                    re.IGNORECASE)
@@ -148,10 +148,10 @@ def unsound(question: str, output: str) -> str | None:
         return f"uses {' and '.join(unnamed)}, which the question does not name"
     unused = sorted(op for op, words in NAMED_ONLY.items() if op not in operations(output) and re.search(
         words, NOT_NAMING[op].sub(" ", question) if op in NOT_NAMING else question, re.IGNORECASE))
-    if unused:
-        return f"does not use {' or '.join(unused)}, which the question names"
     try:
         evaluate(output)
     except ProgramError as exc:
         return f"is not a valid program ({exc})"
+    if unused:  # the calculation the question asks for, where it is known: "does not compute 11 ^ 2"
+        return mismatch(question, output) or f"does not use {' or '.join(unused)}, which the question names"
     return mismatch(question, output) or unit_mismatch(question, output) or percent_mismatch(question, output)
