@@ -186,6 +186,12 @@ from transformer_demo.tasks.math.formulas import read_formula
         ("Calculate the sum of the interior angles of a hexagon, in degrees.", "(6 - 2) * 180", "720"),
         ("what is each interior angle of a regular octagon", "(8 - 2) * 180 / 8", "135"),
         ("each exterior angle of a regular pentagon", "360 / 5", "72"),
+        ("bus leaves at 7:48 and gets in at 8:31, how many mins is the journey", "(8 * 60 + 31) - (7 * 60 + 48)", "43"),
+        ("cutting a 2.4m ribbon into 15cm pieces, how many pieces do i get", "floor(2.4 * 100 / 15)", "16"),
+        ("each skein is 200 yards and the blanket needs 1650 yards. how many skeins should I get", "ceil(1650 / 200)",
+         "9"),
+        ("I sell earrings at 7.50 a pair and the materials cost 2.80 a pair, what's my profit on 24 pairs",
+         "24 * 7.50 - 24 * 2.80", "112.8"),
     ],
 )
 def test_everyday_quantities_are_read_exactly(question: str, program: str, value: str):

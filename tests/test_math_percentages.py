@@ -63,6 +63,7 @@ from transformer_demo.tasks.math.soundness import unsound
         ("we've raised 1140 of our 1500 target, what percentage is that", "pct(1140 / 1500)", "76%"),
         # found blind (set 19): a win rate, a percentage taken off, simple interest said without "a year"
         ("won 37 of my last 50 ranked games, what's my win rate", "pct(37 / 50)", "74%"),
+        ("my rating went from 1540 to 1820, whats that as a % increase", "pct((1820 - 1540) / 1540)", "18.18%"),
         ("what do you get if you take 10% off 45", "45 - 10 / 100 * 45", "40.5"),
         ("borrowing 5000 at 4% simple interest for 3 years, how much interest do i pay in total",
          "5000 * 4 / 100 * 3", "600"),

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .money import portion_reading, profit_reading
+from .money import portion_reading, profit_reading, unit_profit_reading
 from .parts import (
     fraction_full_reading,
     fraction_of_whole_reading,
@@ -213,7 +213,8 @@ def _age_when(text: str) -> str | None:
 def _clock(text: str) -> str | None:
     """Minutes from the first clock time to the second, later one on the same day; "6:40pm" is 18:40."""
     times = CLOCK.findall(text)
-    if len(times) != 2 or len(NUMBER.findall(text)) != 4 or not re.search(r"\bhow\s+(?:many\s+minutes|long)\b", text):
+    if len(times) != 2 or len(NUMBER.findall(text)) != 4 or not re.search(r"\bhow\s+(?:many\s+min(?:ute)?s|long)\b",
+                                                                           text):
         return None
     halves = {half for _, _, half in times}
     if len(halves) > 1 and "" in halves or re.search(r"\b(?:hours?|next\s+day)\b", text):
@@ -287,5 +288,5 @@ def everyday_readings(text: str) -> list[str]:
                _times_as, story_reading, change_reading, rest_of_whole_reading, bill_reading, equal_share_reading,
                left_over_reading, proportion_reading, ratio_reading, fraction_full_reading, fraction_taken_reading,
                fraction_of_whole_reading, scaled_reading, pieces_reading, temperature_reading,
-               scale_reading, profit_reading, portion_reading)
+               scale_reading, profit_reading, unit_profit_reading, portion_reading)
     return [r for r in (*(read(text) for read in readers), *percent_readings(text)) if r]

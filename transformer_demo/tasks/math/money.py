@@ -2,6 +2,8 @@
 portion of a dish that serves some people.
 
     profit_reading("bought 60 candles at 2.50 each and sold them all for 4 each, profit?")    -> "60 * 4 - 60 * 2.50"
+    unit_profit_reading("sell earrings at 7.50 a pair, materials cost 2.80 a pair, profit on 24 pairs")
+                                                                                        -> "24 * 7.50 - 24 * 2.80"
     portion_reading("my lasagne serves 6 and the ingredients cost 9.90, cost per portion?")   -> "9.90 / 6"
 
 Every number must have its place; anything else is None.
@@ -32,6 +34,22 @@ def profit_reading(text: str) -> str | None:
     if len(NUMBER.findall(text)) != 3 or NOT_ONE_PROFIT.search(text):
         return None
     return f"{count} * {sold.group(1)} - {count} * {cost}"
+
+
+SELL_EACH = re.compile(rf"\b(?:sell|sells|selling|sold)\s+(?:[a-z]+\s+){{0,3}}?(?:at|for)\s+{MONEY}{N}\s*"
+                       r"(?:a|an|each|per)\s+([a-z]+)")
+COST_EACH = re.compile(rf"\b(?:cost|costs|costing)\s+(?:me\s+|us\s+)?{MONEY}{N}\s*(?:a|an|each|per)\s+([a-z]+)")
+PROFIT_ON = re.compile(rf"\bprofit\s+(?:on|from|for|if\s+i\s+sell)\s+{N}\s+([a-z]+)")
+
+
+def unit_profit_reading(text: str) -> str | None:
+    """"I sell earrings at 7.50 a pair and the materials cost 2.80 a pair, what's my profit on 24 pairs" ->
+    24 * 7.50 - 24 * 2.80: a price and a cost per one thing, and the profit on a number of them."""
+    sold, cost, count = SELL_EACH.search(text), COST_EACH.search(text), PROFIT_ON.search(text)
+    if not sold or not cost or not count or len(NUMBER.findall(text)) != 3 or NOT_ONE_PROFIT.search(text):
+        return None
+    things = {re.sub(r"s$", "", word) for word in (sold.group(2), cost.group(2), count.group(2))}
+    return f"{count.group(1)} * {sold.group(1)} - {count.group(1)} * {cost.group(1)}" if len(things) == 1 else None
 
 
 SERVES = re.compile(rf"\b(?:serves|feeds|makes\s+enough\s+for|is\s+enough\s+for|enough\s+for)\s+{N}\b"

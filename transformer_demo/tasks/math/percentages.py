@@ -23,7 +23,7 @@ from .structure import Node, tree
 
 PERCENT = re.compile(rf"{N}\s*(?:%|percent\b|per\s+cent\b)")
 PERCENT_ASKED = re.compile(r"\bwhat\s+(?:percent|percentage|%)|\bhow\s+many\s+(?:percent|%)|\bas\s+an?\s+(?:percent"
-                           r"|percentage)\b|\bin\s+(?:percent|%)|\b(?:percentage|percent)\s+(?:rise|increase|decrease|fall|drop"
+                           r"|percentage)\b|\bas\s+an?\s+%|\bin\s+(?:percent|%)|\b(?:percentage|percent)\s+(?:rise|increase|decrease|fall|drop"
                            r"|profit|loss|change|growth|gain|reduction|discount)\b|\bby\s+what\s+(?:percent|percentage)\b"
                            r"|\bwhat(?:'s|s|\s+is|\s+was)\s+(?:the|our|my|his|her|their|your)\s+(?:[a-z]+\s+)?"
                            r"(?:percentage|percent)\b"  # "whats our win percentage"

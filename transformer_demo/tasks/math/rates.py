@@ -166,7 +166,8 @@ def scaled_reading(text: str) -> str | None:
     return f"{amounts[0][0]} / {first} * {second}"
 
 
-PIECE_ASKED = re.compile(rf"\bhow\s+many\s+{AMOUNT}\s*({MEASURE_WORD})\b")  # "how many 30 cm pieces"
+PIECE_ASKED = re.compile(rf"\bhow\s+many\s+{AMOUNT}\s*({MEASURE_WORD})\b"  # "how many 30 cm pieces"
+                         rf"|\binto\s+{AMOUNT}\s*({MEASURE_WORD})\s+(?=(pieces|lengths|bits|strips)\b[^.?!]*\bhow\s+many\s+\5\b)")
 NEEDED = re.compile(r"\b(?:need|needed|needs|have\s+to|must|should|required)\b")
 
 
@@ -176,20 +177,22 @@ def pieces_reading(text: str) -> str | None:
     piece, numbers = PIECE_ASKED.search(text), list(NUMBER.finditer(text))
     if not piece or len(numbers) != 2:
         return None
-    whole = next(m[0] for m in numbers if m.start() != piece.start(1))
-    whole_unit, size_unit = Reading(text).numbers.get(Fraction(whole)), name_of(piece.group(2))
-    if not whole_unit or len(whole_unit) != 1 or whole_unit[0][1] != 1 or Fraction(piece.group(1)) == 0:
+    at = 1 if piece.group(1) else 3  # "how many 30 cm pieces", or "into 15cm pieces, how many pieces"
+    size = piece.group(at)
+    whole = next(m[0] for m in numbers if m.start() != piece.start(at))
+    whole_unit, size_unit = Reading(text).numbers.get(Fraction(whole)), name_of(piece.group(at + 1))
+    if not whole_unit or len(whole_unit) != 1 or whole_unit[0][1] != 1 or Fraction(size) == 0:
         return None
     factor = Fraction(1) if whole_unit[0][0] == size_unit else conversion(whole_unit[0][0], size_unit)
     if factor is None:
         return None
-    return f"{'ceil' if NEEDED.search(text) else 'floor'}({times_fraction(whole, factor)} / {piece.group(1)})"
+    return f"{'ceil' if NEEDED.search(text) else 'floor'}({times_fraction(whole, factor)} / {size})"
 
 
 WHOLE_ASKED = (  # (pattern, function): a count of the whole things needed, or of the whole things that fit
     (re.compile(r"\b(?:least|smallest|minimum|fewest)\s+number\s+of\s+([a-z]+)"
                 r"|\bhow\s+many\s+(?:full\s+|whole\s+|complete\s+)?([a-z]+)\b[^.?!]*\b(?:need|needed"
-                r"|have\s+to\s+(?:buy|get|order)|must\s+\w+\s+buy|should\s+\w+\s+buy|to\s+buy)\b"), "ceil"),
+                r"|have\s+to\s+(?:buy|get|order)|(?:must|should)\s+\w+\s+(?:buy|get|order)|to\s+buy)\b"), "ceil"),
     (re.compile(r"\b(?:greatest|largest|maximum|most)\s+number\s+of\s+([a-z]+)"
                 r"|\bhow\s+many\s+(?:full|whole|complete)\s+([a-z]+)"
                 r"|\bhow\s+many\s+([a-z]+)\b[^.?!]*\b(?:can|could)\s+(?:i|we|you|he|she|they|it)\s+(?:make|fill|get|cut"
