@@ -192,6 +192,17 @@ from transformer_demo.tasks.math.formulas import read_formula
          "9"),
         ("I sell earrings at 7.50 a pair and the materials cost 2.80 a pair, what's my profit on 24 pairs",
          "24 * 7.50 - 24 * 2.80", "112.8"),
+        # found blind (set 20): holders said in the plural, a share by a count said first, a profit per item
+        ("boxes hold 24 items, i've got 500 to pack, how many boxes", "ceil(500 / 24)", "21"),
+        ("each cake tier feeds 12 and we have 90 guests, how many tiers do we need", "ceil(90 / 12)", "8"),
+        ("134 guests and the tables seat 10, how many tables do we need", "ceil(134 / 10)", "14"),
+        ("balloons come in packs of 25 and i want 160 balloons, how many packs", "ceil(160 / 25)", "7"),
+        ("5 carers splitting 120 hrs of cover equally, hours each?", "120 / 5", "24"),
+        ("bought 50 mugs for £150 total and sell them for £8 each, what's my profit per mug", "8 - 150 / 50", "5"),
+        ("changing £500 into euros at 1.16 how many euros do i get", "500 * 1.16", "580"),
+        ("came home with 300 dollars and the bureau gives 1.25 dollars per pound, how many pounds do I get back",
+         "300 / 1.25", "240"),
+        ("song at 120 bpm, how many beats in 3 minutes", "120 * 3", "360"),
     ],
 )
 def test_everyday_quantities_are_read_exactly(question: str, program: str, value: str):

@@ -64,6 +64,10 @@ from transformer_demo.tasks.math.soundness import unsound
         # found blind (set 19): a win rate, a percentage taken off, simple interest said without "a year"
         ("won 37 of my last 50 ranked games, what's my win rate", "pct(37 / 50)", "74%"),
         ("my rating went from 1540 to 1820, whats that as a % increase", "pct((1820 - 1540) / 1540)", "18.18%"),
+        ("sales were £3200 last month and £2720 this month, what % drop is that", "pct((3200 - 2720) / 3200)", "15%"),
+        ("item costs me £15 and I want to add 40% on top, what do I sell it for", "15 + 40 / 100 * 15", "21"),
+        ("I buy scarves for 6 each and want 40% profit on the cost, what should I sell them for",
+         "6 + 40 / 100 * 6", "8.4"),
         ("what do you get if you take 10% off 45", "45 - 10 / 100 * 45", "40.5"),
         ("borrowing 5000 at 4% simple interest for 3 years, how much interest do i pay in total",
          "5000 * 4 / 100 * 3", "600"),
@@ -79,6 +83,7 @@ def test_percentages_are_read_exactly(question: str, program: str, value: str):
 @pytest.mark.parametrize(
     "question",
     [
+        "I sold it for 60 and made a 20% profit. How much did I pay for it before the profit?",  # not a price after
         "A fall from 400 to 420: what percentage is that?",  # a fall that rises says two things
         "What percent is 18 out of 24 out of 30?",  # three numbers
         "A coat with 20% off and 10% tax costs 64. What was the original price?",  # two percentages

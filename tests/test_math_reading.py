@@ -60,6 +60,9 @@ from transformer_demo.tasks.math.substitution import read_substitution
         ("what is 12.5 to the nearest whole number", "12.5", "12.5"),
         ("(-2) cubed plus 10 = ?", "((-2) ^ 3) + 10", "2"),  # found blind (set 19): the sign inside the power
         ("-6 times -7 then minus 50", "(-6 * -7) - 50", "-8"),  # "then minus" subtracts
+        ("what is 15 percent more than 80", "80 + 15 / 100 * 80", "92"),  # found blind (set 20)
+        ("65 minus 10%", "65 - 10 / 100 * 65", "58.5"), ("15% tip on 64", "15 / 100 * 64", "9.6"),
+        ("quick one, what is 45 divided by 0.5", "45 / 0.5", "90"),
     ],
 )
 def test_a_calculation_said_in_words_is_read_exactly(question: str, program: str, value: str):

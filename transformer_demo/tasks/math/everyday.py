@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .money import portion_reading, profit_reading, unit_profit_reading
+from .money import item_profit_reading, portion_reading, profit_reading, unit_profit_reading
 from .parts import (
     fraction_full_reading,
     fraction_of_whole_reading,
@@ -97,15 +97,25 @@ def _conversion(text: str) -> str | None:
 RATE_STATED = re.compile(rf"{STATED_RATE.pattern[:-1]}{N}\s*([a-z]+)\b")  # "1 euro is 0.86 pound"
 
 
+PER_ONE = re.compile(rf"(?<![\d.]){N}\s*([a-z]+)\s+(?:per|to\s+the|for\s+(?:a|one|each|every))\s+([a-z]+)\b")
+AT_RATE = re.compile(rf"\b(?:chang|exchang|convert|swap|turn)\w*\s+[$€£]?{N}\s*([a-z]+)?\s+(?:into|to|for)\s+([a-z]+)"
+                     rf"\s+at\s+(?:a\s+rate\s+of\s+)?{N}(?![\d.])")
+
+
 def _stated_rate(text: str) -> str | None:
     """"changing 200 euro to pound, 1 euro is 0.86 pound. how much pound?" -> 200 * 0.86; "if 1 mile = 1.609 km,
-    how many miles is 10 km" -> 10 / 1.609: an amount in one unit, asked in the other of a rate the question
-    states (currencies, and measures whose rate people look up)."""
+    how many miles is 10 km" -> 10 / 1.609; "the bureau gives 1.25 dollars per pound: 300 dollars, how many
+    pounds?" -> 300 / 1.25; "changing £500 into euros at 1.16" -> 500 * 1.16: an amount in one unit, asked in the
+    other of a rate the question states (currencies, and measures whose rate people look up)."""
+    if (at := AT_RATE.search(text)) and len(NUMBER.findall(text)) == 2 and re.search(r"\bhow\s+(?:many|much)\b", text):
+        return f"{at.group(1)} * {at.group(4)}"
+    original, per_one = text, PER_ONE.search(text)
+    text = PER_ONE.sub(r"1 \3 is \1 \2", text)  # "1.25 dollars per pound": 1 pound is 1.25 dollars
     rate = RATE_STATED.search(text)
     rest = NUMBER.findall(text[:rate.start()] + " " + text[rate.end():]) if rate else []
     if not rate or len(rest) != 1 or not Fraction(rate.group(2)) or MORE_THAN_CONVERTED.search(text):
         return None
-    one, per_one, other = singular(rate.group(1)), rate.group(2), singular(rate.group(3))
+    one, rate_value, other = singular(rate.group(1)), rate.group(2), singular(rate.group(3))
     amount = re.search(rf"(?<![\d.]){re.escape(rest[0])}\s*([a-z]+)", text)
     given = amount and singular(amount.group(1))
     asked = text[[m.start() for m in re.finditer(r"\b(?:how|what)\b", text)][-1]:] if re.search(
@@ -114,7 +124,10 @@ def _stated_rate(text: str) -> str | None:
         r"\b(?:to|into|in)\s+([a-z]+)", text)}
     if one == other or given not in (one, other) or (other if given == one else one) not in wants:
         return None
-    return f"{rest[0]} * {per_one}" if given == one else f"{rest[0]} / {per_one}"
+    if given != one:
+        return f"{rest[0]} / {rate_value}"
+    rate_first = per_one and per_one.start() < re.search(rf"(?<![\d.]){re.escape(rest[0])}", original).start()
+    return f"{rate_value} * {rest[0]}" if rate_first else f"{rest[0]} * {rate_value}"  # in the order said
 
 
 TOTAL = re.compile(r"\b(?:altogether|all\s+together|in\s+total|in\s+all|total|combined)\b")
@@ -288,5 +301,6 @@ def everyday_readings(text: str) -> list[str]:
                _times_as, story_reading, change_reading, rest_of_whole_reading, bill_reading, equal_share_reading,
                left_over_reading, proportion_reading, ratio_reading, fraction_full_reading, fraction_taken_reading,
                fraction_of_whole_reading, scaled_reading, pieces_reading, temperature_reading,
-               scale_reading, profit_reading, unit_profit_reading, portion_reading)
+               scale_reading, profit_reading, item_profit_reading, unit_profit_reading,
+               portion_reading)
     return [r for r in (*(read(text) for read in readers), *percent_readings(text)) if r]

@@ -36,6 +36,24 @@ def profit_reading(text: str) -> str | None:
     return f"{count} * {sold.group(1)} - {count} * {cost}"
 
 
+BOUGHT_ALL = re.compile(rf"\b(?:bought|buy|buys|got)\s+{N}\s+(?:[a-z]+\s+){{0,2}}?(?:for|at)\s+{MONEY}{N}(?![\d.])"
+                        r"(?!\s*(?:each|a\s+piece|apiece|per)\b)")
+PER_ITEM_ASKED = re.compile(r"\bprofit\s+(?:per|on\s+each|for\s+each|on\s+one|each)\b"
+                            r"|\b(?:each|per)\s+[a-z]+\s+profit\b")
+
+
+def item_profit_reading(text: str) -> str | None:
+    """"bought 50 mugs for £150 total and sell them for £8 each, what's my profit per mug" -> 8 - 150 / 50: the
+    price each less the cost of one, from what all of them cost."""
+    bought, sold = BOUGHT_ALL.search(text), SOLD.search(text)
+    if not bought or not sold or sold.start() < bought.end() or not PER_ITEM_ASKED.search(text, sold.end()):
+        return None
+    count, total = bought.groups()
+    if len(NUMBER.findall(text)) != 3 or not float(count) or re.search(r"%|\b(?:percent|loss|left|unsold)\b", text):
+        return None
+    return f"{sold.group(1)} - {total} / {count}"
+
+
 SELL_EACH = re.compile(rf"\b(?:sell|sells|selling|sold)\s+(?:[a-z]+\s+){{0,3}}?(?:at|for)\s+{MONEY}{N}\s*"
                        r"(?:a|an|each|per)\s+([a-z]+)")
 COST_EACH = re.compile(rf"\b(?:cost|costs|costing)\s+(?:me\s+|us\s+)?{MONEY}{N}\s*(?:a|an|each|per)\s+([a-z]+)")

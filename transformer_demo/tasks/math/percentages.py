@@ -41,6 +41,9 @@ SHARE = (  # (pattern, whether the whole comes first)
                 rf"(?:last\s+|first\s+|past\s+)?{N}\b"), False))  # "won 37 of my last 50 ranked games"
 UP = r"\b(?:rise|rises|rose|increase[sd]?|went\s+up|gone\s+up|go\s+up|goes\s+up|grew|growth|gain|profit|up)\b"
 DOWN = r"\b(?:fall|fell|falls|drop|dropped|drops|decrease[sd]?|went\s+down|gone\s+down|go\s+down|loss|down)\b"
+PERIODS = r"(?:day|week|month|year|time|season)\b"
+THEN_NOW = re.compile(rf"{N}\s+(?:[a-z]+\s+){{0,2}}?(?:last|the\s+previous)\s+{PERIODS}[^.?!]*?"
+                      rf"{N}\s+(?:[a-z]+\s+){{0,2}}?(?:this|the\s+next)\s+{PERIODS}")
 FROM_TO = re.compile(rf"\bfrom\s+[$€£]?{N}\s+(?:[a-z]+\s+){{0,4}}?to\s+[$€£]?{N}"
                      rf"|\b(?:was|were|used\s+to\s+be)\s+[$€£]?{N}\b[^.?!\d]*?\bnow\s+(?:it'?s\s+|it\s+is\s+|is\s+|are\s+"
                      rf"|they'?re\s+)?[$€£]?{N}")  # "my time was 30 minutes and now it's 27"
@@ -56,6 +59,8 @@ CHANGE_ASKED = re.compile(r"\bby\s+how\s+much\b|\bby\s*[?.!]*$|\bhow\s+much\s+(?
                           r"(?:it|\w+|the\s+\w+)\s+(?:rise|increase|go\s+up|gone\s+up|fall|decrease|drop|go\s+down)"
                           r"|\b(?:is|was|be|are)\s+(?:the|my|a)\s+(?:increase|rise|discount|saving|reduction|tax|vat|tip)\b")
 ADDED = re.compile(r"\b(?:vat|tax|tip|service\s+charge|surcharge|interest|on\s+top)\b")  # "adds 25% on top"
+MARKUP = re.compile(r"%\s+(?:profit|mark-?up)\b")  # "want 40% profit on the cost": added to the cost
+SELLING_ASKED = re.compile(r"\bsell\s+(?:it|them|each\s+one|one)\s+for\b|\bselling\s+price\b")
 OFF = re.compile(r"%\s+(?:off|discount)\b|\bpercent\s+(?:off|discount)\b|\b(?:discount|reduction|sale)\s+of\s+\d")
 AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:vat|tax|tip|discount|interest)\b"
                          r"|\b(?:sale|new|final|reduced)\s+price|\btotal\b|\bwhat\s+(?:do|does|will|would|did)\s+"
@@ -64,7 +69,8 @@ AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:
                          r"|the\s+[a-z]+)\s+now\b"
                          r"|\bprice\s+now\b|\bcosts?\s+now\b"
                          r"|\bwhat(?:'s|s|\s+is)\s+\d+(?:\.\d+)?\s*(?:%|percent)\s+off\b"  # "what is 20% off 65"
-                         r"|\btak(?:e|es|ing)\s+\d+(?:\.\d+)?\s*(?:%|percent)\s+off\b")  # "if you take 10% off 45"
+                         r"|\btak(?:e|es|ing)\s+\d+(?:\.\d+)?\s*(?:%|percent)\s+off\b"  # "if you take 10% off 45"
+                         r"|\bsell\s+(?:it|them|each\s+one|one)\s+for\b")  # "add 40% on top, what do i sell it for"
 AMOUNT_ASKED = re.compile(rf"\bhow\s+(?:many|much)\b|\bwhat(?:'s|\s+is|\s+will\s+be)\s+(?:an?|the)\s+(?:{N}\s*%\s+)?"
                           r"(?:tip|discount|tax|sale\s+price|new\s+price|price|cost)\b")
 CHANGED_WHOLE = re.compile(r"\b(?:increase\w*|decrease\w*|raises?|raising|raised\s+(?:by|to)|more|less|off|after|final"
@@ -105,7 +111,7 @@ def change_reading(text: str) -> str | None:
     first amount to the second as a percentage of the first; "buy for 16, sell for 20" is a change from 16."""
     if not _two(text) or not PERCENT_ASKED.search(text) or PERCENT.search(text):
         return None
-    found = FROM_TO.search(text) or BUY_SELL.search(text)
+    found = FROM_TO.search(text) or BUY_SELL.search(text) or THEN_NOW.search(text)  # "3200 last month, 2720 this"
     if not found:
         return None
     old, new = (g for g in found.groups() if g is not None)
@@ -167,6 +173,8 @@ def changed_by_reading(text: str) -> str | None:
     if said:
         return f"{whole} {said[0]} {percent} / 100 * {whole}" if len(said) == 1 and not ADDED.search(text) else None
     added, off = bool(ADDED.search(text)), bool(OFF.search(text))
+    if MARKUP.search(text) and not added and not off:  # a cost marked up, asked for the price it sells for
+        return f"{whole} + {percent} / 100 * {whole}" if SELLING_ASKED.search(asked) else None
     if added == off:
         return None
     sign = "+" if added else "-"

@@ -107,7 +107,7 @@ NOT_A_RATE_QUESTION = re.compile(r"\b(?:left|remain\w*|change|more|fewer|less|th
                                  r"|double|triple|times|difference|back|altogether|together|plus|minus)\b|%|[-+=^]")
 
 SPEED_WORDS = {"km/h": "km per hour", "kph": "km per hour", "kmh": "km per hour", "mph": "miles per hour",
-               "m/s": "m per second", "km/hr": "km per hour"}
+               "m/s": "m per second", "km/hr": "km per hour", "bpm": "beats per minute"}
 SPEEDS = re.compile(rf"(?<=[\d\s])({'|'.join(re.escape(w) for w in SPEED_WORDS)})(?![a-z])")
 CURRENCY = re.compile(r"([$€£¥₹])\s*(\d+(?:\.\d+)?)")
 NUMBER = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?(?![\d:]|\.\d)")
@@ -129,6 +129,7 @@ HOLDER = re.compile(  # "a pack has", "every coach holds exactly", "a box of 8 b
     rf"\b(?:a|an|each|every|one|per)\s+(?:{WORD}\s+)??({WORD})\s+(?:of\s+\d+(?:\.\d+)?\s+(?:{WORD}\s+){{1,2}}"
     rf"|of\s+(?:{WORD}\s+){{1,2}})?"
     r"(?:can\s+)?(has|have|holds?|contains?|costs?|seats?|carries|carry|fits?|takes?|needs?|uses?|weighs?|makes?|earns?|covers?|does"
+    r"|feeds?|serves?"
     r"|pays?|is|are|sells\s+for)\s+(?:exactly\s+|about\s+|only\s+|up\s+to\s+)?$")
 PACKED_IN = re.compile(rf"\b({WORD})\s+(?:of|with)\s+$")  # "boxes of 6", "a pack of 24 stickers"
 COME_IN = re.compile(rf"\b({WORD})\s+(?:come|comes|are\s+sold|are\s+packed)\s+in\s+")
@@ -148,6 +149,8 @@ OWNER = re.compile(rf"(?:^|[.?!,]\s*|\b(?:and|but)\s+)(?:the\s+)?({WORD}s)\s+(?:
                    rf"|\d\s+(?:{WORD}\s+)?({WORD}s)\b[^.?!\d]*$")  # "3 notebooks at 2.45 each"
 EACH_ONE = re.compile(rf"(?<![\d.])\d+(?:\.\d+)?(?=\s)[^.?!\d]*?\beach\s+(?:one|of\s+them)\s+(?:{WORD}\s+)?"
                       r"(?:about\s+)?$")  # "6 cushion covers, each one needs": per cover
+HOLDERS = re.compile(rf"\b({WORD}s)\s+(?:each\s+|all\s+)?(?:can\s+)?(?:hold|seat|take|contain|fit|carry|feed|serve"
+                     r"|cover)\s+(?:up\s+to\s+|about\s+|exactly\s+)?$")  # "boxes hold 24 items": items per box
 SIZED = re.compile(rf"\b({WORD}s)\s+(?:are|were)\s+(?:each\s+|about\s+|roughly\s+)?$")  # "panels are" 1.83 m wide
 SENTENCE = r"[^.?!]*"
 NUMBER_OF_ASKED = re.compile(rf"\bwhat(?:'s|\s+is|\s+was|\s+will\s+be)\s+the\s+(?:(?:least|smallest|minimum|fewest"
@@ -215,6 +218,8 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     if (rate := PER.match(rest)) and (per := name_of(rate.group(3))):  # "38 pages a minute", "1.89 per litre"
         per += "²" if rate.group("square") and per in LENGTHS else ""
         return _per(thing or ("money" if RATE_PRICED.search(before) else UNKNOWN), per), False
+    if (holders := HOLDERS.search(before)) and name_of(holders.group(1)) not in (None, *MEASURES, *NOT_HOLDERS):
+        return _per(thing or UNKNOWN, name_of(holders.group(1))), True
     if (holder := HOLDER.search(before)) is not None and name_of(holder.group(1)) not in (None, *NOT_HOLDERS):
         costs = holder.group(2).startswith(("cost", "pay", "sell", "earn"))
         return _per(thing or ("money" if costs else UNKNOWN), name_of(holder.group(1))), True
@@ -325,7 +330,8 @@ class Reading:
                 self.numbers[value] = None if thing == UNKNOWN else ((thing, 1),)
 
     def _name_unknowns(self) -> None:
-        """"every coach holds 42" names no thing: it is the question's one other thing counted (252 students)."""
+        """"every coach holds 42" names no thing: it is the question's one other thing counted (252 students); and
+        a number that names nothing beside one rate whose holder is asked is what the holders hold."""
         things = {u[0][0] for u in self.numbers.values() if u and len(u) == 1}
         for value, unit in self.numbers.items():
             if unit and any(name == UNKNOWN for name, _ in unit):
@@ -333,3 +339,10 @@ class Reading:
                 asked = [name for name, p in self.asked or () if p > 0 and name != per]
                 named = things - {per} or set(asked)  # "1.89 per litre ... the total cost?": money per litre
                 self.numbers[value] = _per(named.pop(), per) if len(named) == 1 else None
+        bare = [value for value, unit in self.numbers.items() if unit is None]
+        rates = [unit for unit in self.numbers.values() if unit and len(unit) == 2]
+        if len(bare) == 1 and len(rates) == 1 and self.asked and len(self.asked) == 1 and self.asked[0][1] == 1:
+            (per, _), (thing, _) = sorted(rates[0], key=lambda np: np[1])  # "boxes hold 24 items, i've got 500":
+            if per == self.asked[0][0] and thing != UNKNOWN and not any(  # 500 items, the boxes asked
+                    u == ((thing, 1),) for u in self.numbers.values()):
+                self.numbers[bare[0]] = ((thing, 1),)

@@ -109,6 +109,13 @@ TIGHT: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # bind first: "8 s
     (rf"{N}\s+(?:to\s+the\s+power\s+(?:of\s+)?|raised\s+to\s+(?:the\s+power\s+(?:of\s+)?)?|to\s+the\s+){N}"
      rf"(?:st|nd|rd|th)?(?:\s+power)?", _template("({0} ^ {1})")),
     (rf"{N}\s*\*\*\s*{N}", _template("({0} ^ {1})")),
+    (rf"{N}\s*(?:%|percent|per\s+cent)\s+(?:more|greater|higher|bigger)\s+than\s+{N}",
+     _template("({1} + {0} / 100 * {1})")),  # "15 percent more than 80"
+    (rf"{N}\s*(?:%|percent|per\s+cent)\s+(?:less|lower|smaller)\s+than\s+{N}", _template("({1} - {0} / 100 * {1})")),
+    (rf"{N}\s+(?:plus|add)\s+{N}\s*(?:%|percent\b)", _template("({0} + {1} / 100 * {0})")),  # "65 plus 10%"
+    (rf"{N}\s+(?:minus|less)\s+{N}\s*(?:%|percent\b)", _template("({0} - {1} / 100 * {0})")),  # "65 minus 10%"
+    (rf"{N}\s*%\s+(?:tip|discount|deposit|tax|vat|commission|service\s+charge)\s+(?:on|of)\s+{N}",
+     _template("({0} / 100 * {1})")),  # "15% tip on 64"
     (rf"(?:\bthe\s+)?{N}\s*(?:%|percent|per\s+cent)\s+(?:of|from)\s+{N}", _template("({0} / 100 * {1})")),
     (rf"\b{N}\s*/\s*{N}\s+of\s+{N}", _template("({0} / {1} * {2})")),  # 3/4 of 48
     (rf"\b(?:(?:a|one)\s+)?half\s+of\s+{N}|\bhalve\s+{N}|{N}\s+halved", _one("({} / 2)")),
@@ -144,7 +151,8 @@ REWRITES = tuple((re.compile(p), r) for p, r in TIGHT) + tuple((re.compile(p), _
 
 # The words that frame a calculation, taken off the front and the back (any number of times, in any order).
 FRONT = re.compile(  # longer phrases before their beginnings: "what do you get" before "what"
-    r"^(?:what\s+number\s+is|[a-z' -]{1,40}:|hey|hi|hello|ok|okay|so|um|quick\s+question|please|pls|plz|then|and|now|"
+    r"^(?:what\s+number\s+is|[a-z' -]{1,40}:|hey|hi|hello|ok|okay|so|um|quick\s+(?:question|one|q)\b,?|please|pls|plz"
+    r"|then|and|now|"
     r"exactly|quickly|"
     r"(?:can|could|would|will)\s+(?:you|u|someone|anyone|somebody|anybody)(?:\s+please)?(?:\s+(?:tell\s+me|help\s+me\s+(?:with|work\s+out)|work\s+out"
     r"|figure\s+out|calculate|compute|find|solve|do|give\s+me))?|"

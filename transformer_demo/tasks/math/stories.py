@@ -125,9 +125,10 @@ def bill_reading(text: str) -> str | None:
 
 SHARED = re.compile(r"\b(?:split|shared?|sharing|divided|dividing|splitting)\s+(?:[a-z$€£\d.]+\s+){0,5}?"
                     rf"(?:equally\s+|evenly\s+)?(?:between|among|amongst|by)\s+(?:the\s+)?{N}\s+[a-z]+|{N}\s+of\s+us\s+(?:are\s+|were\s+)?"
-                    r"(?:split|shar)\w*")  # "between 4 flatmates", "3 of us are sharing"
+                    rf"(?:split|shar)\w*|^{N}\s+[a-z]+\s+(?:are\s+)?(?:splitting|sharing)\b")  # "between 4 flatmates",
+# "3 of us are sharing", "5 carers splitting 120 hrs"
 PART_ASKED = re.compile(r"\bhow\s+much\b[^.?!]*\b(?:each|every|per)\b|\beach\s+(?:one|person|of\s+us|of\s+them)?\s*"
-                        r"(?:gets?|pays?|owes?|receives?)\b")
+                        r"(?:gets?|pays?|owes?|receives?)\b|[,.]\s*[a-z]+\s+each\s*[?.!]*$")  # "..., hours each?"
 
 
 LEFT_OVER = re.compile(r"\bhow\s+many\s+(?:[a-z]+\s+)?(?:are|is|will\s+be|would\s+be|were|was|do\s+\w+\s+have)\s+"
@@ -140,7 +141,7 @@ def left_over_reading(text: str) -> str | None:
     shared, numbers = SHARED.search(text), NUMBER.findall(text)
     if not shared or len(numbers) != 2 or not LEFT_OVER.search(text) or PART_ASKED.search(text):
         return None
-    count = shared.group(1) or shared.group(2)
+    count = shared.group(1) or shared.group(2) or shared.group(3)
     amount = next((n for n in numbers if n != count), None)
     if amount is None or "." in amount + count or not Fraction(count):
         return None
@@ -156,7 +157,7 @@ def equal_share_reading(text: str) -> str | None:
         return None
     if OTHER_OPERATION.search(PART_ASKED.sub(" ", text)) or DISCOUNTED.search(text):
         return None
-    count = shared.group(1) or shared.group(2)
+    count = shared.group(1) or shared.group(2) or shared.group(3)
     amount = next((n for n in numbers if n != count), None)
     if amount is None or not Fraction(count):
         return None
