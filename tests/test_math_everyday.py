@@ -203,6 +203,8 @@ from transformer_demo.tasks.math.formulas import read_formula
         ("came home with 300 dollars and the bureau gives 1.25 dollars per pound, how many pounds do I get back",
          "300 / 1.25", "240"),
         ("song at 120 bpm, how many beats in 3 minutes", "120 * 3", "360"),
+        ("14 nights at €95 a night, total for the hotel?", "14 * 95", "1330"),
+        ("guitar strings are £7.49 a set and I need 6 sets, total?", "7.49 * 6", "44.94"),
     ],
 )
 def test_everyday_quantities_are_read_exactly(question: str, program: str, value: str):

@@ -37,6 +37,8 @@ SHARE = (  # (pattern, whether the whole comes first)
     (re.compile(rf"\b(?:target|goal|aim|budget)\s+(?:is|was|of)\s+{N}\b[^.?!]*?\b(?:raised|saved|collected|reached|got"
                 rf"|made|done|spent|sold|paid|walked|ran|read)\s+(?:[a-z]+\s+){{0,2}}?{N}"), True),  # a goal
     (re.compile(rf"(?<![\d.]){N}\s+of\s+(?:our|my|the|their|his|her|your|a)\s+{N}\s+(?:target|goal|budget)\b"), False),
+    (re.compile(rf"(?<![\d.]){N}\s+[a-z]+\b[^.?!\d%]*?\band\s+{N}\s+(?:are|were|is|was)\s+[a-z]+"),
+     True),  # "35 beds on the unit and 28 are occupied"
     (re.compile(rf"\b(?:won|win|scored|passed|hit|saved|made|got)\s+{N}\s+(?:out\s+)?of\s+(?:my|our|his|her|their|the)\s+"
                 rf"(?:last\s+|first\s+|past\s+)?{N}\b"), False))  # "won 37 of my last 50 ranked games"
 UP = r"\b(?:rise|rises|rose|increase[sd]?|went\s+up|gone\s+up|go\s+up|goes\s+up|grew|growth|gain|profit|up)\b"
@@ -132,11 +134,31 @@ def part_reading(text: str) -> str | None:
         return None
     percent = percents[0]
     whole = next(n for n in numbers if n != percent)
+    if DEPOSIT.search(text) and not re.search(r"\b(?:left|rest|remaining|balance|still|owe)\b", text):
+        return f"{percent} / 100 * {whole}"  # "15% deposit on a 2400 holiday, how much do we pay now?"
     changed = [sign for pattern, sign in CHANGE_BY if pattern.search(text)] + (["-"] if OFF.search(text) else [])
     if changed:
         asked = SAVING_ASKED.search(text) if changed == ["-"] else CHANGE_ASKED.search(_asked_part(text))
         return f"{percent} / 100 * {whole}" if len(changed) == 1 and asked else None
     return None if CHANGED_WHOLE.search(text) else f"{percent} / 100 * {whole}"
+
+
+DEPOSIT = re.compile(r"%\s+(?:deposit|down\s+payment|upfront)\b"
+                     r"|\b(?:deposit|down\s+payment)\s+(?:is\s+|of\s+)?\d+(?:\.\d+)?\s*%")
+WHOLE_OF_PART = re.compile(rf"(?<![\d.]){N}\b[^.?!%]*?\b(?:which|that|this|it)\s+(?:was|is)\s+{N}\s*(?:%|percent\b)\s+"
+                           r"of\s+(?:the|our|my|his|her|their|your)\s+(?:total\s+|whole\s+)?([a-z]+)")
+
+
+def whole_of_part_reading(text: str) -> str | None:
+    """"spent 1200 on flowers which was 8% of our total budget, what was the total budget" -> 1200 / (8 / 100):
+    an amount that is a percentage of a whole, the whole asked."""
+    part = WHOLE_OF_PART.search(text)
+    if not part or not _two(text) or not Fraction(part.group(2)):
+        return None
+    asked = _asked_part(text)
+    if not re.search(rf"\b(?:total|whole|{re.escape(part.group(3))})\b", asked):
+        return None
+    return f"{part.group(1)} / ({part.group(2)} / 100)"
 
 
 LEFT_ASKED = re.compile(r"\b(?:left|remains?|remaining|rest|leftover)\b")
@@ -219,7 +241,8 @@ def interest_reading(text: str) -> str | None:
 
 
 def percent_readings(text: str) -> list[str]:
-    readers = (share_reading, part_reading, change_reading, changed_by_reading, rest_reading, interest_reading)
+    readers = (share_reading, part_reading, change_reading, changed_by_reading, rest_reading, interest_reading,
+               whole_of_part_reading)
     return [r for r in (read(text) for read in readers) if r]
 
 

@@ -151,6 +151,7 @@ EACH_ONE = re.compile(rf"(?<![\d.])\d+(?:\.\d+)?(?=\s)[^.?!\d]*?\beach\s+(?:one|
                       r"(?:about\s+)?$")  # "6 cushion covers, each one needs": per cover
 HOLDERS = re.compile(rf"\b({WORD}s)\s+(?:each\s+|all\s+)?(?:can\s+)?(?:hold|seat|take|contain|fit|carry|feed|serve"
                      r"|cover)\s+(?:up\s+to\s+|about\s+|exactly\s+)?$")  # "boxes hold 24 items": items per box
+TOTAL_AT_END = re.compile(r"[,.;]\s*(?:what'?s\s+the\s+|whats\s+the\s+)?total(?:\s+for\s+(?:the\s+)?[a-z]+)?\s*[?.!]*$")
 SIZED = re.compile(rf"\b({WORD}s)\s+(?:are|were)\s+(?:each\s+|about\s+|roughly\s+)?$")  # "panels are" 1.83 m wide
 SENTENCE = r"[^.?!]*"
 NUMBER_OF_ASKED = re.compile(rf"\bwhat(?:'s|\s+is|\s+was|\s+will\s+be)\s+the\s+(?:(?:least|smallest|minimum|fewest"
@@ -307,9 +308,10 @@ class Reading:
         if self.asked and ("money", 1) in self.asked and not MAJOR_MONEY.search(self.text) and any(
                 u and ("cent", 1) in u for u in self.numbers.values()):  # "pens at 35 cents: what do 4 cost?"
             self.asked = tuple(sorted(("cent" if n == "money" else n, p) for n, p in self.asked))
-        if self.asked is None and (much := re.search(r"\bhow\s+much\b", self.text)) and not noun_after(
-                self.text[much.end():])[0] and any(u and ("money", 1) in u for u in self.numbers.values()):
-            self.asked = _money_asked(self.text)  # "diesel is 1.48 a litre, how much to fill it"
+        if self.asked is None and ((much := re.search(r"\bhow\s+much\b", self.text)) and not noun_after(
+                self.text[much.end():])[0] or TOTAL_AT_END.search(self.text)) and any(
+                u and ("money", 1) in u for u in self.numbers.values()):
+            self.asked = _money_asked(self.text)  # "diesel is 1.48 a litre, how much to fill it", "..., total?"
         self._unhold(held)
         self._name_unknowns()
         if self.asked is None and (each := EACH_ASKED.search(self.text)) and (per := name_of(each.group(1))):
