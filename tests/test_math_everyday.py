@@ -205,6 +205,7 @@ from transformer_demo.tasks.math.formulas import read_formula
         ("song at 120 bpm, how many beats in 3 minutes", "120 * 3", "360"),
         ("14 nights at €95 a night, total for the hotel?", "14 * 95", "1330"),
         ("guitar strings are £7.49 a set and I need 6 sets, total?", "7.49 * 6", "44.94"),
+        ("wall is 4.2m by 2.4m, how many sq metres is that", "4.2 * 2.4", "10.08"),  # found blind (set 21)
     ],
 )
 def test_everyday_quantities_are_read_exactly(question: str, program: str, value: str):

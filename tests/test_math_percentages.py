@@ -72,6 +72,13 @@ from transformer_demo.tasks.math.soundness import unsound
         ("spent £1200 on flowers which was 8% of our total budget, what was the total budget", "1200 / (8 / 100)",
          "15000"),
         ("35 beds on the unit and 28 are occupied, what's the occupancy as a percentage", "pct(28 / 35)", "80%"),
+        # found blind (set 21): a price before a change said with "by", a pay rise, a price after a discount
+        ("The price of a product was lowered by 15% and now it is 340. What was the price before?",
+         "340 / (1 - 15 / 100)", "400"),
+        ("my salary is 32000 and i'm getting a 2.5% pay rise, what's the new salary", "32000 + 2.5 / 100 * 32000",
+         "32800"),
+        ("price is 24 after 40% off, what was the original price", "24 / (1 - 40 / 100)", "40"),
+        ("sales target was 80000 and we did 92000, what % of target is that", "pct(92000 / 80000)", "115%"),
         ("what do you get if you take 10% off 45", "45 - 10 / 100 * 45", "40.5"),
         ("borrowing 5000 at 4% simple interest for 3 years, how much interest do i pay in total",
          "5000 * 4 / 100 * 3", "600"),
@@ -88,6 +95,7 @@ def test_percentages_are_read_exactly(question: str, program: str, value: str):
     "question",
     [
         "I sold it for 60 and made a 20% profit. How much did I pay for it before the profit?",  # not a price after
+        "The price was lowered by 15% to 340. What was the price before?",  # "to 340": not read as now
         "A fall from 400 to 420: what percentage is that?",  # a fall that rises says two things
         "What percent is 18 out of 24 out of 30?",  # three numbers
         "A coat with 20% off and 10% tax costs 64. What was the original price?",  # two percentages

@@ -63,6 +63,8 @@ from transformer_demo.tasks.math.substitution import read_substitution
         ("what is 15 percent more than 80", "80 + 15 / 100 * 80", "92"),  # found blind (set 20)
         ("65 minus 10%", "65 - 10 / 100 * 65", "58.5"), ("15% tip on 64", "15 / 100 * 64", "9.6"),
         ("quick one, what is 45 divided by 0.5", "45 / 0.5", "90"),
+        ("how do i write 12.5% as a decimal", "12.5 / 100", "0.125"),  # found blind (set 21)
+        ("Find the number whose 20 percent is 14.", "14 / (20 / 100)", "70"),
     ],
 )
 def test_a_calculation_said_in_words_is_read_exactly(question: str, program: str, value: str):

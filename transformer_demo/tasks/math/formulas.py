@@ -77,7 +77,7 @@ FORMULAS = (
             r"rectangle|rectangular|circle|circular|root|triangle|diagonal|\bsides?\b",
             (rf"\barea\s+(?:of\s+|is\s+)?{N}|{N}{UNITS}\s*(?:²|2\b|squared?\s+{UNIT_WORDS}|sq\.?\s+{UNIT_WORDS})",),
             "4 * sqrt({0})"),  # a square's perimeter from its area: "an area of 36 square metres"
-    Formula((SIDES, rf"\barea\b|\bsquare\s+{UNIT_WORDS}\b"),
+    Formula((SIDES, rf"\barea\b|\b(?:square|sq\.?)\s+{UNIT_WORDS}\b"),
             r"perimeter|fence|circle|triangle|root|diagonal|border", 2,
             "{0} * {1}"),
     Formula((BOX, r"\bvolume\b|\bcubic\b|³|\bhow\s+much\s+(?:soil|concrete|water|sand|compost|space)\b"),

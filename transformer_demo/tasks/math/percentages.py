@@ -34,8 +34,9 @@ SHARE = (  # (pattern, whether the whole comes first)
     (re.compile(rf"{N}\s+(?:is|as)\s+(?:what|a)\s+(?:percent|percentage)\s+of\s+(?:[a-z]+\s+){{0,2}}?{N}"), False),
     (re.compile(rf"\bwhat\s+(?:percent|percentage)\s+of\s+(?:[a-z]+\s+){{0,2}}?{N}\s+(?:[a-z]+\s+){{0,2}}?"
                 rf"(?:is|are|was|were)\s+{N}"), True),
-    (re.compile(rf"\b(?:target|goal|aim|budget)\s+(?:is|was|of)\s+{N}\b[^.?!]*?\b(?:raised|saved|collected|reached|got"
-                rf"|made|done|spent|sold|paid|walked|ran|read)\s+(?:[a-z]+\s+){{0,2}}?{N}"), True),  # a goal
+    (re.compile(rf"\b(?:target|goal|aim|budget)\s+(?:is|was|of)\s+{N}\b[^.?!]*?\b(?:raised|saved|collected|reached"
+                rf"|got|made|done|did|achieved|hit|spent|sold|paid|walked|ran|read)\s+(?:[a-z]+\s+){{0,2}}?{N}"),
+     True),  # a goal and what was done
     (re.compile(rf"(?<![\d.]){N}\s+of\s+(?:our|my|the|their|his|her|your|a)\s+{N}\s+(?:target|goal|budget)\b"), False),
     (re.compile(rf"(?<![\d.]){N}\s+[a-z]+\b[^.?!\d%]*?\band\s+{N}\s+(?:are|were|is|was)\s+[a-z]+"),
      True),  # "35 beds on the unit and 28 are occupied"
@@ -54,9 +55,15 @@ BUY_SELL = re.compile(rf"\b(?:buy|bought|buys|pay|paid|cost|costs)\b[^.?!\d]*?{N
 BY = r"\s+(?:[a-z0-9.$€£]+\s+){0,3}?(?:by\s+)?(?:\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)"  # "went down (by) 15%"
 PUT = r"(?:put(?:s|ting)?|bump(?:s|ed|ing)?|push(?:es|ed|ing)?)\s+(?:[a-z]+\s+){0,2}?"  # "putting it up by 12%"
 CHANGE_BY = ((re.compile(rf"\b(?:increas(?:e[sd]?|ing)|rais(?:e[sd]?|ing)|ris(?:es|ing)|rose|go(?:es|ing)?\s+up"
-                         rf"|went\s+up|gone\s+up|hik(?:e[sd]?|ing)|{PUT}up){BY}"), "+"),
+                         rf"|went\s+up|gone\s+up|hik(?:e[sd]?|ing)|{PUT}up){BY}"
+                         r"|%\s+(?:pay\s+)?(?:rise|raise|increase|hike)\b"), "+"),  # "a 2.5% pay rise"
              (re.compile(rf"\b(?:reduc(?:e[sd]?|ing)|decreas(?:e[sd]?|ing)|lower(?:ed|ing)?|cut|falls|fell|falling"
-                         rf"|go(?:es|ing)?\s+down|went\s+down|{PUT}down){BY}"), "-"))
+                         rf"|go(?:es|ing)?\s+down|went\s+down|{PUT}down){BY}"
+                         r"|%\s+(?:pay\s+)?(?:cut|decrease|reduction)\b"), "-"))
+BEFORE_CHANGE = re.compile(r"\bbefore\b|\b(?:original|old|previous|starting|usual|normal)\s+(?:price|value|amount|cost"
+                           r"|number|salary|wage|rent|fee)\b|\bto\s+(?:start|begin)\s+with\b")
+NOW_VALUE = re.compile(r"\bnow\s+(?:it\s+|they\s+|that\s+)?(?:is|are|costs?|stands\s+at)\b|\b(?:is|are|costs?)\s+now\b"
+                       r"|\bit'?s\s+now\b")  # the value after the change is the number given
 CHANGE_ASKED = re.compile(r"\bby\s+how\s+much\b|\bby\s*[?.!]*$|\bhow\s+much\s+(?:did|does|will|is|was|has)\s+"
                           r"(?:it|\w+|the\s+\w+)\s+(?:rise|increase|go\s+up|gone\s+up|fall|decrease|drop|go\s+down)"
                           r"|\b(?:is|was|be|are)\s+(?:the|my|a)\s+(?:increase|rise|discount|saving|reduction|tax|vat|tip)\b")
@@ -88,7 +95,9 @@ BEFORE_ASKED = re.compile(r"\b(?:before|without|excluding|excl|ex)\s+(?:the\s+)?
 ASKED_PRICE_AFTER = re.compile(r"\b(?:including|incl|inc|with|after|plus)\s+(?:the\s+|an?\s+)?(?:\d+(?:\.\d+)?\s*%\s+)?"
                                r"(?:vat|tax|discount)\b[^.?!]*?\b(?:is|was|costs?|of)\s+[$€£]?\d"
                                r"|\b(?:now|sale\s+price\s+is|costs?\s+now|reduced\s+to|now\s+costs?)\s+[$€£]?\d"
-                               r"|%\s+off\b[^.?!]*?\b(?:pay|paid|costs?|is)\s+[$€£]?\d")
+                               r"|%\s+off\b[^.?!]*?\b(?:pay|paid|costs?|is)\s+[$€£]?\d"
+                               r"|\b(?:is|costs?|was|paid)\s+[$€£]?\d+(?:\.\d+)?\s+(?:after|with)\s+(?:the\s+|a\s+)?\d+(?:\.\d+)?"
+                               r"\s*%\s+(?:off|discount)")  # "price is 24 after 40% off"
 
 
 def _two(text: str) -> list[str] | None:
@@ -193,7 +202,11 @@ def changed_by_reading(text: str) -> str | None:
     whole = next(n for n in numbers if n != percent)
     said = [sign for pattern, sign in CHANGE_BY for _ in pattern.finditer(text)]
     if said:
-        return f"{whole} {said[0]} {percent} / 100 * {whole}" if len(said) == 1 and not ADDED.search(text) else None
+        if len(said) != 1 or ADDED.search(text):
+            return None
+        if BEFORE_CHANGE.search(asked):  # "lowered by 15% and now it is 340. what was the price before?"
+            return f"{whole} / (1 {said[0]} {percent} / 100)" if NOW_VALUE.search(text) else None
+        return f"{whole} {said[0]} {percent} / 100 * {whole}"
     added, off = bool(ADDED.search(text)), bool(OFF.search(text))
     if MARKUP.search(text) and not added and not off:  # a cost marked up, asked for the price it sells for
         return f"{whole} + {percent} / 100 * {whole}" if SELLING_ASKED.search(asked) else None

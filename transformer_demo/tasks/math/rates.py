@@ -192,7 +192,7 @@ def pieces_reading(text: str) -> str | None:
 WHOLE_ASKED = (  # (pattern, function): a count of the whole things needed, or of the whole things that fit
     (re.compile(r"\b(?:least|smallest|minimum|fewest)\s+number\s+of\s+([a-z]+)"
                 r"|\bhow\s+many\s+(?:full\s+|whole\s+|complete\s+)?([a-z]+)\b[^.?!]*\b(?:need|needed"
-                r"|have\s+to\s+(?:buy|get|order)|(?:must|should)\s+\w+\s+(?:buy|get|order)|to\s+buy)\b"
+                r"|have\s+to\s+(?:buy|get|order)|(?:must|should|do)\s+\w+\s+(?:buy|get|order)|to\s+buy)\b"
                 r"|\b(?:to|want|need)\s+(?:pack|fit|carry|seat|feed|serve|transport|post|ship|\d+)\b[^.?!]*\bhow\s+many\s+"
                 r"([a-z]+)\s*[?.!]*$"), "ceil"),  # "i've got 500 to pack, how many boxes", "i want 160, how many packs"
     (re.compile(r"\b(?:greatest|largest|maximum|most)\s+number\s+of\s+([a-z]+)"

@@ -117,6 +117,9 @@ TIGHT: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # bind first: "8 s
     (rf"{N}\s*%\s+(?:tip|discount|deposit|tax|vat|commission|service\s+charge)\s+(?:on|of)\s+{N}",
      _template("({0} / 100 * {1})")),  # "15% tip on 64"
     (rf"(?:\bthe\s+)?{N}\s*(?:%|percent|per\s+cent)\s+(?:of|from)\s+{N}", _template("({0} / 100 * {1})")),
+    (rf"{N}\s*(?:%|percent)(?=\s+(?:as|to|into)\s+a\s+decimal\b)", _one("({} / 100)")),  # "12.5% as a decimal"
+    (rf"\b(?:number|amount)\s+whose\s+{N}\s*(?:%|percent)\s+is\s+{N}|\b{N}\s*(?:%|percent)\s+of\s+what\s+(?:number\s+)?"
+     rf"is\s+{N}", lambda m: f"({m[2] or m[4]} / ({m[1] or m[3]} / 100))"),  # "the number whose 20 percent is 14"
     (rf"\b{N}\s*/\s*{N}\s+of\s+{N}", _template("({0} / {1} * {2})")),  # 3/4 of 48
     (rf"\b(?:(?:a|one)\s+)?half\s+of\s+{N}|\bhalve\s+{N}|{N}\s+halved", _one("({} / 2)")),
     (rf"\b(?:a|one)\s+third\s+of\s+{N}", _template("({0} / 3)")),
@@ -158,7 +161,8 @@ FRONT = re.compile(  # longer phrases before their beginnings: "what do you get"
     r"|figure\s+out|calculate|compute|find|solve|do|give\s+me))?|"
     r"what\s+do\s+(?:you|i|we)\s+get(?:\s+(?:from|for|if\s+(?:you|i|we)\s+(?:do|work\s+out|calculate)|when\s+"
     r"(?:you|i|we)\s+(?:do|work\s+out|calculate)))?|(?:if|when)\s+(?:you|i|we)|what'?s|whats|wat\s+is|do\s+you\s+know|"
-    r"how\s+(?:do|would|should|can|could)\s+(?:i|you|we)\s+(?:do|work\s+out|calculate|solve|figure\s+out|find)|"
+    r"how\s+(?:do|would|should|can|could)\s+(?:i|you|we)\s+(?:do|work\s+out|calculate|solve|figure\s+out|find|write"
+    r"|convert|express)|"
     r"(?:what|how\s+much|how\s+many)(?:\s+(?:is|are|does|do|will|would))?|"
     r"calculate|compute|evaluate|find|work\s+out|figure\s+out|determine|solve|simplify|tell\s+me|give\s+me|do|"
     r"convert|express|write|change|turn|round(?:\s+off)?|"
