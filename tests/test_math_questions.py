@@ -141,10 +141,10 @@ def test_the_shipped_model_on_hand_written_questions_is_never_wrong(name: str):
 
 @needs_checkpoint
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "least"), zip(SETS, (98, 97, 97, 95, 96, 97, 97, 94, 93, 91, 85, 91, 88, 79, 77, 81,
-                                                       73, 62, 50, 50, 55), strict=True))
+@pytest.mark.parametrize(("name", "least"), zip(SETS, (98, 97, 97, 95, 96, 97, 97, 94, 93, 91, 85, 91, 88, 79, 79, 82,
+                                                       73, 69, 64, 69, 63), strict=True))
 def test_the_shipped_model_answers_most_hand_written_questions(name: str, least: int):
-    # measured 100 99 99 97 98 99 99 96 95 93 87 93 90 81 79 83 75 64; the issue asks for 90
+    # measured 100 99 99 97 98 99 99 96 95 93 87 93 90 81 81 84 75 71 66 71 65; the issue asks for 90
     assert shipped_figures(name)["answered"] >= least
 
 
