@@ -41,6 +41,7 @@ from typing import Any
 
 from .answer import MathReply
 from .conversation import ConversationError, Turn, find_question, parse_conversation
+from .quantities import CURRENCY, MAJOR_MONEY, MEASURES
 
 MAX_ANSWER_CHARS = 200
 MODEL_READ_TEXTS = 6  # the conversation's last texts the model reads when no listed wording is found
@@ -104,16 +105,16 @@ def equivalent(exact: Fraction, is_percent: bool, answer: str) -> bool:
     return rounds_to(exact, value, decimals)
 
 
-MINOR_MONEY = re.compile(r"\d\s*(?:p|pence|cents?)\b", re.IGNORECASE)
-MAJOR_MONEY = re.compile(r"[$€£]|\b(?:pounds?|dollars?|euros?|quid|bucks)\b", re.IGNORECASE)
+MINOR_MONEY = re.compile(rf"\d\s*(?:{MEASURES['cent']})\b")  # "35 cents", "85p"
 MONEY_UNIT_ASKED = re.compile(r"\b(?:in|how\s+many)\s+(?:pence|cents|p)\b|\bhow\s+much\s+p\b", re.IGNORECASE)
 
 
 def in_minor_money(question: str) -> bool:
     """Is the question's money all in pence or cents, with no unit asked ("pencils at 35 cents: what do 4
     cost?")? Its answer, 140 (cents), may then be written 1.40 (dollars) too."""
-    return bool(MINOR_MONEY.search(question) and not MAJOR_MONEY.search(question)
-                and not MONEY_UNIT_ASKED.search(question))
+    text = question.lower()
+    return bool(MINOR_MONEY.search(text) and not (CURRENCY.search(text) or MAJOR_MONEY.search(text))
+                and not MONEY_UNIT_ASKED.search(text))
 
 
 def turns_from(conversation: Any = None, question: str | None = None) -> list[Turn]:

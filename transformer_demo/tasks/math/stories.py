@@ -131,6 +131,16 @@ PART_ASKED = re.compile(r"\bhow\s+much\b[^.?!]*\b(?:each|every|per)\b|\beach\s+(
                         r"(?:gets?|pays?|owes?|receives?)\b|[,.]\s*[a-z]+\s+each\s*[?.!]*$")  # "..., hours each?"
 
 
+def _shared(text: str) -> tuple[str, str] | None:
+    """The amount shared and the number sharing it, the question's only two numbers, or None."""
+    shared, numbers = SHARED.search(text), NUMBER.findall(text)
+    if not shared or len(numbers) != 2:
+        return None
+    count = shared.group(1) or shared.group(2) or shared.group(3)
+    amount = next((n for n in numbers if n != count), None)
+    return (amount, count) if amount is not None and Fraction(count) else None
+
+
 LEFT_OVER = re.compile(r"\bhow\s+many\s+(?:[a-z]+\s+)?(?:are|is|will\s+be|would\s+be|were|was|do\s+\w+\s+have)\s+"
                        r"(?:left\s+over|left|over|spare|remaining)\b|\bhow\s+many\s+(?:[a-z]+\s+)?(?:remain|are\s+spare)\b")
 
@@ -138,13 +148,10 @@ LEFT_OVER = re.compile(r"\bhow\s+many\s+(?:[a-z]+\s+)?(?:are|is|will\s+be|would\
 def left_over_reading(text: str) -> str | None:
     """"sharing 30 sweets equally between 4 children, how many are left over" -> 30 - 4 * floor(30 / 4): what is
     left of a number of things shared out in whole numbers."""
-    shared, numbers = SHARED.search(text), NUMBER.findall(text)
-    if not shared or len(numbers) != 2 or not LEFT_OVER.search(text) or PART_ASKED.search(text):
+    shared = _shared(text)
+    if not shared or not LEFT_OVER.search(text) or PART_ASKED.search(text) or "." in "".join(shared):
         return None
-    count = shared.group(1) or shared.group(2) or shared.group(3)
-    amount = next((n for n in numbers if n != count), None)
-    if amount is None or "." in amount + count or not Fraction(count):
-        return None
+    amount, count = shared
     return f"{amount} - {count} * floor({amount} / {count})"
 
 
@@ -152,15 +159,12 @@ def equal_share_reading(text: str) -> str | None:
     """"rent is 1850 a month split equally between 4 flatmates, how much does each person pay?" -> 1850 / 4:
     one amount shared by a number of people, each one's part asked; two numbers, nothing else done to them; things
     counted are shared only where each gets a whole number of them."""
-    shared, numbers = SHARED.search(text), NUMBER.findall(text)
-    if not shared or len(numbers) != 2 or not PART_ASKED.search(text):
+    shared = _shared(text)
+    if not shared or not PART_ASKED.search(text):
         return None
     if OTHER_OPERATION.search(PART_ASKED.sub(" ", text)) or DISCOUNTED.search(text):
         return None
-    count = shared.group(1) or shared.group(2) or shared.group(3)
-    amount = next((n for n in numbers if n != count), None)
-    if amount is None or not Fraction(count):
-        return None
+    amount, count = shared
     counted = re.search(rf"(?<![\d.]){re.escape(amount)}\s", text)
     thing = noun_after(text[counted.end() - 1:])[0] if counted else None
     if thing and thing not in MEASURES and (Fraction(amount) / Fraction(count)).denominator != 1:
