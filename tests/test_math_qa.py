@@ -89,6 +89,7 @@ def test_exact_answers_in_many_wordings(question: str, answer: str):
 
 
 @functools.cache
+@functools.cache  # several tests read the same training rows
 def unwrapped(question: str) -> tuple[Found, str]:
     """A training row's family question and the text it was found in: out of the aside or sign-off around it and
     without the filler words (phrasing.FILLERS, one or two) put inside it; the longest reading wins."""
@@ -202,6 +203,32 @@ def test_case_and_punctuation_vary():
     assert any(q.islower() for q in questions) and any(q.isupper() for q in questions)
     assert {"?", "."} <= {q[-1] for q in questions}
     assert any(q.endswith(" ?") for q in questions) and any(q[-1].isalnum() for q in questions)
+
+
+def _every_pattern(text: str) -> list[tuple[str, tuple[int, ...], int, int]]:
+    """find_questions without its index of words: every wording's regex run over the text."""
+    found = sorted(((f.name, tuple(int(m.group(n)) for n in f.placeholders), m.start(), m.end())
+                    for f in FAMILIES for pattern in f.patterns for m in pattern.finditer(text)),
+                   key=lambda t: (t[2], -(t[3] - t[2])))  # stable: FAMILIES' order breaks ties, as find_questions
+    kept: list[tuple[str, tuple[int, ...], int, int]] = []
+    for item in found:
+        if not kept or item[2] >= kept[-1][3]:
+            kept.append(item)
+    return kept
+
+
+def test_the_index_of_words_skips_only_wordings_that_cannot_match():
+    hand_written = [line.split("\t")[0] for path in sorted((REPO / "tests" / "fixtures").glob("math_questions_*.tsv"))
+                    for line in path.read_text().splitlines() if line and not line.startswith("#")]
+    rows = [q for q, _ in math_pairs("train", SMALL)]
+    texts = hand_written[::16] + rows[::80] + [q.upper() for q in rows[1::160]] + [
+        "WHAT IS 12 SQUARED", "What is 12 ſquared?", "whatis 3 plus 4", "3x+5=20", "the 5th root", "x^2 at x=3"]
+    matched = 0
+    for text in texts:
+        expected = _every_pattern(text)
+        assert [(f.family.name, f.operands, f.start, f.end) for f in find_questions(text)] == expected, text
+        matched += bool(expected)
+    assert matched > len(texts) // 3
 
 
 def test_family_of_each_wording_and_unknown_questions():

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
 from math import isqrt
 
 SMALL = range(1, 101)
@@ -296,17 +296,54 @@ class Found:
         return self.family.fill(self.family.canonical, self.operands)
 
 
+@dataclass(frozen=True)
+class _Wording:
+    family: Family
+    pattern: re.Pattern
+    words: frozenset[str]  # the runs of letters its template spells out, in lower case
+
+
+@cache
+def _wordings() -> tuple[tuple[_Wording, ...], dict[str, tuple[int, ...]], tuple[int, ...]]:
+    """Every family's wordings in order, each indexed under one of its words (those without words always run).
+
+    A wording's letters match only the same letters (any case) with no other letter beside them: a space between
+    two words is at least one space and a pattern never starts or ends next to a letter. So an ASCII text can
+    match a wording only if each of its words is one of the text's runs of letters.
+    """
+    table = tuple(_Wording(family, pattern, frozenset(re.findall(r"[a-z]+", re.sub(r"{\w}", " ", w).lower())))
+                  for family in FAMILIES
+                  for w, pattern in zip(family.wordings + family.held_out, family.patterns, strict=True))
+    by_word: dict[str, list[int]] = {}
+    for i, wording in enumerate(table):
+        if wording.words:
+            by_word.setdefault(max(wording.words, key=len), []).append(i)
+    always = tuple(i for i, wording in enumerate(table) if not wording.words)
+    return table, {word: tuple(rows) for word, rows in by_word.items()}, always
+
+
+def _candidates(text: str) -> list[_Wording]:
+    """The wordings that could match text, in FAMILIES' order (all of them for a text beyond ASCII, where
+    IGNORECASE also matches "ſ" to "s")."""
+    table, by_word, always = _wordings()
+    if not text.isascii():
+        return list(table)
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    rows = sorted({*(i for word in words for i in by_word.get(word, ()))})
+    return [table[i] for i in rows if table[i].words <= words]
+
+
 def find_questions(text: str) -> list[Found]:
     """Every question of a family inside text, in any supported wording, in reading order.
 
     Where wordings overlap, the longest match wins ("What is 61 times 36" over a bare "61 ... 36").
     """
     found: list[Found] = []
-    for family in FAMILIES:
-        for pattern in family.patterns:
-            for match in pattern.finditer(text):
-                operands = tuple(int(match.group(n)) for n in family.placeholders)
-                found.append(Found(family, operands, match.start(), match.end()))
+    for wording in _candidates(text):
+        family = wording.family
+        for match in wording.pattern.finditer(text):
+            operands = tuple(int(match.group(n)) for n in family.placeholders)
+            found.append(Found(family, operands, match.start(), match.end()))
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     kept: list[Found] = []
     for item in found:
