@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from transformer_demo.tasks.math.answer import read_exactly
 from transformer_demo.tasks.math.asking import in_hours, question_in, signed, unlabelled
 from transformer_demo.tasks.math.spoken import in_money, mixed, spelled, with_digits
 
@@ -120,6 +121,9 @@ def test_a_times_table_practised_is_no_number_of_the_question():  # found blind 
         ("whats his avrage", "whats his average"), ("the perimiter of a square", "the perimeter of a square"),
         ("how many galons for 300 miles at 48 mpg", "how many gallons for 300 miles at 48 mpg"),
         ("2 + 3 × (10 − 4)²", "2 + 3 × (10 - 4)^2"), ("an area of 40 cm²", "an area of 40 cm²"),  # a unit stays
+        ("sales were 12,400 in march", "sales were 12400 in march"), ("average .250", "average 0.250"),
+        ("a £1,250,000 house", "a £1250000 house"),
+        ("the mean of 2,4,6", "the mean of 2,4,6"), ("mean of 4,500 and 3,6,9", "mean of 4,500 and 3,6,9"),  # lists
     ],
 )
 def test_numbers_as_they_are_said_and_words_as_they_are_misspelled_are_read(text: str, written: str):
@@ -130,3 +134,8 @@ def test_each_rewrite_of_a_spoken_number_alone():
     assert mixed(with_digits("two and a half")) == "2.5" and mixed("2 and a bit") == "2 and a bit"
     assert in_money("1 euro 50") == "1.50 euro" and in_money("4 pounds 5") == "4 pounds 5"  # pence are 2 digits
     assert spelled("average, perimeter and percentage") == "average, perimeter and percentage"
+
+
+def test_a_thousands_comma_is_read_as_one_number():  # found blind (set 23): "12,400" read as 12 and 400
+    reading = read_exactly(question_in("what is 1,000 - 5"))
+    assert reading is not None and reading.program == "1000 - 5"

@@ -71,6 +71,9 @@ from transformer_demo.tasks.math.formulas import read_formula
         ("a pen costs 35 cents, how much do 4 pens cost?", "35 * 4", "140"),  # asked in the question's cents
         ("how many cents are in 3 dollars", "3 * 100", "300"),
         ("Find the range of these numbers: 12, 5, 19, 8, 3", "19 - 3", "16"),
+        # found blind (set 23): a list with signs or only spaces, a mode
+        ("overnight lows were -6, 2, -9, 4 and 1 degrees, what is the range", "4 - (-9)", "13"),
+        ("median of 12 4 9 15 6", "median(12, 4, 9, 15, 6)", "9"), ("what is the mode of 3, 8, 8, 1, 8, 3", "8", "8"),
         ("how long does it take to walk 6 km at 4 km/h? answer in minutes pls", "(6 / 4) * 60", "90"),
         ("My shop sold 240 mugs at £4.50 each last month. What was the total takings in pounds?", "240 * 4.50",
          "1080"),
@@ -206,6 +209,18 @@ from transformer_demo.tasks.math.formulas import read_formula
         ("14 nights at €95 a night, total for the hotel?", "14 * 95", "1330"),
         ("guitar strings are £7.49 a set and I need 6 sets, total?", "7.49 * 6", "44.94"),
         ("wall is 4.2m by 2.4m, how many sq metres is that", "4.2 * 2.4", "10.08"),  # found blind (set 21)
+        # found blind (sets 24 and 25): currency codes, a rate "to the pound", clock times overnight or in hours
+        ("1 USD = 0.80 GBP, how many pounds for 250 dollars", "250 * 0.80", "200"),
+        ("$40 to euros at 0.92", "40 * 0.92", "36.8"),
+        ("rupees are 105 to the pound, i need 21000 rupees, how many pounds", "21000 / 105", "200"),
+        ("the bus left at 22:10 and arrived at 01:30, how many minutes?", "(1 * 60 + 30) - (22 * 60 + 10) + 24 * 60",
+         "200"),
+        ("shift from 9pm to 7am the next morning, how many hours", "((7 * 60 + 0) - (21 * 60 + 0) + 24 * 60) / 60",
+         "10"),
+        ("train leaves 08:45 and gets in at 11:15, how many hours is the trip", "((11 * 60 + 15) - (8 * 60 + 45)) / 60",
+         "2.5"),
+        ("lost 4.5kg in 6 weeks, whats that per week on average?", "4.5 / 6", "0.75"),
+        ("she scored 18 goals in 24 games. goals per game?", "18 / 24", "0.75"),
     ],
 )
 def test_everyday_quantities_are_read_exactly(question: str, program: str, value: str):
@@ -236,7 +251,7 @@ def test_everyday_quantities_are_read_exactly(question: str, program: str, value
         "Share 240 in the ratio 3:5. How much does each get?",  # no one part asked
         "A phone contract is £18 a month for 24 months plus £50 paid at the start. What is the total cost in pounds?",
         "A tank holds 120 litres when full. It is 3/8 full. How many more litres to fill it?",
-        "the bus left at 22:10 and arrived at 01:30, how many minutes?",
+        "the bus left at 10:10 and arrived at 01:30, how many minutes?",  # an earlier time in the day, not overnight
         "Ben is 13 and Ann is 7. How old will they be in 5 years?", "How many more than 12 is 20 times 3?",
         "from 11:30 to 2:15pm how many minutes",  # one time without its half of the day
         "born in 2031, how old in 2009?",  # no age is negative
@@ -253,6 +268,8 @@ def test_everyday_quantities_are_read_exactly(question: str, program: str, value
         "A bill of 60 is split between 4 friends and each adds a 2 tip. How much does each pay?",  # more than a share
         "my daughter is 3 times as old as my son. their ages add up to 24. how old is my daughter",  # an equation
         "tom has 4 times as many cards as sam, they have 50 between them. how many does tom have",
+        "what is the mode of 4, 6, 9",  # every value once: no mode
+        "what is the range of 5-10",  # no list, and no calculation either
     ],
 )
 def test_other_everyday_questions_are_not_read(question: str):

@@ -84,6 +84,15 @@ from transformer_demo.tasks.math.soundness import unsound
          "5000 * 4 / 100 * 3", "600"),
         ("savings acc pays 2% simple interest per year. if i put in 3500 how much will i have after 5 yrs",
          "3500 + 3500 * 2 / 100 * 5", "3850"),
+        # found blind (sets 22 and 23): the tax inside an amount that includes it, the rest after a part is kept
+        ("a receipt of 240 includes VAT at 20%, how much of it is VAT", "240 * 20 / (100 + 20)", "40"),
+        ("the gross bill is 360 and VAT is 20%, what is it before VAT", "360 * 100 / (100 + 20)", "300"),
+        ("my bond was 1200 and they deducted 25% for damage, how much do i get back", "1200 - 25 / 100 * 1200",
+         "900"),
+        ("what percent is 15 of 60", "pct(15 / 60)", "25%"), ("won 18 out of 24 games, win percentage?",
+                                                                "pct(18 / 24)", "75%"),  # found blind (set 25)
+        ("If I put 5000 into a bond paying 3% simple interest per year, how much interest will I have earned after "
+         "2 years?", "5000 * 3 / 100 * 2", "300"),  # found blind (set 24): "will i have" earned, not the balance
     ],
 )
 def test_percentages_are_read_exactly(question: str, program: str, value: str):

@@ -46,6 +46,11 @@ from transformer_demo.tasks.math.units import unit_mismatch
         ("500 g of cheese costs 4.20. What is the price per kg?", "(4.20 / 500) * 1000", "8.4"),
         ("5 of us are splitting a restaurant bill of 87.50 equally, how much does each person pay", "87.50 / 5",
          "17.5"),
+        # found blind (set 23): per head, mpg, a gross pay, a charge
+        ("lunch is £12.50 per head and 40 people are coming, what's the total", "12.50 * 40", "500"),
+        ("the van did 420 miles on 12 gallons, what mpg is that", "420 / 12", "35"),
+        ("she worked 20 hrs at £11.25 an hour, what's her gross pay", "20 * 11.25", "225"),
+        ("I charge 15 per square metre and the floor is 24 square metres, what do I charge", "15 * 24", "360"),
     ],
 )
 def test_two_numbers_and_the_unit_asked_fix_one_product_or_quotient(question: str, program: str, value: str):
@@ -69,6 +74,23 @@ def test_a_product_or_quotient_is_not_read_where_units_do_not_fix_it(question: s
     assert rate_reading(question) is None
 
 
+@pytest.mark.parametrize(
+    ("question", "program"),
+    [  # found blind (set 23): a measure per container, tables that seat a number; bought whole
+        ("sand comes in 25kg bags and the patio needs 180kg, how many bags do i buy", "ceil(180 / 25)"),
+        ("40 guests and tables that seat 6, how many tables do we need", "ceil(40 / 6)"),
+        ("we have 95 walkers and each coach takes 30, how many coaches to book", "ceil(95 / 30)"),
+    ],
+)
+def test_containers_of_a_size_and_seats_are_counted_whole(question: str, program: str):
+    reading = read_formula(question)
+    assert reading is not None and reading.program == program
+
+
+def test_a_cost_of_whole_containers_is_no_proportion():
+    assert read_formula("paint comes in 5 litre tubs at 30 a tub and i need 12 litres, how much will it cost") is None
+
+
 def test_a_number_whose_holder_is_counted_nowhere_else_is_a_plain_count():
     reading = Reading("A school trip has 252 students and every coach holds exactly 42. How many coaches?")
     assert reading.numbers[252] == (("student", 1),)
@@ -89,6 +111,8 @@ def test_a_number_whose_holder_is_counted_nowhere_else_is_a_plain_count():
          "asks for money per bar"),
         ("a pack has 24 stickers and tom buys 7 packs. how many stickers is that", "24 / 7",
          "gives stickers per pack²"),
+        ("my plan gives 12GB a month and the month has 30 days, how many GB per day", "12 * 30",
+         "gives days × gb per month, but the question asks for gb per day"),  # found blind (set 22)
     ],
 )
 def test_a_program_whose_unit_is_not_the_one_asked_is_refused(question: str, program: str, why: str):

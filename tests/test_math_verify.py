@@ -281,6 +281,8 @@ def test_a_listed_wording_in_a_word_problems_middle_sentence_is_not_the_question
     question = "A water tank holds 120 litres when full. It is 3/8 full. How many litres of water are in it?"
     assert check(model("120 - 8"), "45", question=question)["Evaluation"] == "EQUIVALENT"
     assert check(model("120 - 8"), "0.38", question=question)["Evaluation"] == "NOT_EQUIVALENT"
+    tripled = "recipe calls for 3/4 cup of milk and i'm tripling it, how many cups"  # found blind (set 22)
+    assert check(model("3 / 4 * 3"), "2.25", question=tripled)["Evaluation"] == "EQUIVALENT"
 
 
 def test_a_reading_whose_units_do_not_add_up_is_no_reading():
@@ -383,6 +385,23 @@ def test_everyday_wordings_are_read_and_answered(question: str, program: str, an
          "does not use the 2 its words say (half)"),
         ("the coach for our trip costs £540 and there are 36 of us going, how much each", "540 * 36",
          "gives money × people, but the question asks for money per thing"),
+        # found blind (sets 22 and 23): a count in words, a sign, an average of unlike amounts, a named "/"
+        ("nurse gives 2 tablets four times a day for 7 days, how many tablets", "2 * 7",
+         "does not use the four its words say"),
+        ("what is -2 to the power 5", "2 ^ 5", "drops the minus sign of -2"),
+        ("cycled 30 km there at 15 km/h and 30 km back at 10 km/h, average speed in km/h", "mean(30, 15, 10)",
+         "averages km per hour with km"),
+        ("a cake needs 3/4 cup of sugar and i'm doubling it, how many cups", "3 / 4",
+         "does not use the 2 its words say (doubling)"),
+        ("monthly pay 2000, what's that per week if you do x12 then /52", "2000 * 12 * 52", "does not use /"),
+        # found blind (sets 24 and 25): a square metre's 2, an average, trips of a load, a pace
+        ("grass seed goes down at 20g per m2 and the lawn is 50 m2, how many kg of seed", "2 * 20 * 50",
+         "uses 2, not in the question"),
+        ("she scored 300 runs and was out 10 times, what is her batting average", "300 * 10", "takes no average"),
+        ("the lorry fits 30 pallets and we have 200 to move, how many trips", "30 * 200", "does not divide"),
+        ("ran 10k in 50 min 20 sec, what's my pace in minutes per km", "10 * 50 * 20",
+         "but the question asks for minutes per km"),
+        ("a hall has 20 rows of 15 seats and 40 are taken, how many seats are free", "20 * 15 * 40", "seats²"),
     ],
 )
 def test_everyday_wordings_refuse_programs_of_another_meaning(question: str, program: str, why: str):

@@ -33,6 +33,7 @@ from .program import ProgramError, Result, evaluate
 from .rates import counts_things, whole_count
 from .reading import Calculation, read_calculation
 from .soundness import SHARE_ASKED, stray_numbers, unsound
+from .spoken import count_left_out
 from .structure import implausible
 from .substitution import read_substitution
 
@@ -112,7 +113,8 @@ FORMULA_TOPIC = re.compile("|".join(f"(?P<t{i}>{words})" for i, words in enumera
 def read_exactly(question: str) -> Calculation | None:
     """The question's own calculation (reading.py), formula (formulas.py) or expression with the values of its
     letters (substitution.py), when it says one."""
-    return read_calculation(question) or read_formula(question) or read_substitution(question)
+    reading = read_calculation(question) or read_formula(question) or read_substitution(question)
+    return None if reading is None or count_left_out(question, reading.program) else reading
 
 
 def _refused(question: str, output: str, mode: str, why: str, readable: bool) -> MathReply:

@@ -14,7 +14,7 @@ import re
 from fractions import Fraction
 
 from .program import format_number
-from .spoken import in_money, mixed, spelled, with_digits
+from .spoken import in_money, mixed, spelled, ungrouped, with_digits
 
 QUOTED = re.compile(r"(?:^|(?<=[\s:]))['\"“‘]([^'\"”’]{8,}?)['\"”’](?=[\s.?!,]|$)")
 
@@ -90,15 +90,15 @@ POWER = re.compile(r"(?<=[\d)])\s*([²³])")  # "(10 - 4)²", not "cm²"
 
 def plain(text: str) -> str:
     """"(10 − 4)²" -> "(10 - 4)^2": the minus sign and the dash as "-", a superscript power after a number or a
-    bracket as "^" ("cm²" stays a unit)."""
-    text = text.replace("−", "-").replace("–", "-")
+    bracket as "^" ("cm²" stays a unit), a decimal without its 0 with it (".25" -> "0.25")."""
+    text = re.sub(r"(?<![\w.])\.(?=\d)", "0.", text.replace("−", "-").replace("–", "-"))  # ".250" is 0.250
     return POWER.sub(lambda m: "^2" if m[1] == "²" else "^3", text)
 
 
 def question_in(line: str) -> str:
     """The question a line asks (asked_in): its signs and powers as typed (plain), its maths words spelled right,
-    its numbers in digits (spoken.py), its durations in hours, its signs said in words as signs and its school
-    years dropped."""
+    its numbers in digits without thousands' commas (spoken.py), its durations in hours, its signs said in words as
+    signs and its school years dropped."""
     if not isinstance(line, str):
         return line
-    return asked_in(in_hours(signed(in_money(mixed(with_digits(spelled(plain(unlabelled(line)))))))))
+    return asked_in(in_hours(signed(in_money(mixed(with_digits(spelled(plain(unlabelled(ungrouped(line))))))))))

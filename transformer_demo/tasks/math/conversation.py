@@ -21,6 +21,7 @@ from typing import Any
 from ...errors import UserError
 from .asking import question_in
 from .families import Found, find_questions
+from .reading import IMPLIED
 
 MAX_CONVERSATION_CHARS = 200_000
 MAX_TURNS = 500
@@ -111,6 +112,9 @@ def parse_conversation(conversation: Any) -> list[Turn]:
 
 SENTENCE_END = re.compile(r"[.?!;](?:\s|$)")
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
+SAYS_A_NUMBER = re.compile("|".join((*IMPLIED.values(), r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven"
+                                                                  r"|twelve|twenty|thirty|forty|fifty|hundred)\b")),
+                           re.IGNORECASE)
 LATER_QUESTION = re.compile(r"\bhow\s+(?:many|much|long|far|old)\b", re.IGNORECASE)
 
 
@@ -118,7 +122,8 @@ def _whole(text: str, found: Found) -> bool:
     """Is the found question all of its sentence's numbers, signs included, and the sentence asked (a question,
     the last one, or the only one with numbers)? "Multiply 5 by 6 by 7." holds "Multiply 5 by 6", "what is -7 + 3"
     holds "7 + 3", and "A tank holds 120 litres. It is 3/8 full. How many litres?" holds "3/8": none is asked; nor
-    is "3/4" in "It needs 3/4 cup and I make two and a half times it. How many cups?", which asks a later question."""
+    is "3/4" in "It needs 3/4 cup and I make two and a half times it. How many cups?", which asks a later question,
+    nor "2/3" in "2/3 cup of milk and i'm tripling it", whose other words say a number."""
     if found.start and text[found.start - 1] in "-−–":
         return False
     starts = [m.end() for m in SENTENCE_END.finditer(text, 0, found.start)]
@@ -128,7 +133,8 @@ def _whole(text: str, found: Found) -> bool:
     asked = end is None or text[end.start()] == "?" or not text[end.end():].strip()
     elsewhere = NUMBER.search(text[:sentence_start] + " " + text[sentence_end:])
     asked_later = LATER_QUESTION.search(text, sentence_end)  # "It needs 3/4 cup, I make twice as much. How many cups?"
-    return NUMBER.search(outside) is None and (asked or not elsewhere and not asked_later)
+    said = SAYS_A_NUMBER.search(outside)  # "2/3 cup of milk and i'm tripling it, how many cups": no 2/3 asked
+    return NUMBER.search(outside) is None and not said and (asked or not elsewhere and not asked_later)
 
 
 def find_question(turns: list[Turn]) -> Found | None:

@@ -98,8 +98,18 @@ RATE_STATED = re.compile(rf"{STATED_RATE.pattern[:-1]}{N}\s*([a-z]+)\b")  # "1 e
 
 
 PER_ONE = re.compile(rf"(?<![\d.]){N}\s*([a-z]+)\s+(?:per|to\s+the|for\s+(?:a|one|each|every))\s+([a-z]+)\b")
-AT_RATE = re.compile(rf"\b(?:chang|exchang|convert|swap|turn)\w*\s+[$€£]?{N}\s*([a-z]+)?\s+(?:into|to|for)\s+([a-z]+)"
-                     rf"\s+at\s+(?:a\s+rate\s+of\s+)?{N}(?![\d.])")
+AT_RATE = re.compile(rf"(?:\b(?:chang|exchang|convert|swap|turn)\w*\s+|^)[$€£]?{N}\s*([a-z]+)?\s+(?:into|to|for)\s+"
+                     rf"([a-z]+)\s+at\s+(?:a\s+rate\s+of\s+)?{N}(?![\d.])")
+TO_THE = re.compile(rf"\b([a-z]+)\s+(?:is|are)\s+(?:about\s+)?{N}\s+to\s+the\s+([a-z]+)\b")  # "baht is 44 to the pound"
+SYMBOLS = {"£": "pounds", "€": "euros", "$": "dollars", "¥": "yen"}
+CODES = {"gbp": "pounds", "quid": "pounds", "eur": "euros", "usd": "dollars", "bucks": "dollars", "chf": "francs",
+         "jpy": "yen", "thb": "baht", "inr": "rupees"}
+
+
+def in_currency_words(text: str) -> str:
+    """"£50", "1 GBP = 1.16 EUR" -> "50 pounds", "1 pounds = 1.16 euros": one word for each currency."""
+    text = re.sub(r"([£€$¥])\s*(\d+(?:\.\d+)?)", lambda m: f"{m[2]} {SYMBOLS[m[1]]}", text)
+    return re.sub(rf"\b({'|'.join(CODES)})\b", lambda m: CODES[m[1]], text)
 
 
 def _stated_rate(text: str) -> str | None:
@@ -107,8 +117,12 @@ def _stated_rate(text: str) -> str | None:
     how many miles is 10 km" -> 10 / 1.609; "the bureau gives 1.25 dollars per pound: 300 dollars, how many
     pounds?" -> 300 / 1.25; "changing £500 into euros at 1.16" -> 500 * 1.16: an amount in one unit, asked in the
     other of a rate the question states (currencies, and measures whose rate people look up)."""
-    if (at := AT_RATE.search(text)) and len(NUMBER.findall(text)) == 2 and re.search(r"\bhow\s+(?:many|much)\b", text):
+    text = in_currency_words(text)
+    at = AT_RATE.search(text)
+    if at and len(NUMBER.findall(text)) == 2 and (re.search(r"\bhow\s+(?:many|much)\b", text) or at.start() == 0 and
+                                                   not text[at.end():].strip(" ?.!")):  # "£50 to euros at 1.17"
         return f"{at.group(1)} * {at.group(4)}"
+    text = TO_THE.sub(r"1 \3 is \2 \1", text)
     original, per_one = text, PER_ONE.search(text)
     text = PER_ONE.sub(r"1 \3 is \1 \2", text)  # "1.25 dollars per pound": 1 pound is 1.25 dollars
     rate = RATE_STATED.search(text)
@@ -182,7 +196,7 @@ AGES = (  # (pattern, program): "is 13 ... how old will she be in 8 years" -> 13
     (rf"\bwhen\s+\w+\s+(?:was|were)\s+born\b[^.?!]*\b(?:was|were)\s+{N}(?:\s+years?(?:\s+old)?)?\b.*\b(?:is|am|are|i'm)"
      rf"\s+(?:now\s+)?{N}\b.*\bhow\s+old\s+(?:is|am|are)\b", "{0} + {1}"),  # when i was born my father was 33
 )
-CLOCK = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)(?:\s*([ap])\.?m\b\.?)?(?!\d)")
+CLOCK = re.compile(r"\b([01]?\d|2[0-3])(?::([0-5]\d))?(?:\s*([ap])\.?m\b\.?)?(?![\d:])")  # "6:40pm", "8am", "14:05"
 COMPARED = re.compile(r"\bhow\s+(?:many|much)\s+(?:\w+\s+)?(?:more|fewer|less|older|younger|taller|shorter|longer|"
                       r"heavier|lighter|bigger|smaller|further|farther)\b")
 NOT_A_GAP = re.compile(r"\b(?:more|fewer|less|older|younger|taller|shorter|longer|heavier|lighter|bigger|smaller)"
@@ -224,18 +238,30 @@ def _age_when(text: str) -> str | None:
 
 
 def _clock(text: str) -> str | None:
-    """Minutes from the first clock time to the second, later one on the same day; "6:40pm" is 18:40."""
-    times = CLOCK.findall(text)
-    if len(times) != 2 or len(NUMBER.findall(text)) != 4 or not re.search(r"\bhow\s+(?:many\s+min(?:ute)?s|long)\b",
-                                                                           text):
+    """Minutes (or hours, where asked in hours) from the first clock time to the second, later one; "6:40pm" is
+    18:40, "8am" is 8:00, and a time before the first is the next day where the question says so ("the next
+    morning", "overnight") or goes from a 24-hour evening to the early morning ("23:50 to 00:35")."""
+    times = [m for m in CLOCK.finditer(text) if m[2] or m[3]]
+    minutes_asked = re.search(r"\bhow\s+(?:many\s+min(?:ute)?s|long)\b|^(?:mins?|minutes)\s+(?:from|between)\b", text)
+    hours_asked = re.search(r"\bhow\s+many\s+(?:hours|hrs)\b", text)
+    outside = text[: times[0].start()] + " " + text[times[0].end(): times[1].start()] + " " + text[times[1].end():] \
+        if len(times) == 2 else ""
+    if len(times) != 2 or NUMBER.search(outside) or not (minutes_asked or hours_asked) or minutes_asked and re.search(
+            r"\bhours?\b", outside):
         return None
-    halves = {half for _, _, half in times}
-    if len(halves) > 1 and "" in halves or re.search(r"\b(?:hours?|next\s+day)\b", text):
+    halves = {m[3] or "" for m in times}
+    if len(halves) > 1 and "" in halves:
         return None  # "from 11:30 to 2:15pm" says no half of the day for one of them
-    (h1, m1), (h2, m2) = ((int(h) % 12 + 12 * (half == "p") if half else int(h), int(m)) for h, m, half in times)
-    if any(half and not 1 <= int(h) <= 12 for h, _, half in times) or h2 * 60 + m2 <= h1 * 60 + m1:
+    if any(m[3] and not 1 <= int(m[1]) <= 12 for m in times):
         return None
-    return f"({h2} * 60 + {m2}) - ({h1} * 60 + {m1})"
+    (h1, m1), (h2, m2) = ((int(m[1]) % 12 + 12 * (m[3] == "p") if m[3] else int(m[1]), int(m[2] or 0)) for m in times)
+    start, end = h1 * 60 + m1, h2 * 60 + m2
+    overnight = re.search(r"\b(?:next|following)\s+(?:morning|day)\b|\bovernight\b|\bnight\s+shift\b", text) or (
+        not halves - {""} and h1 >= 18 and h2 <= 6)
+    if end <= start and not overnight:
+        return None
+    program = f"({h2} * 60 + {m2}) - ({h1} * 60 + {m1})" + (" + 24 * 60" if end <= start else "")
+    return f"({program}) / 60" if hours_asked else program
 
 
 def _gap(text: str) -> str | None:

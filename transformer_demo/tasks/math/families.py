@@ -329,7 +329,7 @@ def _candidates(text: str) -> list[_Wording]:
     if not text.isascii():
         return list(table)
     words = set(re.findall(r"[a-z]+", text.lower()))
-    rows = sorted({*(i for word in words for i in by_word.get(word, ()))})
+    rows = sorted({*always, *(i for word in words for i in by_word.get(word, ()))})
     return [table[i] for i in rows if table[i].words <= words]
 
 

@@ -16,6 +16,7 @@ gets a value; anything else is None, left to the model and its checks rather tha
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -157,6 +158,10 @@ def _colour_chance(text: str) -> str | None:
 
 
 NUMBER_LIST = re.compile(r"\d+(?:\.\d+)?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)\d+(?:\.\d+)?)+")
+# a statistic's list may be signed and spaced: "-4, 7, -11, 3 and 0", "7 3 9 1 5 11"
+SIGNED_LIST = re.compile(r"(?<![\w.-])-?\d+(?:\.\d+)?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s+)-?\d+(?:\.\d+)?)+"
+                         r"(?!\w|\.\d)")
+SIGNED = re.compile(r"-?\d+(?:\.\d+)?")
 
 
 PER_ONE = re.compile(r"\bper\s+(?:game|match|day|week|month|year|test|round|innings|person|player|student|child"
@@ -166,19 +171,31 @@ PER_ONE = re.compile(r"\bper\s+(?:game|match|day|week|month|year|test|round|inni
 def _statistic(text: str) -> str | None:
     """"I got 78, 85 and 92 on my tests, what's my average?" -> mean(78, 85, 92): the question's numbers are one
     list (besides, at most, their count: "2, 0, 3, 1 and 4 goals in the last 5 games"), and it asks for their
-    mean, median or range (not a speed, a rate or a weighted mean)."""
-    asked = re.findall(r"\b(average|mean|median|range)\b", text)
-    if len(set(asked)) != 1 or re.search(r"speed|per|rate|weighted|%|percent|\bx\b|=|\bneed", PER_ONE.sub(" ", text)):
+    mean, median, mode (one value more often than any other) or range (not a speed, a rate or a weighted mean)."""
+    asked = re.findall(r"\b(average|mean|median|mode|range)\b", text)
+    if len(set(asked)) != 1 or re.search(r"\b(?:speeds?|per|rates?)\b|weighted|%|percent|\bx\b|=|\bneed",
+                                         PER_ONE.sub(" ", text)):  # not "temperatures"
         return None
     numbers = NUMBER.findall(text)
-    for listed in NUMBER_LIST.finditer(text):
-        values = NUMBER.findall(listed[0])
+    for listed in SIGNED_LIST.finditer(text):
+        values = SIGNED.findall(listed[0])
         rest = NUMBER.findall(text[: listed.start()] + " " + text[listed.end():])
         if not rest or rest == [str(len(values))] and len(values) + 1 == len(numbers):
-            if asked[0] == "range":  # the largest less the smallest
-                return f"{max(values, key=Fraction)} - {min(values, key=Fraction)}"
-            return f"{'median' if asked[0] == 'median' else 'mean'}({', '.join(values)})"
+            return _of(asked[0], values)
     return None
+
+
+def _of(statistic: str, values: list[str]) -> str | None:
+    """The program of one statistic of a list of numbers (as written, signs included)."""
+    if statistic == "range":  # the largest less the smallest
+        low = min(values, key=Fraction)
+        return f"{max(values, key=Fraction)} - {f'({low})' if low.startswith('-') else low}"
+    if statistic == "mode":
+        counts = Counter(Fraction(v) for v in values).most_common()
+        if len(counts) > 1 and counts[0][1] > counts[1][1]:
+            return next(v for v in values if Fraction(v) == counts[0][0])
+        return None  # every value once, or two as often: no one mode
+    return f"{'median' if statistic == 'median' else 'mean'}({', '.join(values)})"
 
 
 NEEDED = re.compile(r"\b(?:need|needs|needed|have\s+to\s+(?:get|score))\b")

@@ -27,11 +27,12 @@ PERCENT_ASKED = re.compile(r"\bwhat\s+(?:percent|percentage|%)|\bhow\s+many\s+(?
                            r"|profit|loss|change|growth|gain|reduction|discount)\b|\bby\s+what\s+(?:percent|percentage)\b"
                            r"|\bwhat(?:'s|s|\s+is|\s+was)\s+(?:the|our|my|his|her|their|your)\s+(?:[a-z]+\s+)?"
                            r"(?:percentage|percent)\b"  # "whats our win percentage"
-                           r"|\b(?:win|success|hit|pass|completion|strike|save)\s+rate\b")  # "what's my win rate"
+                           r"|\b(?:win|success|hit|pass|completion|strike|save)\s+(?:rate|percentage|percent|%)")
 SHARE = (  # (pattern, whether the whole comes first)
     (re.compile(rf"{N}\s+(?:[a-z]+\s+){{0,2}}?out\s+of\s+(?:a\s+(?:possible\s+|total\s+of\s+)?|the\s+)?{N}"),
      False),  # 42 out of 60, won 13 games out of 20
     (re.compile(rf"{N}\s+(?:is|as)\s+(?:what|a)\s+(?:percent|percentage)\s+of\s+(?:[a-z]+\s+){{0,2}}?{N}"), False),
+    (re.compile(rf"\bwhat\s+(?:percent|percentage|%)\s+(?:is|are|was|were)\s+{N}\s+of\s+{N}\b"), False),  # 18 of 72
     (re.compile(rf"\bwhat\s+(?:percent|percentage)\s+of\s+(?:[a-z]+\s+){{0,2}}?{N}\s+(?:[a-z]+\s+){{0,2}}?"
                 rf"(?:is|are|was|were)\s+{N}"), True),
     (re.compile(rf"\b(?:target|goal|aim|budget)\s+(?:is|was|of)\s+{N}\b[^.?!]*?\b(?:raised|saved|collected|reached"
@@ -85,7 +86,8 @@ AMOUNT_ASKED = re.compile(rf"\bhow\s+(?:many|much)\b|\bwhat(?:'s|\s+is|\s+will\s
 CHANGED_WHOLE = re.compile(r"\b(?:increase\w*|decrease\w*|raises?|raising|raised\s+(?:by|to)|more|less|off|after|final"
                            r"|new|pay|paid|left|went\s+(?:up|down)|gone\s+(?:up|down)|go(?:es)?\s+(?:up|down)|rose|fell"
                            r"|dropped|reduced|cut|now"
-                           r"|remain\w*|total|including|plus|with|what\s+(?:percent|%)|what\s+percentage|of\s+what)\b")
+                           r"|remain\w*|total|including|plus|with|what\s+(?:percent|%)|what\s+percentage|of\s+what"
+                           r"|gross|inclusive|includes?|included)\b")
 SAVING_ASKED = re.compile(r"\bhow\s+(?:much|many\s+\w+)\s+(?:is|was|will\s+be)\s+the\s+(?:discount|saving|reduction)\b"
                           r"|\bhow\s+(?:much|many\s+\w+)\s+(?:do|does|will|would|did|can)\s+(?:i|you|we|he|she|they)\s+"
                           r"save\b|\bwhat(?:'s|\s+is)\s+the\s+(?:discount|saving)\b")
@@ -141,6 +143,8 @@ def part_reading(text: str) -> str | None:
     numbers, percents = _two(text), PERCENT.findall(text)
     if not numbers or len(percents) != 1 or numbers[0] == numbers[1] or not AMOUNT_ASKED.search(text):
         return None
+    if rest_reading(text):  # "the landlord kept 15%, how much do i get back": the rest is asked
+        return None
     percent = percents[0]
     whole = next(n for n in numbers if n != percent)
     if DEPOSIT.search(text) and not re.search(r"\b(?:left|rest|remaining|balance|still|owe)\b", text):
@@ -170,9 +174,10 @@ def whole_of_part_reading(text: str) -> str | None:
     return f"{part.group(1)} / ({part.group(2)} / 100)"
 
 
-LEFT_ASKED = re.compile(r"\b(?:left|remains?|remaining|rest|leftover)\b")
+LEFT_ASKED = re.compile(r"\b(?:left|remains?|remaining|rest|leftover|back)\b")  # "how much do i get back"
 TAKEN = re.compile(r"(?:%|\bpercent)\s+(?:of\s+(?:it|that|this|them)\s+)?(?:goes|go|went|is|are|was|were|gets?)\s+"
-                   r"(?:on|to|spent|used|paid|taken|saved|put)\b|\b(?:spend|spent|spends|use|used|uses|pay|paid|pays"
+                   r"(?:on|to|spent|used|paid|taken|saved|put)\b|\b(?:spend|spent|spends|use|used|uses|pay|paid|pays|keeps?|kept"
+                   r"|deducts?|deducted|withh[oe]lds?"
                    r"|save|saved|saves|give|gave|gives|takes?|taking|took)\s+(?:\d+(?:\.\d+)?)\s*(?:%|percent\b)")
 
 
@@ -187,6 +192,28 @@ def rest_reading(text: str) -> str | None:
         return None
     whole = next(n for n in numbers if n != percents[0])
     return f"{whole} - {percents[0]} / 100 * {whole}"
+
+
+INCLUDED = re.compile(r"\bgross\b|\b(?:inc|incl|including|inclusive\s+of|includes?|with)\s+(?:the\s+)?"
+                      r"(?:\d+(?:\.\d+)?\s*%\s+)?(?:vat|tax|gst)\b|\b(?:vat|tax|gst)[- ]inclusive\b"
+                      r"|\b(?:vat|tax|gst)\s+included\b")
+TAX = re.compile(r"\b(?:vat|tax|gst)\b")
+NET_ASKED = re.compile(r"\b(?:net|before|without|excluding|excl|ex)\b")
+
+
+def included_reading(text: str) -> str | None:
+    """"how much of a 96 gross bill is vat at 20%" -> 96 * 20 / (100 + 20): the tax inside an amount that already
+    includes it, or the amount without it ("... what is it before vat" -> 96 * 100 / (100 + 20))."""
+    numbers, percents = _two(text), PERCENT.findall(text)
+    asked = _asked_part(text)
+    given = text[: len(text) - len(asked)] if asked != text else text  # "... before vat, what is it with vat?"
+    if not numbers or len(percents) != 1 or numbers[0] == numbers[1] or not INCLUDED.search(given):
+        return None
+    percent = percents[0]
+    whole = next(n for n in numbers if n != percent)
+    if NET_ASKED.search(asked):
+        return f"{whole} * 100 / (100 + {percent})"
+    return f"{whole} * {percent} / (100 + {percent})" if TAX.search(asked) and AMOUNT_ASKED.search(text) else None
 
 
 def changed_by_reading(text: str) -> str | None:
@@ -247,15 +274,17 @@ def interest_reading(text: str) -> str | None:
         return None
     interest = f"{principal[0]} * {percent} / 100 * {years[0]}"
     asked = _asked_part(text)
-    if WHOLE_ASKED.search(asked) or not re.search(r"\binterest\b", asked) and re.search(
-            r"\b(?:total|altogether|in\s+all|be)\b", asked):
+    with_interest = re.search(r"\b(?:with|plus|including|and)\s+(?:the\s+|its\s+)?interest\b", asked)
+    if re.search(r"\binterest\b", asked) and not with_interest:  # "how much interest will i have earned"
+        return interest
+    if with_interest or WHOLE_ASKED.search(asked) or re.search(r"\b(?:total|altogether|in\s+all|be)\b", asked):
         return f"{principal[0]} + {interest}"
-    return interest if re.search(r"\binterest\b", asked) else None  # "how much interest do i pay in total"
+    return None
 
 
 def percent_readings(text: str) -> list[str]:
     readers = (share_reading, part_reading, change_reading, changed_by_reading, rest_reading, interest_reading,
-               whole_of_part_reading)
+               whole_of_part_reading, included_reading)
     return [r for r in (read(text) for read in readers) if r]
 
 
@@ -296,6 +325,8 @@ def percent_mismatch(question: str, program: str) -> str | None:
         for node in _divisions_by_100(tree(program)):  # 45 / 100 * 12: 45 is divided by 100, 12 is the percent
             if node.op == "num" and Fraction(node.args[0]) not in given:
                 return f"takes {node.args[0]} as a percentage, which the question does not"
+    if INCLUDED.search(text) and not re.search(r"\(100\s*\+", program):
+        return "takes the percentage of an amount that already includes it"
     if PERCENT_ASKED.search(text) and not program.strip().startswith("pct("):
         return "does not give a percentage, which the question asks for"
     return None

@@ -27,6 +27,7 @@ MEASURES = {  # the words for a measure or money -> one name; these never stand 
     "mm": r"mm|millimet(?:er|re)s?", "mile": r"miles?", "inch": r"inch(?:es)?", "foot": r"foot|feet|ft",
     "yard": r"yards?|yd", "kg": r"kg|kilos?|kilograms?", "g": r"g|grams?", "mg": r"mg|milligrams?",
     "tonne": r"tonnes?|tons?", "lb": r"lbs?", "ounce": r"oz|ounces?",
+    "gb": r"gb|gigs?|gigabytes?", "mb": r"mb|megabytes?", "tb": r"tb|terabytes?",
     "litre": r"l|lit(?:er|re)s?", "ml": r"ml|millilit(?:er|re)s?", "pint": r"pints?", "gallon": r"gallons?|gals?",
     "second": r"s|secs?|seconds?",
     "minute": r"mins?|minutes?", "hour": r"h|hrs?|hours?", "day": r"days?", "week": r"weeks?",
@@ -56,6 +57,18 @@ black pink purple orange brown grey gray same different""".split())
 IRREGULAR = {"children": "child", "people": "person", "men": "man", "women": "woman", "mice": "mouse",
              "teeth": "tooth", "geese": "goose", "calories": "calorie", "cookies": "cookie", "movies": "movie",
              "pies": "pie", "brownies": "brownie"}  # plural -> singular
+
+
+POWERED = re.compile(r"(?:(?<=\d)\s*|(?<![\w.]))(mm|cm|m|km|ft)([23])\b")
+
+
+RUN_K = re.compile(r"\b(ran|run|runs|jog|jogs|jogged|race|races|raced|did\s+a|do\s+a|the)\s+(\d+(?:\.\d+)?)k\b"
+                   r"(?=\s+(?:in|run|race|jog|walk|route|course|time|pace)\b|\s*[,.?!]|$)")  # "ran 5k in 27 min": km
+
+
+def powered(text: str) -> str:
+    """"60 m2", "35g per m2" -> "60 m²", "35g per m²": a length's square or cube, not a number 2 or 3."""
+    return POWERED.sub(lambda m: f" {m[1]}{'²' if m[2] == '2' else '³'}", text)
 
 
 def singular(word: str) -> str:
@@ -107,10 +120,14 @@ NOT_A_RATE_QUESTION = re.compile(r"\b(?:left|remain\w*|change|more|fewer|less|th
                                  r"|double|triple|times|difference|back|altogether|together|plus|minus)\b|%|[-+=^]")
 
 SPEED_WORDS = {"km/h": "km per hour", "kph": "km per hour", "kmh": "km per hour", "mph": "miles per hour",
-               "m/s": "m per second", "km/hr": "km per hour", "bpm": "beats per minute"}
+               "m/s": "m per second", "km/hr": "km per hour", "bpm": "beats per minute",
+               "mpg": "miles per gallon"}
 SPEEDS = re.compile(rf"(?<=[\d\s])({'|'.join(re.escape(w) for w in SPEED_WORDS)})(?![a-z])")
 CURRENCY = re.compile(r"([$€£¥₹])\s*(\d+(?:\.\d+)?)")
 NUMBER = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?(?![\d:]|\.\d)")
+# "37 are reserved"; not "16 are girls"
+SUBJECT = re.compile(r"\s+(?:of\s+(?:them|those|these)\s+)?(?:are|were|is|was)\s+(?:already\s+|now\s+)?"
+                     r"(?:[a-z]+ed|taken|sold|broken|gone|empty|free|missing)\b")
 WORD = r"[a-z]+"
 FUNCTION = "|".join(sorted(FUNCTION_WORDS))
 NOUN = rf"(?!(?:{FUNCTION})\b)({WORD})"  # a word that may name a thing
@@ -149,23 +166,31 @@ OWNER = re.compile(rf"(?:^|[.?!,]\s*|\b(?:and|but)\s+)(?:the\s+)?({WORD}s)\s+(?:
                    rf"|\d\s+(?:{WORD}\s+)?({WORD}s)\b[^.?!\d]*$")  # "3 notebooks at 2.45 each"
 EACH_ONE = re.compile(rf"(?<![\d.])\d+(?:\.\d+)?(?=\s)[^.?!\d]*?\beach\s+(?:one|of\s+them)\s+(?:{WORD}\s+)?"
                       r"(?:about\s+)?$")  # "6 cushion covers, each one needs": per cover
-HOLDERS = re.compile(rf"\b({WORD}s)\s+(?:each\s+|all\s+)?(?:can\s+)?(?:hold|seat|take|contain|fit|carry|feed|serve"
-                     r"|cover)\s+(?:up\s+to\s+|about\s+|exactly\s+)?$")  # "boxes hold 24 items": items per box
+# "boxes hold 24 items": items per box
+HOLDERS = re.compile(rf"\b({WORD}s)\s+(?:that\s+|which\s+)?(?:each\s+|all\s+)?(?:can\s+)?(?:hold|seat|take|contain|fit"
+                     r"|carry|feed|serve|cover)\s+(?:up\s+to\s+|about\s+|exactly\s+)?$")
 TOTAL_AT_END = re.compile(r"[,.;]\s*(?:what'?s\s+the\s+|whats\s+the\s+)?total(?:\s+for\s+(?:the\s+)?[a-z]+)?\s*[?.!]*$")
+CONTAINER_WORDS = ("tins", "cans", "tubs", "bags", "blocks", "bottles", "boxes", "packs", "packets", "rolls", "sacks",
+                   "jars", "cartons", "tubes", "pots", "tanks", "buckets", "drums", "reels", "sheets", "boards", "bars",
+                   "planks", "lengths", "panels", "slabs", "tiles")  # "2.5 litre tins": a measure per container
+CONTAINER = re.compile(rf"\s*({'|'.join(CONTAINER_WORDS)})\b")
+CONTAINERS = {singular(word) for word in CONTAINER_WORDS}
 SIZED = re.compile(rf"\b({WORD}s)\s+(?:are|were)\s+(?:each\s+|about\s+|roughly\s+)?$")  # "panels are" 1.83 m wide
 SENTENCE = r"[^.?!]*"
 NUMBER_OF_ASKED = re.compile(rf"\bwhat(?:'s|\s+is|\s+was|\s+will\s+be)\s+the\s+(?:(?:least|smallest|minimum|fewest"
                              rf"|greatest|largest|maximum|most|total)\s+)?number\s+of\s+({WORD})\b")
 ASKED_PER = re.compile(rf"\b(?:each|every|per)\s+(?:{WORD}\s+)??({WORD})\b"
                        rf"|\b(?:in|on)\s+(?:the|a|one)\s+({WORD})\s*[?.!]*$"
-                       rf"|\b(?:a|an)\s+(second|minute|hour|day|week|month|year)\s*[?.!]*$")
+                       rf"|\b(?:a|an)\s+(second|minute|hour|day|week|month|year)\b(?=\s*[?.!]*$|\s+(?:is\s+that|on\s+average))")
 MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|paid|spend|spent|earn|earns|make|makes"
-                         rf"|made|save|saved|charge|owe|worth|price|raise|raised|donate|donated|collect|collected)\b"
+                         rf"|made|save|saved|charge|owe|worth|price|raise|raised|donate|donated|collect|collected|claim)\b"
                          rf"|\bhow\s+much\s+(?:is|are|for)\s+(?:one|each|a|an|\d+(?:\.\d+)?)\b"
                          rf"|\bhow\s+much\s+(?:is|are)\s+(?:that|it|this|they)\s+(?:per|each|for\s+(?:one|each|a|an))\b"
-                         rf"|\bwhat\s+(?:do|does|did|will|would)\b{SENTENCE}\b(?:cost|pay|paying|spend|earn)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
+                         rf"|\bwhat\s+(?:do|does|did|will|would)\b{SENTENCE}\b(?:cost|pay|paying|spend|earn|charge)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
                          rf"|\bwhat(?:'s|s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:total\s+)?"
-                         rf"(?:cost|price|pay|bill|earnings|wages?|salary|takings|income|revenue|sales)\b")
+                         rf"(?:cost|price|pay|bill|earnings|wages?|salary|takings|income|revenue|sales)\b"
+                         rf"|\bwhat(?:'s|s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:gross|net|weekly"
+                         rf"|monthly|annual|yearly)\s+(?:pay|wages?|salary|earnings|income|bill|cost)\b")
 PAYING = r"pays?|gets?|owes?|has|have|receives?|needs?|spends?|puts?|gives?|contributes?"  # each one does
 EACH_AT_END = re.compile(r"\bhow\s+much\s+(?:[a-z]+\s+){0,3}?(?:each|apiece|a\s+head|per\s+head|each\s+one"
                          r"|per\s+person)\s*[?.!]*\s*$")  # "..., how much each?", not "3 pens at 4 each"
@@ -173,9 +198,11 @@ EACH_PAYS = re.compile(rf"\b(?:each|per)\s+({WORD})\b"
                        rf"|\bhow\s+much\s+(?:is|are|for|does|do)\s+(?:one|a|an|each)\s+({WORD})\b")
 EACH_ASKED = re.compile(r"\bhow\s+many\s+(?:(?:are|is|will|would|should|can|do|does|go|goes|sit|sits|get|gets|be|in|on"
                         rf"|at|for|there|into)\s+){{1,3}}(?:each|every|per)\s+({WORD})\b")  # the thing not said
+PER_ASKED = re.compile(rf"\b(?:what'?s|whats|what\s+is)\s+(?:that|this|it)\s+(?:per|an?|each)\s+({WORD})\b"
+                       rf"|\baverage\s+(?:per|an?|each)\s+({WORD})\b|\bper\s+({WORD})\s*[?.!]*$")  # "goals per game?"
 MEASURE_WORD = "|".join(f"(?:{words})" for words in MEASURES.values())
 SPEED_ASKED = re.compile(rf"\b(?:speed|rate|pace)\b{SENTENCE}\bin\s+({MEASURE_WORD})\s+(?:per|an?)\s+"
-                         rf"({MEASURE_WORD})\b")
+                         rf"({MEASURE_WORD})\b|\bwhat\s+({MEASURE_WORD})\s+per\s+({MEASURE_WORD})\s+(?:is|was)\b")
 CONVERT_ASKED = re.compile(r"^(?:convert|change|turn|express|write)\b|\b(?:make|convert|change|turn|put|write)\s+"
                            r"(?:it|that|this|them)\s+(?:in|into)\s+[a-z]+\s*[?.!]*$")  # "... when i make it in minutes"
 IN_MEASURE = re.compile(rf"(?:,\s*|\(|\s)(?:in|into)\s+({MEASURE_WORD})\s*\)?\s*[?.!]*$")
@@ -205,6 +232,8 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     rest = after[stop:]
     if thing in LENGTHS and (SQUARE.match(after) or CUBIC.match(after)):  # "12 square metres", "12 m²", "2 m³"
         thing = f"{thing}{'²' if SQUARE.match(after) else '³'}"
+    if thing in MEASURES and thing not in ("money", "cent") and (box := CONTAINER.match(rest)):
+        return _per(thing, name_of(box.group(1))), True  # "2.5 litre tins": litres per tin
     if re.search(r"\bpa(?:y|ys|id|ying)\s+(?:with|using)\s+(?:a|an|one)?\s*$", before):  # "paid with a 500 note"
         return ((thing, 1),) if thing else None, False
     if thing and EACH_BEFORE_NUMBER.match(rest):  # "6 boxes each hold 12 eggs": the boxes are counted
@@ -275,7 +304,9 @@ def _asked(text: str) -> Unit | None:
         lengths = {name for name in re.findall(rf"\d\s*({MEASURE_WORD})\b", text) if name_of(name) in LENGTHS}
         asked = ((name_of(lengths.pop()), 1),) if len({name_of(n) for n in lengths}) == 1 else None
     elif speed := SPEED_ASKED.search(text):  # "what is her speed in km per hour?"
-        asked = _per(name_of(speed.group(1)), name_of(speed.group(2)))
+        asked = _per(name_of(speed.group(1) or speed.group(3)), name_of(speed.group(2) or speed.group(4)))
+    elif long := re.search(rf"\bhow\s+long\s+in\s+({MEASURE_WORD})\b", text):  # "how long in hours to do 120 km"
+        asked = ((name_of(long.group(1)), 1),)
     elif re.search(r"\bhow\s+old\b", text):
         asked = (("year", 1),)
     elif (size := re.search(r"\bhow\s+(?:long|heavy|tall|wide|high|deep)\b", text)) and IN_MEASURE.search(text):
@@ -294,7 +325,8 @@ class Reading:
     def __init__(self, text: str):
         text = re.sub(r"(\d)-(?=[a-z])", r"\1 ", CURRENCY.sub(r"\2 money", text.lower()))  # "a 36-hour week"
         text = re.sub(r"[\s,]+(?:please|pls|plz|thanks|thank\s+you)[\s?.!]*$", "", text)  # "..., in minutes pls"
-        text = re.sub(r"(?<=\d)\s*(mm|cm|m|km|ft)([23])\b", lambda m: f" {m[1]}{'²' if m[2] == '2' else '³'}", text)
+        text = re.sub(r"\b(per|a|each)\s+head\b", r"\1 person", text)  # "28.50 per head": per person
+        text = RUN_K.sub(r"\1 \2 km", powered(text))
         self.text = SPEEDS.sub(lambda m: SPEED_WORDS[m.group(1)], text)
         self.numbers: dict[Fraction, Unit | None] = {}
         held = set()
@@ -314,7 +346,8 @@ class Reading:
             self.asked = _money_asked(self.text)  # "diesel is 1.48 a litre, how much to fill it", "..., total?"
         self._unhold(held)
         self._name_unknowns()
-        if self.asked is None and (each := EACH_ASKED.search(self.text)) and (per := name_of(each.group(1))):
+        if self.asked is None and (each := EACH_ASKED.search(self.text) or PER_ASKED.search(self.text)) and (
+                per := name_of(next(g for g in each.groups() if g))):
             things = {u[0][0] for u in self.numbers.values() if u and len(u) == 1 and u[0][1] == 1} - {per}
             self.asked = _per(things.pop(), per) if len(things) == 1 else None  # "how many on each table": children
         rates = [n for u in (*self.numbers.values(), self.asked) if u for n, p in u if p < 0]  # eggs per hen per week
@@ -341,6 +374,7 @@ class Reading:
                 asked = [name for name, p in self.asked or () if p > 0 and name != per]
                 named = things - {per} or set(asked)  # "1.89 per litre ... the total cost?": money per litre
                 self.numbers[value] = _per(named.pop(), per) if len(named) == 1 else None
+        self._name_subjects()
         bare = [value for value, unit in self.numbers.items() if unit is None]
         rates = [unit for unit in self.numbers.values() if unit and len(unit) == 2]
         if len(bare) == 1 and len(rates) == 1 and self.asked and len(self.asked) == 1 and self.asked[0][1] == 1:
@@ -348,3 +382,16 @@ class Reading:
             if per == self.asked[0][0] and thing != UNKNOWN and not any(  # 500 items, the boxes asked
                     u == ((thing, 1),) for u in self.numbers.values()):
                 self.numbers[bare[0]] = ((thing, 1),)
+
+    def _name_subjects(self) -> None:
+        """"18 rows of 24 chairs and 37 are reserved": a number that stands for its thing is the thing the number
+        before it counts (37 chairs)."""
+        for m in NUMBER.finditer(self.text):
+            value = Fraction(m.group())
+            if self.numbers.get(value) is not None or not SUBJECT.match(self.text, m.end()):
+                continue
+            before = [u for p in NUMBER.finditer(self.text[: m.start()])
+                      if (u := self.numbers.get(Fraction(p.group())))]
+            things = [name for name, power in before[-1] if power == 1] if before else []
+            if len(things) == 1 and things[0] not in MEASURES and things[0] != UNKNOWN:
+                self.numbers[value] = ((things[0], 1),)

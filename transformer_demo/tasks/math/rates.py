@@ -17,6 +17,7 @@ from itertools import permutations
 
 from .program import evaluate
 from .quantities import (
+    CONTAINERS,
     MEASURE_WORD,
     MEASURES,
     NOT_A_RATE_QUESTION,
@@ -44,6 +45,13 @@ def _products(items: list[tuple[str, Unit]]) -> list[tuple[str, Unit]]:
     return found
 
 
+def _sized(unit: Unit) -> tuple[str] | None:
+    """(the container,) of a measure per container ("2.5 litre tins": litres per tin), else None."""
+    per = [name for name, p in unit if p < 0]
+    measures = [name for name, p in unit if p > 0 and name in MEASURES and name not in ("money", "cent")]
+    return (per[0],) if len(unit) == 2 and measures and per[0] in CONTAINERS else None
+
+
 def rate_reading(text: str) -> str | None:
     """The one product or quotient of a question's two or three numbers whose unit is the unit asked (module
     docstring): "7.5 hours a day for 4 days at 11.40 an hour: how much did i earn?" -> 7.5 * 4 * 11.40."""
@@ -53,6 +61,9 @@ def rate_reading(text: str) -> str | None:
     found = NUMBER.findall(reading.text)
     if len(found) not in (2, 3) or len(reading.numbers) != len(found) or None in reading.numbers.values():
         return None
+    asked = {name for name, _ in reading.asked}
+    if any(sized and sized[0] not in asked for u in reading.numbers.values() if (sized := _sized(u))):
+        return None  # "2.5 litre tins at 18.50 a tin, i need 9 litres: the cost" buys whole tins, no proportion
     candidates = _products(list(zip(found, reading.numbers.values())))
     fitting = [program for program, unit in candidates if fits(unit, reading.asked, exact=True)]
     if not fitting:  # "45 minutes every evening ... how many hours over 12 evenings": (45 * 12) / 60
@@ -192,7 +203,8 @@ def pieces_reading(text: str) -> str | None:
 WHOLE_ASKED = (  # (pattern, function): a count of the whole things needed, or of the whole things that fit
     (re.compile(r"\b(?:least|smallest|minimum|fewest)\s+number\s+of\s+([a-z]+)"
                 r"|\bhow\s+many\s+(?:full\s+|whole\s+|complete\s+)?([a-z]+)\b[^.?!]*\b(?:need|needed"
-                r"|have\s+to\s+(?:buy|get|order)|(?:must|should|do)\s+\w+\s+(?:buy|get|order)|to\s+buy)\b"
+                r"|have\s+to\s+(?:buy|get|order)|(?:must|should|do)\s+\w+\s+(?:buy|get|order|book|hire)"
+                r"|to\s+(?:buy|book|order|hire))\b"
                 r"|\b(?:to|want|need)\s+(?:pack|fit|carry|seat|feed|serve|transport|post|ship|\d+)\b[^.?!]*\bhow\s+many\s+"
                 r"([a-z]+)\s*[?.!]*$"), "ceil"),  # "i've got 500 to pack, how many boxes", "i want 160, how many packs"
     (re.compile(r"\b(?:greatest|largest|maximum|most)\s+number\s+of\s+([a-z]+)"

@@ -31,8 +31,9 @@ THE = r"(?:the\s+)?"
 
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
 # Words that say a number of their own: a reading or a program that leaves the number out misreads the question.
-IMPLIED = {"2": r"\b(?:half|halve[sd]?|halving|double[sd]?|twice)\b",  # not "the third angle", "this quarter":
-           "3": r"\b(?:triple[sd]?|(?:a|one|two)\s+thirds?)\b", "4": r"\b(?:a|one|two|three)\s+quarters?\b"}
+IMPLIED = {"2": r"\b(?:half|halve[sd]?|halving|doubl(?:e[sd]?|ing)|twice)\b",  # not "the third angle", "this quarter":
+           "3": r"\b(?:tripl(?:e[sd]?|ing)|(?:a|one|two)\s+thirds?)\b",
+           "4": r"\b(?:quadrupl(?:e[sd]?|ing)|(?:a|one|two|three)\s+quarters?)\b"}
 
 
 def _listed(m: re.Match, join: Callable[[list[str]], str]) -> str:
@@ -184,6 +185,12 @@ UNARY_POWER = re.compile(r"(?:^|[(*/+=×÷:,]|\b(?:is|of|what'?s|whats|calculate
                          r"\d+(?:\.\d+)?\s*(?:squared|cubed|[²³^]|\*\*|to\s+the)")
 AS_PERCENT = re.compile(r"[\s,]*\b(?:as|in|into|to)\s+(?:an?\s+)?(?:percentage|percent|%)$")  # "2/5 as a percentage"
 PROGRAM = re.compile(r"(?:[\d\s.+\-*/^(),]|sqrt|mean|median)*")
+# A fraction written with a slash between words: "2/5 divided by 4/15" is (2/5) / (4/15), not 2 / 5 / 4 / 15. Only
+# where a word says the operation; a fraction after a spaced "/" or a power ("12 / 3/4", "2 to the power 3/4") is 16
+# or 1, 2 ^ (3/4) or 2, by who reads it: no reading.
+WORDED = re.compile("|".join(p for p, _ in WORDS))
+SPOKEN_FRACTION = re.compile(r"(?<![\w.)^*/])(?<!\^ )(\d+/\d+)(?![\w.(^/])")
+FRACTION_AFTER = re.compile(r"(?:(?<![\d.])/\s+|\^\s*|\bpower\s+(?:of\s+)?)\d+/\d+(?![\d.])")
 
 
 @dataclass(frozen=True)
@@ -256,7 +263,7 @@ SPAN = re.compile(rf"(?:{CALL}|[(-])*\s*\d(?:[\d\s.+\-*/^(),]|{CALL})*")  # a pr
 SAYS_MORE = re.compile(r"\d|%|[a-z]\(|\b(?:full|whole|complete|left|remain\w*|nearest|decimal|fraction\w*|percentage"
                        r"|plus|minus|times|multipl\w*|divid\w*|add\w*|subtract\w*|take|less|more|fewer|squared|cubed"
                        r"|square|cube|root|power|double|twice|half|halve|triple|percent|then|sum|product|difference"
-                       r"|total|each|per|average|mean|round\w*|of\s+(?:it|that|this)|zero|one|two|three|four|five|six"
+                       r"|total|each|per|average|mean|median|mode|range|round\w*|of\s+(?:it|that|this)|zero|one|two|three|four|five|six"
                        r"|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|dozen)\b")
 
 
@@ -289,14 +296,16 @@ def read_calculation(question: str) -> Calculation | None:
     if got_for := GOT_FOR.fullmatch(text):
         text = got_for.group(1)
     text = TWO_SAY.sub("", GETTING.sub("", text))  # "7 + 3 x 4 i keep getting 40", "... she says 36 and i say 20"
-    if UNARY_POWER.search(text):  # "-3 squared": 9 to most people who say it, -9 by the usual precedence
-        return None
+    if UNARY_POWER.search(text) or FRACTION_AFTER.search(text):  # "-3 squared": 9 to most who say it, -9 by the
+        return None  # usual precedence
     if (then := THEN.search(text)) and then.start() > 0:
         return _chained(text)
     as_percent = AS_PERCENT.search(text.rstrip("?.! "))
     text = text[:as_percent.start()] if as_percent else text
+    worded = WORDED.search(text)
     for pattern, replace in REWRITES:
         text = pattern.sub(replace, text)
+    text = SPOKEN_FRACTION.sub(r"(\1)", text) if worded else text
     text = _strip(_strip(" ".join(text.split()).rstrip("?.! "), FRONT), BACK).strip(" ,:")
     if text and not PROGRAM.fullmatch(text):
         text = _embedded(text)

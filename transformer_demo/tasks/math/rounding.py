@@ -17,8 +17,12 @@ WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 PLACES = re.compile(r"\b(\d|one|two|three|four|five)\s*(?:decimal\s+places?|decimal\s+points?|dps?\b|d\.\s*p\.?)",
                     re.IGNORECASE)
 NEAREST = {"whole": 0, "integer": 0, "unit": 0, "one": 0, "pound": 0, "dollar": 0, "euro": 0, "tenth": 1,
-           "hundredth": 2, "penny": 2, "pence": 2, "cent": 2, "thousandth": 3}
-NEAREST_ASKED = re.compile(rf"\bnearest\s+({'|'.join(NEAREST)})", re.IGNORECASE)
+           "hundredth": 2, "penny": 2, "pence": 2, "cent": 2, "thousandth": 3,
+           **dict.fromkeys(("km", "kilometre", "kilometer", "metre", "meter", "m", "cm", "mm", "mile", "foot", "feet",
+                            "inch", "yard", "kg", "kilo", "gram", "g", "litre", "liter", "ml", "minute", "min", "hour",
+                            "second", "sec", "day", "week", "month", "year", "degree", "percent", "calorie", "person",
+                            "mph", "mpg"), 0)}  # "to the nearest km": a whole number of them
+NEAREST_ASKED = re.compile(rf"\bnearest\s+({'|'.join(NEAREST)})(?:s|es)?\b", re.IGNORECASE)
 MAX_PLACES = 6
 # The words that ask for a precision, taken off before a question's numbers are counted: its 2 is no operand.
 ASKED = re.compile(rf"[\s,(]*(?:(?:correct|rounded|round)\s+)?(?:to|in|at)\s+{PLACES.pattern}\)?"

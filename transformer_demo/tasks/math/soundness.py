@@ -2,8 +2,9 @@
 
 A sound program is a calculation on the question's own numbers (and the families' constants, only where the
 question's words call for them), names no operation the question does not (OPERATION_WORDS) and leaves out none it
-names only that way (NAMED_ONLY), keeps the question's order for "-", "/" and "^" (structure.py), and makes a
-quantity of the units it multiplies (units.py) and a percentage of a number the question gives (percentages.py).
+names only that way (NAMED_ONLY), keeps the question's order for "-", "/" and "^" and the signs of its negative
+numbers (structure.py), and makes a quantity of the units it multiplies (units.py) and a percentage of a number the
+question gives (percentages.py).
 `unsound` says why a program is not one, as a clause, or returns None.
 """
 from __future__ import annotations
@@ -15,9 +16,11 @@ from .families import FAMILIES
 from .formulas import asked_part, calculators_pi
 from .percentages import percent_mismatch
 from .program import ProgramError, evaluate
+from .quantities import powered
 from .reading import IMPLIED
 from .rounding import without_precision
-from .structure import mismatch
+from .spoken import count_left_out
+from .structure import mismatch, sign_mismatch
 from .units import unit_mismatch
 
 NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
@@ -34,7 +37,7 @@ def stray_numbers(question: str, program: str, template: str) -> list[str]:
 CONSTANT_WORDS = {
     "4": r"perimeter|fence|around|border|edge",
     "3.14": r"circle|radius|round|\bpi\b|π",
-    "2": r"squared?|²|circle|radius|integra|derivative|slope|double|twice|half|halve|\d\s*x\s*\^",
+    "2": r"squared?|(?<![a-z])²|circle|radius|integra|derivative|slope|double|twice|half|halve|\d\s*x\s*\^",
     "3": r"cubed?|³",
     "6": r"\bdie\b|dice|six-sided",
     "100": r"%|percent",
@@ -75,9 +78,10 @@ OPERATION_WORDS = {  # the word problems' verbs too: "6 go home" takes away, "a 
          r"|\b(?:more|higher|greater|bigger|larger|above|over)\b.*\bdic?e\b|-",
     "*": r"times|multipl|product|area|perimeter|derivative|slope|integra|squared|cubed|power|\bx\b|\*|×|%\s*of"
          r"|percent of|each|every|per|lots of|groups of|rows of|holds|hold|contains|contain|carries|carry|fits?\b"
-         r"|around|fence|border|(?:boxes|packs|packets|bags|cartons|crates|cases|trays|sets|bundles|stacks) of \d",
+         r"|around|fence|border|doubl|twice|tripl|quadrupl"
+         r"|(?:boxes|packs|packets|bags|cartons|crates|cases|trays|sets|bundles|stacks) of \d",
     "/": IN_GROUPS_OF + "|" + EACH_GETS + r"|divid|quotient|over|per|/|÷|integra|average|mean|probability|chance"
-                                           r"|odds|share|split|%|percent|ways",
+                                           r"|odds|share|split|%|percent|ways|half|halv|third|quarter",
     "^": r"area|circle|integra|power|square(?!\s+root)|cube(?!\s+root)|raise|\^",
     "median": r"median|middle",
     "mean": r"mean|average",
@@ -94,7 +98,7 @@ NOT_NAMING = {
 }
 # The operation words that only ever name their operation: a program for a question that says one must use it.
 NAMED_ONLY = {"+": r"\b(?:plus|add|adds|added|adding)\b(?!\s+(?:nothing|no\b))|\+", "-": r"\b(?:minus|subtract\w*)\b",
-              "*": r"\b(?:times|multipl\w*)\b|×", "/": r"\b(?:divided|divide)\b|÷",
+              "*": r"\b(?:times|multipl\w*)\b|×", "/": r"\b(?:divided|divide)\b|÷|(?<![\w/.)])/\s*\d",  # "then /12"
               "^": r"[\d)]\s*(?:squared|cubed)\b|[\d)]\s*[²³^]|\bto\s+the\s+power\b"}  # "(-2) cubed + 10"
 
 PART_OF_WHOLE = re.compile(r"pct\((\d+(?:\.\d+)?)/\(\1\+\d+(?:\.\d+)?\)\)")  # a chance: part / (part + rest)
@@ -111,9 +115,15 @@ OFFER = re.compile(r"\bbuy\s+(?:one|1|two|2)\s+(?:and\s+)?get\b|\bbogof?\b|\bfor
                    re.IGNORECASE)
 
 
+AVERAGE_ASKED = re.compile(r"\b(?:what\w*|how|find|work\s+out|calculate)\b[^.?!]*\b(?:average|mean)\b[^.?!]*[?.!]*$",
+                           re.IGNORECASE)  # "..., whats his batting average": a division or a mean
+TRIPS_ASKED = re.compile(r"\bhow\s+many\s+(?:trips|journeys|runs|loads|goes|visits)\b", re.IGNORECASE)
+CAPACITY = re.compile(r"\b(?:fits?|holds?|takes?|carries|carry|seats?)\s+\d", re.IGNORECASE)  # "van fits 48"
+
+
 def unsound(question: str, output: str) -> str | None:
     """Why a program is no calculation for a question in an unlisted wording (a clause), or None if it is one."""
-    question = without_precision(question)  # "to 2 decimal places": its 2 is no operand
+    question = powered(without_precision(question))  # "to 2 decimal places", "per m2": its 2 is no operand
     numbers, asked = set(NUMBER.findall(output)), set(NUMBER.findall(question))
     if NUMBER.fullmatch(output.strip()) or not numbers & asked:
         return "is not a calculation on the question's numbers"
@@ -127,6 +137,8 @@ def unsound(question: str, output: str) -> str | None:
         return f"leaves out {', '.join(sorted(asked - numbers))} of the question"
     used, given = Counter(NUMBER.findall(output)), Counter(NUMBER.findall(question))
     given += Counter({c: CONSTANT_USES[c] for c in constants.split() if c not in given})  # called for, unwritten
+    said_numbers = [c for c, words in IMPLIED.items() if re.search(words, question, re.IGNORECASE)]
+    given += Counter(said_numbers)  # "2/3 cup, tripling it": a second 3
     share = PART_OF_WHOLE.fullmatch(output.replace(" ", ""))  # pct(2 / (2 + 8)): the part is in the whole too
     share = share if share and share.group(1) == asked_part(question) else None
     if share:
@@ -139,7 +151,14 @@ def unsound(question: str, output: str) -> str | None:
     said = NEGATED.sub(" ", question)  # "no one got off" names no subtraction
     if offer := OFFER.search(question):
         return f"does not apply the offer the question states ({offer[0]})"
-    implied = [c for c, words in IMPLIED.items() if re.search(words, question, re.IGNORECASE) and c not in numbers]
+    if AVERAGE_ASKED.search(question) and not re.search(r"mean\(|/", output):
+        return "takes no average, which the question asks for"
+    if TRIPS_ASKED.search(question) and CAPACITY.search(question) and "/" not in output:
+        return "does not divide by what one trip takes, which the question asks how many of"
+    if count := count_left_out(question, output):
+        return f"does not use the {count} its words say"
+    written = Counter(NUMBER.findall(question))
+    implied = [c for c in said_numbers if used[c] <= written[c]]
     if implied:
         return f"does not use the {implied[0]} its words say ({re.search(IMPLIED[implied[0]], question, re.I)[0]})"
     unnamed = sorted(op for op in operations(output) - whole if not re.search(
@@ -154,4 +173,5 @@ def unsound(question: str, output: str) -> str | None:
         return f"is not a valid program ({exc})"
     if unused:  # the calculation the question asks for, where it is known: "does not compute 11 ^ 2"
         return mismatch(question, output) or f"does not use {' or '.join(unused)}, which the question names"
-    return mismatch(question, output) or unit_mismatch(question, output) or percent_mismatch(question, output)
+    return (mismatch(question, output) or sign_mismatch(question, output) or unit_mismatch(question, output)
+            or percent_mismatch(question, output))

@@ -70,9 +70,17 @@ def _value(words: list[str]) -> int | None:
     return None if last in (None, "and") else total + current
 
 
+def _words(text: str) -> list[str]:
+    return [w for w in re.split(r"[\s-]+", text.lower()) if w]
+
+
 def _number(match: re.Match) -> str:
-    words = [w for w in re.split(r"[\s-]+", match[0].lower()) if w]
+    words = _words(match[0])
     value = _value(words)
+    if value is None and PARTS.match(match.string, match.end()) is None and " and " in match[0].lower():
+        parts = [_value(_words(part)) for part in re.split(r"\s+and\s+", match[0], flags=re.IGNORECASE)]
+        if None not in parts:  # "thirty five and forty one": two numbers, not one
+            return " and ".join(str(part) for part in parts)
     if value is None or PARTS.match(match.string, match.end()):
         return match[0]
     if words == ["one"]:
@@ -106,6 +114,28 @@ def with_digits(text: str) -> str:
     if re.search(r"\d", text):
         return RUN.sub(lambda m: _number(m) if MONEY_WORD.match(m.string, m.end()) else m[0], text)
     return DECIMAL.sub(_decimal, RUN.sub(_number, text))
+
+
+GROUPED = re.compile(r"(?<![\d.,])([$€£]\s*)?(\d{1,3}(?:,\d{3})+)(?!\d|,\d|\.\d+,)")
+
+
+def ungrouped(text: str) -> str:
+    """"sales were 12,400 in march" -> "sales were 12400 in march": thousands written with commas. An amount of
+    money may have several groups (£1,250,000); otherwise one group, and none where commas also list numbers
+    ("mean of 4,500 and 3,6,9" is left as it is)."""
+    if not isinstance(text, str):
+        return text
+    found = list(GROUPED.finditer(text))
+    rest = GROUPED.sub(" ", text)
+    listed = re.search(r"\d\s*,\s*\d", rest)
+
+    def one(m: re.Match) -> str:
+        money, digits = m.group(1), m.group(2)
+        if money or digits.count(",") == 1 and not listed:
+            return (money or "") + digits.replace(",", "")
+        return m[0]
+
+    return GROUPED.sub(one, text) if found else text
 
 
 SMALL = "|".join(w for w, i in ONES.items() if 0 < i <= 12)
@@ -155,3 +185,26 @@ def spelled(text: str) -> str:
     for pattern, right in SPELLINGS:
         text = pattern.sub(right, text)
     return text
+
+
+COMPANIONS = re.compile(r"\b(?:and|with)\s+(?:my|his|her|their|our|your)\s+$", re.IGNORECASE)  # "me and my two friends"
+
+
+def count_left_out(question: str, program: str) -> str | None:
+    """A number word of a question with digits (a count its readers keep as a word, module docstring) whose value
+    the program does not use, or None: "2 tabs three times a day for 10 days" is no 2 * 10. A word that counts the
+    question's listed numbers ("23, 17 and 31 points in three games") is used by using them, and "me and my two
+    friends" are three; "the two towns are 7.4 cm apart" names things, not a count to use."""
+    if not isinstance(question, str) or not re.search(r"\d", question):
+        return None  # with_digits wrote every number word in digits
+    used = {Fraction(n) for n in re.findall(r"\d+(?:\.\d+)?", program)}
+    listed = len(re.findall(r"\d+(?:\.\d+)?", question))
+    for m in RUN.finditer(question):
+        value = _value(_words(m[0]))
+        if value is None or value < 2 or PARTS.match(question, m.end()) or MONEY_WORD.match(question, m.end()):
+            continue
+        company = COMPANIONS.search(question[: m.start()]) and value + 1 in used
+        named = re.search(r"\bthe\s+$", question[: m.start()], re.IGNORECASE)
+        if value not in used and value != listed and not company and not named:
+            return m[0]
+    return None

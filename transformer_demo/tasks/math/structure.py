@@ -13,6 +13,7 @@ both of its numbers are the question's and the question says nothing about their
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -210,6 +211,35 @@ def implausible(question: str, value: Fraction, share: re.Pattern) -> str | None
     if share.search(question) and not TOTAL.search(question) and value > biggest:
         return f"gives {value}, but a share is no more than {biggest}"
     return None
+
+
+def _negated(node: Node) -> Counter:
+    """The numbers a program negates: "-3 ^ 3" and "(-3) ^ 3" both negate 3."""
+    found = Counter()
+    if node.op == "neg":
+        inner = node.args[0]
+        first = inner.args[0] if inner.op == "num" else inner.first()
+        found[_canonical(first)] += 1 if first else 0
+    for child in node.args:
+        found += _negated(child) if isinstance(child, Node) else Counter()
+    return found
+
+
+def negatives(question: str) -> Counter:
+    """The question's negative numbers: a minus sign written against a number and not after another number
+    ("-3 to the power 3", "5 + -3", "= -10"; not "12 -20" or "12 - 20")."""
+    found = Counter()
+    for m in re.finditer(r"-(\d+(?:\.\d+)?)", question):
+        before = question[: m.start()]
+        if not re.search(r"(?:[\w).]|[\d)]\s+)$", before) or re.search(r"[^\d)\s]\s+$", before):
+            found[_canonical(m.group(1))] += 1
+    return found
+
+
+def sign_mismatch(question: str, program: str) -> str | None:
+    """A negative number of the question that the program does not negate ("-3 to the power 3" is no 3 ^ 3)."""
+    dropped = sorted(negatives(question) - _negated(tree(program)))
+    return f"drops the minus sign of -{dropped[0]}" if dropped else None
 
 
 def mismatch(question: str, program: str) -> str | None:

@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from fractions import Fraction
 
-from .quantities import IRREGULAR, LENGTHS, MEASURES, UNKNOWN, Reading, Unit
+from .quantities import IRREGULAR, LENGTHS, MEASURES, SIZES, UNKNOWN, Reading, Unit
 from .structure import Node, tree
 
 
@@ -35,6 +35,12 @@ def unit_of(node: Node, numbers: dict[Fraction, Unit | None]) -> Unit | None:
         return numbers.get(Fraction(node.args[0]))
     if node.op == "neg":
         return unit_of(node.args[0], numbers)
+    if node.op in ("mean", "median"):  # an average of like amounts: 60 km and 20 km/h have none
+        units = [unit_of(arg, numbers) for arg in node.args]
+        known = sorted(set(u for u in units if u is not None))
+        if len(known) > 1:
+            raise UnitsDiffer(f"averages {describe(known[0])} with {describe(known[1])}")
+        return known[0] if known and len(known) == len(set(units)) else None
     if node.op not in ("+", "-", "*", "/", "^"):
         return None
     a, b = unit_of(node.args[0], numbers), None if node.op == "^" else unit_of(node.args[1], numbers)
@@ -58,7 +64,7 @@ def _plural(name: str) -> str:
         return "things"
     if plural := next((p for p, one in IRREGULAR.items() if one == name), None):
         return plural
-    if name in ("money", "km", "m", "cm", "mm", "kg", "g", "mg", "ml"):
+    if name in ("money", "km", "m", "cm", "mm", "kg", "g", "mg", "ml", "gb", "mb", "tb"):
         return name
     return re.sub(r"(?<=[^aeiou])y$", "ie", name) + ("es" if re.search(r"(?:s|x|ch|sh)$", name) else "s")
 
@@ -91,13 +97,16 @@ def fits(got: Unit, asked: Unit, exact: bool) -> bool:
 
 def _meaningless(a: Unit, b: Unit) -> bool:
     """Is a product of these units no quantity at all? A square of anything but a length (degrees², money²,
-    people²), two lengths in different units (cm × m), or two different things counted (28 children × 4 tables)."""
+    people²), two measures of one kind in different units (cm × m, minutes × seconds), or two different things
+    counted (28 children × 4 tables)."""
     product = combine(a, b, 1)
     if any(abs(p) > 1 for name, p in product if name not in LENGTHS):
         return True
     lengths = {name for name, p in product if name in LENGTHS and p > 0}
+    kinds = [SIZES[name][0] for name, p in product if name in SIZES and p > 0]  # minutes × seconds, pence × pounds
     counts = [u[0][0] for u in (a, b) if len(u) == 1 and u[0][1] == 1 and u[0][0] not in MEASURES]
-    return len(lengths) > 1 or len(counts) == 2 and counts[0] != counts[1] and UNKNOWN not in counts
+    two_things = len(counts) == 2 and counts[0] != counts[1] and UNKNOWN not in counts
+    return len(lengths) > 1 or len(kinds) > len(set(kinds)) or two_things
 
 
 def _meaningless_product(node: Node, numbers: dict[Fraction, Unit | None]) -> str | None:
