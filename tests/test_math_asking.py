@@ -122,7 +122,10 @@ def test_a_times_table_practised_is_no_number_of_the_question():  # found blind 
         ("how many galons for 300 miles at 48 mpg", "how many gallons for 300 miles at 48 mpg"),
         ("2 + 3 × (10 − 4)²", "2 + 3 × (10 - 4)^2"), ("an area of 40 cm²", "an area of 40 cm²"),  # a unit stays
         ("sales were 12,400 in march", "sales were 12400 in march"), ("average .250", "average 0.250"),
-        ("a £1,250,000 house", "a £1250000 house"),
+        ("a £1,250,000 house", "a £1250000 house"), ("my goal is 10k steps", "my goal is 10000 steps"),
+        ("a £30k salary", "a £30000 salary"), ("ran 5k in 27 min", "ran 5k in 27 min"),  # a run's k is km
+        ("find k if 4k + 25 = 125", "find k if 4k + 25 = 125"),  # k the unknown
+        ("me and my 2 sisters split it", "3 of us split it"), ("my three kids and me share 20", "4 of us share 20"),
         ("the mean of 2,4,6", "the mean of 2,4,6"), ("mean of 4,500 and 3,6,9", "mean of 4,500 and 3,6,9"),  # lists
     ],
 )

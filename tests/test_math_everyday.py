@@ -221,6 +221,17 @@ from transformer_demo.tasks.math.formulas import read_formula
          "2.5"),
         ("lost 4.5kg in 6 weeks, whats that per week on average?", "4.5 / 6", "0.75"),
         ("she scored 18 goals in 24 games. goals per game?", "18 / 24", "0.75"),
+        # found blind (set 24 and 27): bills added up, a percentage taken off, a material per batch
+        ("rent was 650.50, council tax 120.25 and internet 30. could you add those up for me?", "650.50 + 120.25 + 30",
+         "800.75"),
+        ("how much is 80 with 25 percent taken off", "80 - 25 / 100 * 80", "60"),
+        ("the driver app takes 20% of every fare. the fare was 45, what do i actually keep", "45 - 20 / 100 * 45",
+         "36"),
+        ("the dough needs 500g flour per batch and i'm making 7 batches, how many kg of flour", "(500 * 7) / 1000",
+         "3.5"),
+        # found blind (sets 28 and 29): a rate to the pound beside "left over", tents that sleep a number
+        ("i have 3800 yen left over and the rate is 190 yen to the pound, how many pounds is that", "3800 / 190", "20"),
+        ("Tents sleep 4 each and we have 30 scouts, how many tents do we need?", "ceil(30 / 4)", "8"),
     ],
 )
 def test_everyday_quantities_are_read_exactly(question: str, program: str, value: str):
@@ -270,6 +281,7 @@ def test_everyday_quantities_are_read_exactly(question: str, program: str, value
         "tom has 4 times as many cards as sam, they have 50 between them. how many does tom have",
         "what is the mode of 4, 6, 9",  # every value once: no mode
         "what is the range of 5-10",  # no list, and no calculation either
+        "paper comes in packs of 50 sheets for 4.99, i need 120 sheets, how much will it cost",  # whole packs
     ],
 )
 def test_other_everyday_questions_are_not_read(question: str):

@@ -22,6 +22,7 @@ from transformer_demo.tasks.math.soundness import unsound
         ("to the nearest whole number", 0),
         ("how much each, to the nearest penny", 2),
         ("how far can i go on a full tank to the nearest km", 0), ("to the nearest minute", 0),  # found blind (set 24)
+        ("whats my daily average to the nearest step", 0), ("round to the nearest ten", None),  # set 27: any thing
         ("What is 7 divided by 8?", None),
         ("to 2 decimal places, or to the nearest whole number", None),  # two precisions: none is sure
     ],

@@ -38,6 +38,7 @@ def model(*programs: str):
         ("Solve 2x + 3 = x + 10", "2 x + 3 = x + 10", 7),
         ("If 7 less than a number is -3, what is the number?", "x - 7 = - 3", 4),  # found blind (set 15)
         ("question 4: solve 3x + 2 = 11", "3 x + 2 = 11", 3),  # a question's label is no number of it
+        ("4x - 3 = x + 12 x=?", "4 x - 3 = x + 12", 5),  # found blind (set 29): the letter asked, no term
     ],
 )
 def test_equations_are_read_exactly(question: str, text: str, solution: int):
@@ -283,6 +284,8 @@ def test_a_listed_wording_in_a_word_problems_middle_sentence_is_not_the_question
     assert check(model("120 - 8"), "0.38", question=question)["Evaluation"] == "NOT_EQUIVALENT"
     tripled = "recipe calls for 3/4 cup of milk and i'm tripling it, how many cups"  # found blind (set 22)
     assert check(model("3 / 4 * 3"), "2.25", question=tripled)["Evaluation"] == "EQUIVALENT"
+    part = "Ann has 30 sweets. She gives 1/3 of them to her brother, how many does Ann have left?"  # found blind (27)
+    assert check(model("30 - 30 / 3"), "20", question=part)["Evaluation"] != "NOT_EQUIVALENT"
 
 
 def test_a_reading_whose_units_do_not_add_up_is_no_reading():
@@ -389,7 +392,7 @@ def test_everyday_wordings_are_read_and_answered(question: str, program: str, an
         ("nurse gives 2 tablets four times a day for 7 days, how many tablets", "2 * 7",
          "does not use the four its words say"),
         ("what is -2 to the power 5", "2 ^ 5", "drops the minus sign of -2"),
-        ("cycled 30 km there at 15 km/h and 30 km back at 10 km/h, average speed in km/h", "mean(30, 15, 10)",
+        ("cycled 30 km there at 15 km/h and 20 km back at 10 km/h, average speed in km/h", "mean(30, 15, 20, 10)",
          "averages km per hour with km"),
         ("a cake needs 3/4 cup of sugar and i'm doubling it, how many cups", "3 / 4",
          "does not use the 2 its words say (doubling)"),
@@ -401,6 +404,13 @@ def test_everyday_wordings_are_read_and_answered(question: str, program: str, an
         ("the lorry fits 30 pallets and we have 200 to move, how many trips", "30 * 200", "does not divide"),
         ("ran 10k in 50 min 20 sec, what's my pace in minutes per km", "10 * 50 * 20",
          "but the question asks for minutes per km"),
+        # found blind (sets 26 and 27): a number said twice in one sentence, a price per thing bought, litres
+        ("what is 20 percent of 20 percent of 500", "20 / 100 * 500", "uses 20 fewer times"),
+        ("I buy pens at 40p each and sell them at 65p, how much profit in pence on 100 pens?", "40 * 100 * 65",
+         "multiplies"),
+        ("a tank is 50cm x 40cm x 30cm, what's its volume in litres", "50 * 40 * 30",
+         "gives cm³, but the question asks for litres"),
+        ("ran 10k in 48:20, whats my average pace per km in seconds", "mean(10, 48, 20)", "takes 48:20 for two"),
         ("a hall has 20 rows of 15 seats and 40 are taken, how many seats are free", "20 * 15 * 40", "seats²"),
     ],
 )

@@ -41,7 +41,8 @@ from typing import Any
 
 from .answer import MathReply
 from .conversation import ConversationError, Turn, find_question, parse_conversation
-from .quantities import CURRENCY, MAJOR_MONEY, MEASURES
+from .measures import MAJOR_MONEY, MEASURES
+from .quantities import CURRENCY
 
 MAX_ANSWER_CHARS = 200
 MODEL_READ_TEXTS = 6  # the conversation's last texts the model reads when no listed wording is found

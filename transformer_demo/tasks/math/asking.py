@@ -14,7 +14,7 @@ import re
 from fractions import Fraction
 
 from .program import format_number
-from .spoken import in_money, mixed, spelled, ungrouped, with_digits
+from .spoken import in_money, in_thousands, mixed, spelled, ungrouped, with_digits
 
 QUOTED = re.compile(r"(?:^|(?<=[\s:]))['\"“‘]([^'\"”’]{8,}?)['\"”’](?=[\s.?!,]|$)")
 
@@ -95,10 +95,26 @@ def plain(text: str) -> str:
     return POWER.sub(lambda m: "^2" if m[1] == "²" else "^3", text)
 
 
+FEW = r"(\d+|two|three|four|five|six|seven|eight|nine)"
+COMPANY = re.compile(rf"\b(?:(?:me|i)\s+and\s+my\s+{FEW}\s+[a-z]+|my\s+{FEW}\s+[a-z]+\s+and\s+(?:me|i))\b",
+                     re.IGNORECASE)
+SMALL_COUNTS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine".split())}
+
+
+def in_company(text: str) -> str:
+    """"me and my 2 sisters split it" -> "3 of us split it": the one asking counts too."""
+    def us(m: re.Match) -> str:
+        count = m[1] or m[2]
+        return f"{(int(count) if count.isdigit() else SMALL_COUNTS[count.lower()]) + 1} of us"
+
+    return COMPANY.sub(us, text) if isinstance(text, str) else text
+
+
 def question_in(line: str) -> str:
     """The question a line asks (asked_in): its signs and powers as typed (plain), its maths words spelled right,
-    its numbers in digits without thousands' commas (spoken.py), its durations in hours, its signs said in words as
-    signs and its school years dropped."""
+    its numbers in digits without thousands' commas or a k (spoken.py), its durations in hours, its signs said in
+    words as signs, its school years dropped and "me and my 2 sisters" as "3 of us"."""
     if not isinstance(line, str):
         return line
-    return asked_in(in_hours(signed(in_money(mixed(with_digits(spelled(plain(unlabelled(ungrouped(line))))))))))
+    numbers = with_digits(spelled(plain(unlabelled(in_thousands(ungrouped(line))))))
+    return asked_in(in_hours(signed(in_money(mixed(in_company(numbers))))))

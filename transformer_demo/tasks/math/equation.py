@@ -300,6 +300,9 @@ def read_system(question: str) -> System | None:
     return System(f"{m.group(1).strip()}, {m.group(2).strip()}", values, m.group(3))
 
 
+ASKED_LETTER = re.compile(r"[\s,;.]+([a-z])\s*=\s*\?+\s*$")
+
+
 def read_equation(question: str) -> Equation | System | None:
     """The one linear equation in x that the question states, or None (see the module docstring). A puzzle's or
     an inverse's saying is read first; where it leaves no equation ("what number added to 30 gives 100" names
@@ -309,6 +312,7 @@ def read_equation(question: str) -> Equation | System | None:
     if system := read_system(question):
         return system
     text = " ".join(question.lower().translate(SYMBOLS).split())
+    text = ASKED_LETTER.sub("", text)  # "5x - 9 = 2x + 12 x=?": the letter asked for, not a term
     named = OTHER_UNKNOWN.search(text)
     letter = named.group(1) if named else _lone_letter(text)
     if letter:  # "solve for y: 100 - y = 64" and "8m = 216" are x's equations under another name

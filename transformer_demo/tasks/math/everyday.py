@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from .growth import growth_reading
+from .measures import MEASURES, SIZES, conversion, name_of, singular, times_fraction
 from .money import item_profit_reading, portion_reading, profit_reading, unit_profit_reading
 from .parts import (
     fraction_full_reading,
@@ -33,16 +35,7 @@ from .parts import (
 )
 from .percentages import percent_readings
 from .program import evaluate
-from .quantities import (
-    MEASURES,
-    SIZES,
-    STATED_RATE,
-    Reading,
-    conversion,
-    name_of,
-    singular,
-    times_fraction,
-)
+from .quantities import STATED_RATE, Reading
 from .rates import period_reading, pieces_reading, proportion_reading, rate_reading, scaled_reading
 from .ratios import ratio_reading
 from .reading import NUMBER, N
@@ -144,7 +137,8 @@ def _stated_rate(text: str) -> str | None:
     return f"{rate_value} * {rest[0]}" if rate_first else f"{rest[0]} * {rate_value}"  # in the order said
 
 
-TOTAL = re.compile(r"\b(?:altogether|all\s+together|in\s+total|in\s+all|total|combined)\b")
+TOTAL = re.compile(r"\b(?:altogether|all\s+together|in\s+total|in\s+all|total|combined)\b|\badd\s+(?:those|these|them"
+                   r"|it\s+all)\s+up\b|\badd\s+up\s+(?:those|these|them)\b")  # "could you add those up for me"
 NOT_A_SUM = re.compile(r"\b(?:each|every|per|times|twice|double|half|triple|rows?|groups?|of|with|holds?|contains?"
                        r"|left|remain\w*|more\s+than|less|fewer|change|back|gave|give[sn]?|lost|lose|ate|eat|sold|sell"
                        r"|used|broke|away|off|minus|difference|average|mean|chance|probability|now|x)\b|[%=*/^×÷-]")
@@ -327,6 +321,6 @@ def everyday_readings(text: str) -> list[str]:
                _times_as, story_reading, change_reading, rest_of_whole_reading, bill_reading, equal_share_reading,
                left_over_reading, proportion_reading, ratio_reading, fraction_full_reading, fraction_taken_reading,
                fraction_of_whole_reading, scaled_reading, pieces_reading, temperature_reading,
-               scale_reading, profit_reading, item_profit_reading, unit_profit_reading,
+               scale_reading, profit_reading, item_profit_reading, unit_profit_reading, growth_reading,
                portion_reading)
     return [r for r in (*(read(text) for read in readers), *percent_readings(text)) if r]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .quantities import ADJECTIVES, FUNCTION_WORDS, singular
+from .measures import ADJECTIVES, FUNCTION_WORDS, singular
 from .reading import COUNTS, NUMBER, PARTS, N
 
 PART_OF = re.compile(rf"{N}\s+([a-z]+)\b[^.?!]*?(?:\band\b|[,;.])\s*(?:of\s+(?:them|these|those),?\s+)?{N}\s+"

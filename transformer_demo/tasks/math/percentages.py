@@ -71,13 +71,14 @@ CHANGE_ASKED = re.compile(r"\bby\s+how\s+much\b|\bby\s*[?.!]*$|\bhow\s+much\s+(?
 ADDED = re.compile(r"\b(?:vat|tax|tip|service\s+charge|surcharge|interest|on\s+top)\b")  # "adds 25% on top"
 MARKUP = re.compile(r"%\s+(?:profit|mark-?up)\b")  # "want 40% profit on the cost": added to the cost
 SELLING_ASKED = re.compile(r"\bsell\s+(?:it|them|each\s+one|one)\s+for\b|\bselling\s+price\b")
-OFF = re.compile(r"%\s+(?:off|discount)\b|\bpercent\s+(?:off|discount)\b|\b(?:discount|reduction|sale)\s+of\s+\d")
+OFF = re.compile(r"(?:%|\bpercent)\s+(?:(?:taken|knocked)\s+)?(?:off|discount)\b"
+                 r"|\b(?:discount|reduction|sale)\s+of\s+\d")
 AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:vat|tax|tip|discount|interest)\b"
                          r"|\b(?:sale|new|final|reduced)\s+price|\btotal\b|\bwhat\s+(?:do|does|will|would|did)\s+"
                          r"[a-z]+\s+(?:have\s+to\s+|be\s+)?pay(?:ing)?\b|\bhow\s+much\s+(?:(?:do|does|will|would|did|must|should|can)\s+)?"
                          r"(?:i|you|we|he|she|they)\s+(?:(?:have|need|got)\s+to\s+|must\s+|should\s+)?pay\b|\bhow\s+much\s+(?:is|are)\s+(?:it|they|an?\s+[a-z]+"
                          r"|the\s+[a-z]+)\s+now\b"
-                         r"|\bprice\s+now\b|\bcosts?\s+now\b"
+                         r"|\bprice\s+now\b|\bcosts?\s+now\b|\b(?:how\s+much|what)\s+is\s+[$€£]?\d+(?:\.\d+)?\s+with\b"
                          r"|\bwhat(?:'s|s|\s+is)\s+\d+(?:\.\d+)?\s*(?:%|percent)\s+off\b"  # "what is 20% off 65"
                          r"|\btak(?:e|es|ing)\s+\d+(?:\.\d+)?\s*(?:%|percent)\s+off\b"  # "if you take 10% off 45"
                          r"|\bsell\s+(?:it|them|each\s+one|one)\s+for\b")  # "add 40% on top, what do i sell it for"
@@ -174,7 +175,7 @@ def whole_of_part_reading(text: str) -> str | None:
     return f"{part.group(1)} / ({part.group(2)} / 100)"
 
 
-LEFT_ASKED = re.compile(r"\b(?:left|remains?|remaining|rest|leftover|back)\b")  # "how much do i get back"
+LEFT_ASKED = re.compile(r"\b(?:left|remains?|remaining|rest|leftover|back|keep)\b")  # "how much do i get back"
 TAKEN = re.compile(r"(?:%|\bpercent)\s+(?:of\s+(?:it|that|this|them)\s+)?(?:goes|go|went|is|are|was|were|gets?)\s+"
                    r"(?:on|to|spent|used|paid|taken|saved|put)\b|\b(?:spend|spent|spends|use|used|uses|pay|paid|pays|keeps?|kept"
                    r"|deducts?|deducted|withh[oe]lds?"
@@ -194,7 +195,7 @@ def rest_reading(text: str) -> str | None:
     return f"{whole} - {percents[0]} / 100 * {whole}"
 
 
-INCLUDED = re.compile(r"\bgross\b|\b(?:inc|incl|including|inclusive\s+of|includes?|with)\s+(?:the\s+)?"
+INCLUDED = re.compile(r"\bgross\b|\b(?:inc|incl|including|inclusive\s+of|includes?)\s+(?:the\s+)?"
                       r"(?:\d+(?:\.\d+)?\s*%\s+)?(?:vat|tax|gst)\b|\b(?:vat|tax|gst)[- ]inclusive\b"
                       r"|\b(?:vat|tax|gst)\s+included\b")
 TAX = re.compile(r"\b(?:vat|tax|gst)\b")

@@ -14,104 +14,21 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-Unit = tuple[tuple[str, int], ...]  # sorted (name, power): (("page", 1), ("minute", -1)) is pages per minute
-UNKNOWN = "?"  # a rate's thing not said ("every coach holds 42"): the question's one other thing, if it has one
-
-MONEY_WORDS = (r"dollars?|bucks|euros?|eur|pounds?|quid|cents?|pence|rupees?|dinars?|dirhams?|yen|yuan|pesos?|francs?"
-               r"|rand|naira|usd|gbp|money")
-MAJOR_MONEY = re.compile(rf"\b(?!cents?\b|pence\b)(?:{MONEY_WORDS})\b")  # after CURRENCY: "$5" is "5 money"
-MEASURES = {  # the words for a measure or money -> one name; these never stand for anything else
-    "cent": r"cents?|pence|p",  # before money: a hundredth of it ("28p")
-    "money": rf"\$|€|£|¥|₹|{MONEY_WORDS}|notes?|bills?",
-    "km": r"km|kilomet(?:er|re)s?", "m": r"m|met(?:er|re)s?", "cm": r"cm|centimet(?:er|re)s?",
-    "mm": r"mm|millimet(?:er|re)s?", "mile": r"miles?", "inch": r"inch(?:es)?", "foot": r"foot|feet|ft",
-    "yard": r"yards?|yd", "kg": r"kg|kilos?|kilograms?", "g": r"g|grams?", "mg": r"mg|milligrams?",
-    "tonne": r"tonnes?|tons?", "lb": r"lbs?", "ounce": r"oz|ounces?",
-    "gb": r"gb|gigs?|gigabytes?", "mb": r"mb|megabytes?", "tb": r"tb|terabytes?",
-    "litre": r"l|lit(?:er|re)s?", "ml": r"ml|millilit(?:er|re)s?", "pint": r"pints?", "gallon": r"gallons?|gals?",
-    "second": r"s|secs?|seconds?",
-    "minute": r"mins?|minutes?", "hour": r"h|hrs?|hours?", "day": r"days?", "week": r"weeks?",
-    "month": r"months?", "year": r"y|yrs?|years?",
-}
-LENGTHS = ("km", "m", "cm", "mm", "mile", "inch", "foot", "yard")
-SIZES = {  # a measure's dimension and its size in the dimension's smallest unit here, for converting between them
-    "cent": ("money", 1), "money": ("money", 100),
-    "second": ("time", 1), "minute": ("time", 60), "hour": ("time", 3600), "day": ("time", 86400),
-    "week": ("time", 604800), "month": ("calendar", 1), "year": ("calendar", 12), "mm": ("length", 1),
-    "cm": ("length", 10), "m": ("length", 1000),
-    "km": ("length", 1000000), "inch": ("imperial length", 1), "foot": ("imperial length", 12),
-    "yard": ("imperial length", 36), "mile": ("imperial length", 63360), "mg": ("mass", 1), "g": ("mass", 1000),
-    "kg": ("mass", 1000000), "tonne": ("mass", 1000000000), "ounce": ("imperial mass", 1), "lb": ("imperial mass", 16),
-    "ml": ("volume", 1), "litre": ("volume", 1000), "pint": ("imperial volume", 1), "gallon": ("imperial volume", 8),
-}
-FUNCTION_WORDS = set("""a an the of and or but if then so in on at to into from for by with than as is are was were
-be been am it its this that these those them they he she we you i my your his her our their what which how more less
-fewer times percent per each every x do does did will would can could has have had get got gets left over all
-only just about exactly up when while where who there here not no too very also still now already some any many
-much both another again onto out off away back home today yesterday tomorrow altogether together total one equally
-evenly fairly plus minus last next first long wide high tall deep thick across squared cubed""".split())
-ADJECTIVES = set("""more extra other equal full whole empty new old big small large little red blue green yellow white
-black pink purple orange brown grey gray same different""".split())
-
-
-IRREGULAR = {"children": "child", "people": "person", "men": "man", "women": "woman", "mice": "mouse",
-             "teeth": "tooth", "geese": "goose", "calories": "calorie", "cookies": "cookie", "movies": "movie",
-             "pies": "pie", "brownies": "brownie"}  # plural -> singular
-
-
-POWERED = re.compile(r"(?:(?<=\d)\s*|(?<![\w.]))(mm|cm|m|km|ft)([23])\b")
-
-
-RUN_K = re.compile(r"\b(ran|run|runs|jog|jogs|jogged|race|races|raced|did\s+a|do\s+a|the)\s+(\d+(?:\.\d+)?)k\b"
-                   r"(?=\s+(?:in|run|race|jog|walk|route|course|time|pace)\b|\s*[,.?!]|$)")  # "ran 5k in 27 min": km
-
-
-def powered(text: str) -> str:
-    """"60 m2", "35g per m2" -> "60 m²", "35g per m²": a length's square or cube, not a number 2 or 3."""
-    return POWERED.sub(lambda m: f" {m[1]}{'²' if m[2] == '2' else '³'}", text)
-
-
-def singular(word: str) -> str:
-    """buses -> bus, boxes -> box, cherries -> cherry, pages -> page, children -> child."""
-    if word in IRREGULAR:
-        return IRREGULAR[word]
-    if re.search(r"(?:ss|x|ch|sh|us)es$", word):
-        return word[:-2]
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    return word[:-1] if word.endswith("s") and not word.endswith(("ss", "us")) else word
-
-
-def name_of(word: str | None) -> str | None:
-    """One word's unit name ("metres" -> "m", "tickets" -> "ticket"), or None for a word that names no thing."""
-    if not word:
-        return None
-    measure = next((name for name, words in MEASURES.items() if re.fullmatch(words, word)), None)
-    if measure:
-        return measure
-    return None if word in FUNCTION_WORDS or word in ADJECTIVES or len(word) < 3 else singular(word)
-
-
-def _per(thing: str | None, per: str | None) -> Unit | None:
-    """A rate's unit, thing per per ("page", "minute"), or None where either is not read."""
-    if thing is None or per is None or thing == per:
-        return None
-    return tuple(sorted(((thing, 1), (per, -1))))
-
-
-def conversion(given: str | None, asked: str | None) -> Fraction | None:
-    """How many of the asked measure one of the given is (hour, minute -> 60), or None between other kinds."""
-    sizes = SIZES.get(given or ""), SIZES.get(asked or "")
-    if None in sizes or sizes[0][0] != sizes[1][0] or given == asked:
-        return None
-    return Fraction(sizes[0][1], sizes[1][1])
-
-
-def times_fraction(program: str, factor: Fraction) -> str:
-    """"3" and 60 -> "3 * 60"; "(45 * 12)" and 1/60 -> "(45 * 12) / 60"."""
-    return program + (f" * {factor.numerator}" if factor.numerator > 1 else "") + (
-        f" / {factor.denominator}" if factor.denominator > 1 else "")
-
+from .measures import (
+    ADJECTIVES,
+    FUNCTION_WORDS,
+    LENGTHS,
+    MAJOR_MONEY,
+    MEASURES,
+    RUN_K,
+    UNKNOWN,
+    Unit,
+    currencies_in,
+    name_of,
+    powered,
+    rate_unit,
+    singular,
+)
 
 NOT_HOLDERS = {"sum", "total", "product", "difference", "quotient", "average", "mean", "median", "square", "cube",
                "root", "power", "half", "third", "quarter", "fifth", "tenth", "percent", "multiple", "value"}
@@ -163,12 +80,13 @@ CUBIC = re.compile(r"\s*(?:cubic\s+[a-z]+|[a-z]+\s*(?:³|\^\s*3))")
 POWERS = {"²": 2, "³": 3}  # a length's square or cube, written after its name
 OWNER = re.compile(rf"(?:^|[.?!,]\s*|\b(?:and|but)\s+)(?:the\s+)?({WORD}s)\s+(?:cost|are|weigh|sell\s+for)\b[^.?!\d]*$"
                    rf"|\b({WORD}s)\s+(?:that|which)\s+(?:seat|hold|take|fit|carry|contain|have)\s+$"  # "that seat"
-                   rf"|\d\s+(?:{WORD}\s+)?({WORD}s)\b[^.?!\d]*$")  # "3 notebooks at 2.45 each"
+                   rf"|\d\s+(?:{WORD}\s+)?({WORD}s)\b[^.?!\d]*$"  # "3 notebooks at 2.45 each"
+                   rf"|\b(?:buy|buys|bought|sell|sells|sold|order|ordered|get|gets|got)\s+(?:the\s+)?({WORD}s)\s+(?:at|for)\s+$")
 EACH_ONE = re.compile(rf"(?<![\d.])\d+(?:\.\d+)?(?=\s)[^.?!\d]*?\beach\s+(?:one|of\s+them)\s+(?:{WORD}\s+)?"
                       r"(?:about\s+)?$")  # "6 cushion covers, each one needs": per cover
 # "boxes hold 24 items": items per box
 HOLDERS = re.compile(rf"\b({WORD}s)\s+(?:that\s+|which\s+)?(?:each\s+|all\s+)?(?:can\s+)?(?:hold|seat|take|contain|fit"
-                     r"|carry|feed|serve|cover)\s+(?:up\s+to\s+|about\s+|exactly\s+)?$")
+                     r"|carry|feed|serve|cover|sleep)\s+(?:up\s+to\s+|about\s+|exactly\s+)?$")
 TOTAL_AT_END = re.compile(r"[,.;]\s*(?:what'?s\s+the\s+|whats\s+the\s+)?total(?:\s+for\s+(?:the\s+)?[a-z]+)?\s*[?.!]*$")
 CONTAINER_WORDS = ("tins", "cans", "tubs", "bags", "blocks", "bottles", "boxes", "packs", "packets", "rolls", "sacks",
                    "jars", "cartons", "tubes", "pots", "tanks", "buckets", "drums", "reels", "sheets", "boards", "bars",
@@ -205,6 +123,8 @@ SPEED_ASKED = re.compile(rf"\b(?:speed|rate|pace)\b{SENTENCE}\bin\s+({MEASURE_WO
                          rf"({MEASURE_WORD})\b|\bwhat\s+({MEASURE_WORD})\s+per\s+({MEASURE_WORD})\s+(?:is|was)\b")
 CONVERT_ASKED = re.compile(r"^(?:convert|change|turn|express|write)\b|\b(?:make|convert|change|turn|put|write)\s+"
                            r"(?:it|that|this|them)\s+(?:in|into)\s+[a-z]+\s*[?.!]*$")  # "... when i make it in minutes"
+QUANTITY_ASKED = re.compile(r"\bwhat(?:'s|s|\s+is|\s+was)\s+(?:its|the|their|his|her|my|our)\s+(?:total\s+)?"
+                            r"(?:volume|capacity|area|length|weight|mass|height|width|distance)\b")  # "... in litres"
 IN_MEASURE = re.compile(rf"(?:,\s*|\(|\s)(?:in|into)\s+({MEASURE_WORD})\s*\)?\s*[?.!]*$")
 
 
@@ -233,7 +153,7 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     if thing in LENGTHS and (SQUARE.match(after) or CUBIC.match(after)):  # "12 square metres", "12 m²", "2 m³"
         thing = f"{thing}{'²' if SQUARE.match(after) else '³'}"
     if thing in MEASURES and thing not in ("money", "cent") and (box := CONTAINER.match(rest)):
-        return _per(thing, name_of(box.group(1))), True  # "2.5 litre tins": litres per tin
+        return rate_unit(thing, name_of(box.group(1))), True  # "2.5 litre tins": litres per tin
     if re.search(r"\bpa(?:y|ys|id|ying)\s+(?:with|using)\s+(?:a|an|one)?\s*$", before):  # "paid with a 500 note"
         return ((thing, 1),) if thing else None, False
     if thing and EACH_BEFORE_NUMBER.match(rest):  # "6 boxes each hold 12 eggs": the boxes are counted
@@ -244,28 +164,30 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
         unit = [(thing, 1), (owner, -1)] + ([(per, -1)] if per and per not in (thing, owner) else [])
         return tuple(sorted(unit)), False
     if (stated := STATED_RATE.search(before)) and not A_SIZE.match(rest):  # "1 inch is 2.54 cm": cm per inch
-        return _per(thing, name_of(stated.group(1))), False
-    if (rate := PER.match(rest)) and (per := name_of(rate.group(3))):  # "38 pages a minute", "1.89 per litre"
+        return rate_unit(thing, name_of(stated.group(1))), False
+    material = thing in MEASURES and re.match(rf"\s+{NOUN}(?=\s+per\b)", rest)  # "250g butter per batch"
+    rate = PER.match(rest) or material and PER.match(rest, material.end())
+    if rate and (per := name_of(rate.group(3))):  # "38 pages a minute", "1.89 per litre", "250g butter per batch"
         per += "²" if rate.group("square") and per in LENGTHS else ""
-        return _per(thing or ("money" if RATE_PRICED.search(before) else UNKNOWN), per), False
+        return rate_unit(thing or ("money" if RATE_PRICED.search(before) else UNKNOWN), per), False
     if (holders := HOLDERS.search(before)) and name_of(holders.group(1)) not in (None, *MEASURES, *NOT_HOLDERS):
-        return _per(thing or UNKNOWN, name_of(holders.group(1))), True
+        return rate_unit(thing or UNKNOWN, name_of(holders.group(1))), True
     if (holder := HOLDER.search(before)) is not None and name_of(holder.group(1)) not in (None, *NOT_HOLDERS):
         costs = holder.group(2).startswith(("cost", "pay", "sell", "earn"))
-        return _per(thing or ("money" if costs else UNKNOWN), name_of(holder.group(1))), True
+        return rate_unit(thing or ("money" if costs else UNKNOWN), name_of(holder.group(1))), True
     if (owner := EACH_OWNER.search(before)) and name_of(owner.group(1)) not in (None, *MEASURES):  # 12 flags each 15 cm
-        return _per(thing or UNKNOWN, name_of(owner.group(1))), True
+        return rate_unit(thing or UNKNOWN, name_of(owner.group(1))), True
     packed = PACKED_IN.search(before)
     if packed and (box := name_of(packed.group(1))) not in (None, *MEASURES, *NOT_HOLDERS):
         content = thing or ((come := COME_IN.search(before)) and name_of(come.group(1)))
-        return _per(content or UNKNOWN, box), True
+        return rate_unit(content or UNKNOWN, box), True
     if thing in LENGTHS and A_SIZE.match(rest) and (owner := SIZED.search(before)) and (
             name := name_of(owner.group(1))) not in (None, *MEASURES):
-        return _per(thing, name), True  # "panels are 1.83 m wide": a length per panel
+        return rate_unit(thing, name), True  # "panels are 1.83 m wide": a length per panel
     if EACH.match(rest if thing else after) and not EACH_BEFORE_NUMBER.match(after):
         owner = OWNER.search(before)
         price = "money" if PRICED.search(before) else None
-        return _per(thing or price or UNKNOWN, owner and name_of(next(g for g in owner.groups() if g))), False
+        return rate_unit(thing or price or UNKNOWN, owner and name_of(next(g for g in owner.groups() if g))), False
     if not thing and COSTS.search(before):  # "500 g of cheese costs 4.20", "a bill of 87.50"
         return (("money", 1),), False
     if re.match(r"\s+of\s+us\b", after):  # "5 of us are splitting"
@@ -276,7 +198,7 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
 def _money_asked(text: str) -> Unit:
     """Money, or money for each one where the question ends "how much each" ("the coach is 540 and 36 of us are
     going, how much each")."""
-    return _per("money", "*") if EACH_AT_END.search(text) else (("money", 1),)
+    return rate_unit("money", "*") if EACH_AT_END.search(text) else (("money", 1),)
 
 
 def _asked(text: str) -> Unit | None:
@@ -294,25 +216,25 @@ def _asked(text: str) -> Unit | None:
             asked = ((thing, power),)  # how many square metres, cubic metres
             if per:
                 name = per.group(1) or per.group(2) or per.group(3)
-                asked = _per(thing, "*" if name in ("one", "person", "of") else name_of(name))
+                asked = rate_unit(thing, "*" if name in ("one", "person", "of") else name_of(name))
     elif money := MONEY_ASKED.search(text):
         per = EACH_PAYS.search(text, money.start())
         name = per and (per.group(1) or per.group(2))
         anyone = name in ("one", "person", "of") or re.fullmatch(PAYING, name or "")  # "how much does each pay"
-        asked = _per("money", "*" if anyone else name_of(name)) if per else _money_asked(text)
+        asked = rate_unit("money", "*" if anyone else name_of(name)) if per else _money_asked(text)
     elif re.search(r"\bhow\s+far\b", text):
         lengths = {name for name in re.findall(rf"\d\s*({MEASURE_WORD})\b", text) if name_of(name) in LENGTHS}
         asked = ((name_of(lengths.pop()), 1),) if len({name_of(n) for n in lengths}) == 1 else None
     elif speed := SPEED_ASKED.search(text):  # "what is her speed in km per hour?"
-        asked = _per(name_of(speed.group(1) or speed.group(3)), name_of(speed.group(2) or speed.group(4)))
+        asked = rate_unit(name_of(speed.group(1) or speed.group(3)), name_of(speed.group(2) or speed.group(4)))
     elif long := re.search(rf"\bhow\s+long\s+in\s+({MEASURE_WORD})\b", text):  # "how long in hours to do 120 km"
         asked = ((name_of(long.group(1)), 1),)
     elif re.search(r"\bhow\s+old\b", text):
         asked = (("year", 1),)
     elif (size := re.search(r"\bhow\s+(?:long|heavy|tall|wide|high|deep)\b", text)) and IN_MEASURE.search(text):
         per = re.compile(rf"\beach\s+({WORD})\b").search(text, size.start())
-        asked = _per(UNKNOWN, name_of(per.group(1))) if per else ((UNKNOWN, 1),)
-    if asked is None and CONVERT_ASKED.search(text) and IN_MEASURE.search(text):
+        asked = rate_unit(UNKNOWN, name_of(per.group(1))) if per else ((UNKNOWN, 1),)
+    if asked is None and (CONVERT_ASKED.search(text) or QUANTITY_ASKED.search(text)) and IN_MEASURE.search(text):
         asked = ((UNKNOWN, 1),)  # "convert 3 hours 40 minutes into minutes": the measure named
     if asked and (measure := IN_MEASURE.search(text)):
         asked = tuple(sorted([(name, p) for name, p in asked if p < 0] + [(name_of(measure.group(1)), 1)]))
@@ -323,6 +245,7 @@ class Reading:
     """A question's numbers with their units (exact values -> unit, None where not read) and the unit asked."""
 
     def __init__(self, text: str):
+        currencies = currencies_in(text)
         text = re.sub(r"(\d)-(?=[a-z])", r"\1 ", CURRENCY.sub(r"\2 money", text.lower()))  # "a 36-hour week"
         text = re.sub(r"[\s,]+(?:please|pls|plz|thanks|thank\s+you)[\s?.!]*$", "", text)  # "..., in minutes pls"
         text = re.sub(r"\b(per|a|each)\s+head\b", r"\1 person", text)  # "28.50 per head": per person
@@ -349,9 +272,10 @@ class Reading:
         if self.asked is None and (each := EACH_ASKED.search(self.text) or PER_ASKED.search(self.text)) and (
                 per := name_of(next(g for g in each.groups() if g))):
             things = {u[0][0] for u in self.numbers.values() if u and len(u) == 1 and u[0][1] == 1} - {per}
-            self.asked = _per(things.pop(), per) if len(things) == 1 else None  # "how many on each table": children
+            self.asked = rate_unit(things.pop(), per) if len(things) == 1 else None  # "how many on each table"
         rates = [n for u in (*self.numbers.values(), self.asked) if u for n, p in u if p < 0]  # eggs per hen per week
         self.complete = len(RATE_WORD.findall(self.text)) <= len(rates)  # every "per", "each", "a day" read
+        self.complete &= len(currencies) < 2  # "5400 yen at 190 yen to the pound": money in two units
 
     def _unhold(self, held: set[Fraction]) -> None:
         """"a school trip has 252 students" is 252 students: a holder that nothing else counts holds no rate."""
@@ -373,7 +297,7 @@ class Reading:
                 per = next(name for name, p in unit if p < 0)
                 asked = [name for name, p in self.asked or () if p > 0 and name != per]
                 named = things - {per} or set(asked)  # "1.89 per litre ... the total cost?": money per litre
-                self.numbers[value] = _per(named.pop(), per) if len(named) == 1 else None
+                self.numbers[value] = rate_unit(named.pop(), per) if len(named) == 1 else None
         self._name_subjects()
         bare = [value for value, unit in self.numbers.items() if unit is None]
         rates = [unit for unit in self.numbers.values() if unit and len(unit) == 2]

@@ -15,21 +15,9 @@ from collections import Counter
 from fractions import Fraction
 from itertools import permutations
 
+from .measures import MEASURES, SIZES, Unit, conversion, name_of, times_fraction
 from .program import evaluate
-from .quantities import (
-    CONTAINERS,
-    MEASURE_WORD,
-    MEASURES,
-    NOT_A_RATE_QUESTION,
-    NUMBER,
-    SIZES,
-    WORD,
-    Reading,
-    Unit,
-    conversion,
-    name_of,
-    times_fraction,
-)
+from .quantities import CONTAINER_WORDS, CONTAINERS, MEASURE_WORD, NOT_A_RATE_QUESTION, NUMBER, WORD, Reading
 from .units import combine, fits
 
 
@@ -133,6 +121,9 @@ PAIRED = (  # (pattern, the groups of the first amount, its word, the second amo
 )
 
 
+PACKED = re.compile(rf"\b(?:{'|'.join(CONTAINER_WORDS)})\s+of\s+\d")
+
+
 def proportion_reading(text: str) -> str | None:
     """"350 g of flour for 4 servings: how many grams for 10 servings?" -> 350 / 4 * 10: two amounts that go
     together (a price for a count, litres per 100 km), a third amount of one of their kinds, and the other kind
@@ -142,6 +133,8 @@ def proportion_reading(text: str) -> str | None:
     numbers = NUMBER.findall(reading.text)
     if len(pairs) != 1 or len(numbers) != 3 or reading.asked is None or NOT_A_RATE_QUESTION.search(reading.text):
         return None
+    if ("money", 1) in reading.asked and PACKED.search(reading.text):
+        return None  # "packs of 25 sheets for 7.99, i need 60 sheets: the cost" buys whole packs, no proportion
     a, a_word, b, b_word = pairs[0]
     first, second = name_of(a_word), name_of(b_word) or ("money" if reading.asked == (("money", 1),) else None)
     amounts = [n for n in numbers if n not in (a, b)]

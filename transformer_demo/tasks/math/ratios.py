@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .quantities import MEASURES, singular
+from .measures import MEASURES, singular
 from .reading import NUMBER, N
 
 RATIO = re.compile(rf"\bratio\s+(?:of\s+[a-z]+\s+to\s+[a-z]+\s+(?:[a-z]+\s+){{0,4}}?)?(?:of\s+|is\s+)?{N}\s*(?::|to)"

@@ -22,7 +22,10 @@ NEAREST = {"whole": 0, "integer": 0, "unit": 0, "one": 0, "pound": 0, "dollar": 
                             "inch", "yard", "kg", "kilo", "gram", "g", "litre", "liter", "ml", "minute", "min", "hour",
                             "second", "sec", "day", "week", "month", "year", "degree", "percent", "calorie", "person",
                             "mph", "mpg"), 0)}  # "to the nearest km": a whole number of them
-NEAREST_ASKED = re.compile(rf"\bnearest\s+({'|'.join(NEAREST)})(?:s|es)?\b", re.IGNORECASE)
+NOT_WHOLE = ("ten", "hundred", "thousand", "million", "half", "quarter", "fifth", "five", "decimal", "significant")
+# "to the nearest step", "nearest km": any other thing counted is a whole number of it
+NEAREST_ASKED = re.compile(rf"\bnearest\s+({'|'.join(NEAREST)}|(?!(?:{'|'.join(NOT_WHOLE)}))[a-z]+?)(?:s|es)?\b",
+                           re.IGNORECASE)
 MAX_PLACES = 6
 # The words that ask for a precision, taken off before a question's numbers are counted: its 2 is no operand.
 ASKED = re.compile(rf"[\s,(]*(?:(?:correct|rounded|round)\s+)?(?:to|in|at)\s+{PLACES.pattern}\)?"
@@ -34,7 +37,7 @@ ASKED = re.compile(rf"[\s,(]*(?:(?:correct|rounded|round)\s+)?(?:to|in|at)\s+{PL
 def places_asked(question: str) -> int | None:
     """The number of decimals the question asks its answer rounded to, or None where it asks none."""
     found = [WORDS.get(m.group(1).lower()) or int(m.group(1)) for m in PLACES.finditer(question)]
-    found += [NEAREST[m.group(1).lower()] for m in NEAREST_ASKED.finditer(question)]
+    found += [NEAREST.get(m.group(1).lower(), 0) for m in NEAREST_ASKED.finditer(question)]
     return found[0] if len(set(found)) == 1 and found[0] <= MAX_PLACES else None
 
 

@@ -14,9 +14,9 @@ from collections import Counter
 
 from .families import FAMILIES
 from .formulas import asked_part, calculators_pi
+from .measures import powered
 from .percentages import percent_mismatch
 from .program import ProgramError, evaluate
-from .quantities import powered
 from .reading import IMPLIED
 from .rounding import without_precision
 from .spoken import count_left_out
@@ -115,6 +115,7 @@ OFFER = re.compile(r"\bbuy\s+(?:one|1|two|2)\s+(?:and\s+)?get\b|\bbogof?\b|\bfor
                    re.IGNORECASE)
 
 
+CLOCK_TIME = re.compile(r"(?<![\d.])\d{1,2}:\d\d(?![\d:])")  # "24:30", "7:45pm": a time or a duration
 AVERAGE_ASKED = re.compile(r"\b(?:what\w*|how|find|work\s+out|calculate)\b[^.?!]*\b(?:average|mean)\b[^.?!]*[?.!]*$",
                            re.IGNORECASE)  # "..., whats his batting average": a division or a mean
 TRIPS_ASKED = re.compile(r"\bhow\s+many\s+(?:trips|journeys|runs|loads|goes|visits)\b", re.IGNORECASE)
@@ -145,12 +146,19 @@ def unsound(question: str, output: str) -> str | None:
         used[share.group(1)] -= 1
     if twice := sorted(n for n in given if used[n] > given[n]):
         return f"uses {', '.join(twice)} more often than the question does"
+    in_one = Counter()  # how often one sentence says each number: "30 percent of 30 percent of 200" (not a
+    for sentence in re.split(r"[.?!]\s+", question):  # restatement, "a box is 6 by 5 by 4. what is 6 times 5 times 4?")
+        in_one |= Counter(NUMBER.findall(sentence))
+    if once := sorted(n for n, k in in_one.items() if used[n] < k and n != "0"):
+        return f"uses {once[0]} fewer times than the question says it"
     if percent and "100" not in NUMBER.findall(output) and not output.startswith("pct("):
         return "does not divide the percentage by 100"
     whole = {"+"} if share else set()  # a chance's "+" makes its whole, no sum the question asks for
     said = NEGATED.sub(" ", question)  # "no one got off" names no subtraction
     if offer := OFFER.search(question):
         return f"does not apply the offer the question states ({offer[0]})"
+    if (clock := CLOCK_TIME.search(question)) and not re.search(r"\b60\b", output):
+        return f"takes {clock[0]} for two numbers, not a time"  # "ran 5k in 24:30": 24 minutes 30 seconds
     if AVERAGE_ASKED.search(question) and not re.search(r"mean\(|/", output):
         return "takes no average, which the question asks for"
     if TRIPS_ASKED.search(question) and CAPACITY.search(question) and "/" not in output:

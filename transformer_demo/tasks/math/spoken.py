@@ -138,6 +138,23 @@ def ungrouped(text: str) -> str:
     return GROUPED.sub(one, text) if found else text
 
 
+THOUSANDS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)k\b(?!\s*[-+*/=^)(])")  # not "4k + 25 = 125": k the unknown
+RUN_BEFORE = re.compile(r"\b(?:ran|run|runs|running|jog|jogs|jogged|race|races|raced|did\s+a|do\s+a|the)\s+$", re.I)
+
+
+def in_thousands(text: str) -> str:
+    """"my goal is 10k steps" -> "my goal is 10000 steps", "a £30k salary" -> "a £30000 salary"; not a run's
+    distance ("ran 5k", "a 10k race": kilometres, quantities.RUN_K)."""
+    def value(m: re.Match) -> str:
+        race = RUN_BEFORE.search(m.string[: m.start()]) or re.match(r"\s+(?:run|race|jog|walk|route|course)\b",
+                                                                   m.string[m.end():], re.I)
+        return m[0] if race else format_number(Fraction(m[1]) * 1000)
+
+    if not isinstance(text, str) or re.search(r"\bk\b", text, re.IGNORECASE):  # "find k if ...": a letter
+        return text
+    return THOUSANDS.sub(value, text)
+
+
 SMALL = "|".join(w for w, i in ONES.items() if 0 < i <= 12)
 MIXED = re.compile(rf"\b(\d+|{SMALL})\s+and\s+(a\s+half|a\s+quarter|three\s+quarters)\b", re.IGNORECASE)
 FRACTION_OF = {"a half": Fraction(1, 2), "a quarter": Fraction(1, 4), "three quarters": Fraction(3, 4)}

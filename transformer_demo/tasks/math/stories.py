@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .quantities import MEASURES, MONEY_WORDS, noun_after
+from .measures import MEASURES, MONEY_WORDS
+from .quantities import noun_after
 from .reading import NUMBER, N
 
 CURRENCY = r"[$€£¥₹]?\s*"
@@ -36,6 +37,7 @@ ASKS_NOW = re.compile(r"\b(?:now|left|remain\w*|still|stay\w*|at\s+the\s+end|in\
 OTHER_OPERATION = re.compile(r"\b(?:each|every|per|times|twice|half|double|triple|percent|average|more\s+than"
                              r"|less\s+than|fewer\s+than|how\s+many\s+more|how\s+much\s+more|difference|if)\b"
                              r"|[%*/^=×÷]")
+RATE_STATED = re.compile(r"\b(?:rate|exchange)\b|\bto\s+the\s+(?:pound|dollar|euro)\b")  # a conversion, no story
 MONEY = re.compile(rf"[$€£¥₹]|\b(?:{MONEY_WORDS})\b")
 CARRIED = re.compile(r"\s*(?:[a-z]+\s+){0,3}?(?:and|,)\s+(?:(?:a|an|the|another|some)\s+)?(?:[a-z]+\s+)?"
                      r"(?:(?:for|of|at)\s+)?[$€£¥₹]?\s*")  # between "a book for 17.49" and "a pen for 3.25"
@@ -78,7 +80,8 @@ def _signs(text: str, start: int, money: bool, mine: bool) -> list[tuple[str, st
 
 def story_reading(text: str) -> str | None:
     """The story's amount at its end (module docstring), or None."""
-    if not ASKS_NOW.search(text) or OTHER_OPERATION.search(text) or not (start := START.search(text)):
+    if not ASKS_NOW.search(text) or OTHER_OPERATION.search(text) or RATE_STATED.search(text) or not (
+            start := START.search(text)):
         return None
     if NUMBER.findall(text[: start.start(1)]):
         return None

@@ -14,7 +14,8 @@ import re
 from collections import Counter
 from fractions import Fraction
 
-from .quantities import IRREGULAR, LENGTHS, MEASURES, SIZES, UNKNOWN, Reading, Unit
+from .measures import IRREGULAR, LENGTHS, MEASURES, SIZES, UNKNOWN, Unit
+from .quantities import Reading
 from .structure import Node, tree
 
 

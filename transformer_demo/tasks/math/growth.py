@@ -1,0 +1,57 @@
+"""Compound growth: an amount that grows (or falls) by the same percentage each period, for a number of periods.
+
+    growth_reading("1000 at 5% interest compounded yearly for 2 years, how much at the end")
+        -> 1000 * (1 + 5 / 100) ^ 2
+    growth_reading("15000 at 4% compounded annually, how much interest after 3 years")
+        -> 15000 * (1 + 4 / 100) ^ 3 - 15000
+    growth_reading("monthly sales of 5000 grow by 4% each month, what will they be after 2 months")
+        -> 5000 * (1 + 4 / 100) ^ 2
+
+Simple interest (the same amount each year) is percentages.interest_reading's.
+"""
+from __future__ import annotations
+
+import re
+
+from .reading import N
+
+PERIOD = r"(?:year|month|week|day|annum)"
+COMPOUND = re.compile(rf"\bcompound(?:ed|ing)?\b(?:\s+(?:interest|annually|yearly|monthly|each\s+{PERIOD}"
+                      rf"|every\s+{PERIOD}|per\s+{PERIOD}|a\s+{PERIOD}))?")
+CHANGES = (r"grows?|grew|growing|rises?|rose|increases?|falls?|fell|drops?|decreases?|shrinks?|loses?|lost"
+           r"|depreciates?|goes\s+(?:up|down)")
+EACH_PERIOD = re.compile(rf"\b(?:{CHANGES})\s+(?:by\s+)?{N}\s*(?:%|percent\b|per\s+cent\b)\s+"
+                         rf"(?:of\s+(?:its|their|the)\s+value\s+)?(?:each|every|a|per)\s+({PERIOD})")
+STATED = re.compile(r"\b(?:each|every|per|a)\s+(year|month|week|day|annum)\b|\b(annual|year|month|week|dai)ly\b")
+NAMES = {"annual": "year", "annum": "year", "dai": "day"}  # "annually", "per annum", "daily"
+RATE = re.compile(rf"{N}\s*(?:%|percent\b|per\s+cent\b)")
+PERIODS = re.compile(rf"{N}\s+({PERIOD})s?\b")
+DOWN = re.compile(r"\b(?:falls?|fell|drops?|decreases?|shrinks?|goes\s+down|depreciat\w*|loses?|lost)\b")
+OTHER_ASKED = re.compile(r"\bby\s+how\s+much\b|\bhow\s+much\s+(?:did|has|have|will|does|do)\s+(?:it|they|\w+)\s+(?:grow"
+                         r"|rise|increase|fall|drop|go|lose|gain)|\bwhat\s+(?:percent|percentage|%)|\bhow\s+many\s+"
+                         r"(?:percent|%)")  # the change or a percentage asked, not the amount
+INTEREST_ASKED = re.compile(r"\b(?:how\s+much|what)\b[^.?!]*\binterest\b(?![^.?!]*\b(?:with|plus|including)\b)")
+
+
+def growth_reading(text: str) -> str | None:
+    """The amount after compound growth, or the interest it earned where that is asked (module docstring): one
+    rate, one number of periods of the rate's own kind, one amount, and the words that say it compounds."""
+    numbers = re.findall(N, text)
+    rates, periods = RATE.findall(text), PERIODS.findall(text)
+    each = EACH_PERIOD.search(text)
+    if len(numbers) != 3 or len(rates) != 1 or len(periods) != 1 or not (COMPOUND.search(text) or each) or \
+            OTHER_ASKED.search(text):
+        return None
+    count, unit = periods[0]
+    unit = "year" if unit == "annum" else unit
+    stated = {NAMES.get(p, p) for pair in STATED.findall(text) for p in pair if p}
+    if stated - {unit} or unit != "year" and not stated:
+        return None  # "4% a month for 2 years", "compounded monthly for 3 years": periods of another kind
+    amount = [n for n in numbers if n not in (rates[0], count)]
+    if len(amount) != 1:
+        return None
+    sign = "-" if DOWN.search(text) else "+"
+    grown = f"{amount[0]} * (1 {sign} {rates[0]} / 100) ^ {count}"
+    if INTEREST_ASKED.search(text):
+        return f"{grown} - {amount[0]}" if sign == "+" else None
+    return grown
