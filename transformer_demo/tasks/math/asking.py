@@ -14,7 +14,7 @@ import re
 from fractions import Fraction
 
 from .program import format_number
-from .spoken import in_money, in_thousands, mixed, spelled, ungrouped, with_digits
+from .spoken import ONES, in_money, in_thousands, mixed, spelled, ungrouped, with_digits
 
 QUOTED = re.compile(r"(?:^|(?<=[\s:]))['\"“‘]([^'\"”’]{8,}?)['\"”’](?=[\s.?!,]|$)")
 
@@ -98,14 +98,13 @@ def plain(text: str) -> str:
 FEW = r"(\d+|two|three|four|five|six|seven|eight|nine)"
 COMPANY = re.compile(rf"\b(?:(?:me|i)\s+and\s+my\s+{FEW}\s+[a-z]+|my\s+{FEW}\s+[a-z]+\s+and\s+(?:me|i))\b",
                      re.IGNORECASE)
-SMALL_COUNTS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine".split())}
 
 
 def in_company(text: str) -> str:
     """"me and my 2 sisters split it" -> "3 of us split it": the one asking counts too."""
     def us(m: re.Match) -> str:
         count = m[1] or m[2]
-        return f"{(int(count) if count.isdigit() else SMALL_COUNTS[count.lower()]) + 1} of us"
+        return f"{(int(count) if count.isdigit() else ONES[count.lower()]) + 1} of us"
 
     return COMPANY.sub(us, text) if isinstance(text, str) else text
 

@@ -133,9 +133,9 @@ def _whole(text: str, found: Found) -> bool:
     asked = end is None or text[end.start()] == "?" or not text[end.end():].strip()
     elsewhere = NUMBER.search(text[:sentence_start] + " " + text[sentence_end:])
     asked_later = LATER_QUESTION.search(text, sentence_end)  # "It needs 3/4 cup, I make twice as much. How many cups?"
-    said = SAYS_A_NUMBER.search(outside)  # "2/3 cup of milk and i'm tripling it, how many cups": no 2/3 asked
     if re.match(r"\s+of\b", text[found.end:]):  # "he gives 1/3 of them to his sister": a part of a whole
         return False
+    said = SAYS_A_NUMBER.search(outside)  # "2/3 cup of milk and i'm tripling it, how many cups": no 2/3 asked
     return NUMBER.search(outside) is None and not said and (asked or not elsewhere and not asked_later)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from .percentages import PERCENT
 from .reading import N
 
 PERIOD = r"(?:year|month|week|day|annum)"
@@ -24,7 +25,6 @@ EACH_PERIOD = re.compile(rf"\b(?:{CHANGES})\s+(?:by\s+)?{N}\s*(?:%|percent\b|per
                          rf"(?:of\s+(?:its|their|the)\s+value\s+)?(?:each|every|a|per)\s+({PERIOD})")
 STATED = re.compile(r"\b(?:each|every|per|a)\s+(year|month|week|day|annum)\b|\b(annual|year|month|week|dai)ly\b")
 NAMES = {"annual": "year", "annum": "year", "dai": "day"}  # "annually", "per annum", "daily"
-RATE = re.compile(rf"{N}\s*(?:%|percent\b|per\s+cent\b)")
 PERIODS = re.compile(rf"{N}\s+({PERIOD})s?\b")
 DOWN = re.compile(r"\b(?:falls?|fell|drops?|decreases?|shrinks?|goes\s+down|depreciat\w*|loses?|lost)\b")
 OTHER_ASKED = re.compile(r"\bby\s+how\s+much\b|\bhow\s+much\s+(?:did|has|have|will|does|do)\s+(?:it|they|\w+)\s+(?:grow"
@@ -37,7 +37,7 @@ def growth_reading(text: str) -> str | None:
     """The amount after compound growth, or the interest it earned where that is asked (module docstring): one
     rate, one number of periods of the rate's own kind, one amount, and the words that say it compounds."""
     numbers = re.findall(N, text)
-    rates, periods = RATE.findall(text), PERIODS.findall(text)
+    rates, periods = PERCENT.findall(text), PERIODS.findall(text)
     each = EACH_PERIOD.search(text)
     if len(numbers) != 3 or len(rates) != 1 or len(periods) != 1 or not (COMPOUND.search(text) or each) or \
             OTHER_ASKED.search(text):

@@ -136,8 +136,8 @@ def unsound(question: str, output: str) -> str | None:
         asked.discard("0")
     if asked - numbers:
         return f"leaves out {', '.join(sorted(asked - numbers))} of the question"
-    used, given = Counter(NUMBER.findall(output)), Counter(NUMBER.findall(question))
-    given += Counter({c: CONSTANT_USES[c] for c in constants.split() if c not in given})  # called for, unwritten
+    used, written = Counter(NUMBER.findall(output)), Counter(NUMBER.findall(question))
+    given = written + Counter({c: CONSTANT_USES[c] for c in constants.split() if c not in written})  # called for
     said_numbers = [c for c, words in IMPLIED.items() if re.search(words, question, re.IGNORECASE)]
     given += Counter(said_numbers)  # "2/3 cup, tripling it": a second 3
     share = PART_OF_WHOLE.fullmatch(output.replace(" ", ""))  # pct(2 / (2 + 8)): the part is in the whole too
@@ -165,7 +165,6 @@ def unsound(question: str, output: str) -> str | None:
         return "does not divide by what one trip takes, which the question asks how many of"
     if count := count_left_out(question, output):
         return f"does not use the {count} its words say"
-    written = Counter(NUMBER.findall(question))
     implied = [c for c in said_numbers if used[c] <= written[c]]
     if implied:
         return f"does not use the {implied[0]} its words say ({re.search(IMPLIED[implied[0]], question, re.I)[0]})"
