@@ -309,7 +309,8 @@ def test_the_question_a_message_quotes_is_the_one_asked(message: str, asked: str
         ("my phone contract is 35 a month, how much is that for a year", "35 * 12"),
         ("a tap drips 3 ml a minute, how many ml in an hour", "3 * 60"),
         ("I earn 12 an hour, how much in a day?", None),  # the hours worked in a day are not said
-        ("I sleep 8 hours a night. how many hours in a week?", None),  # a night is no measure of time
+        ("I sleep 8 hours a night. how many hours in a week?", "8 * 7"),  # a night, a morning: once a day
+        ("I walk 2 miles every weekday. How many miles is that in a week?", None),  # 5 weekdays: no period
     ],
 )
 def test_one_rate_and_the_period_asked_for_fix_one_product(question: str, program: str | None):

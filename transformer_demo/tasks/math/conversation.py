@@ -16,11 +16,13 @@ import ast
 import json
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from ...errors import UserError
 from .asking import question_in
 from .families import Found, find_questions
+from .quantities import Reading
 from .reading import IMPLIED
 
 MAX_CONVERSATION_CHARS = 200_000
@@ -133,10 +135,17 @@ def _whole(text: str, found: Found) -> bool:
     asked = end is None or text[end.start()] == "?" or not text[end.end():].strip()
     elsewhere = NUMBER.search(text[:sentence_start] + " " + text[sentence_end:])
     asked_later = LATER_QUESTION.search(text, sentence_end)  # "It needs 3/4 cup, I make twice as much. How many cups?"
-    if re.match(r"\s+of\b", text[found.end:]):  # "he gives 1/3 of them to his sister": a part of a whole
-        return False
+    if re.match(r"\s+of\b", text[found.end:]) or _counts_things(text, found):
+        return False  # "he gives 1/3 of them to his sister": a part; "152 over 27 games": a number of things
     said = SAYS_A_NUMBER.search(outside)  # "2/3 cup of milk and i'm tripling it, how many cups": no 2/3 asked
     return NUMBER.search(outside) is None and not said and (asked or not elsewhere and not asked_later)
+
+
+def _counts_things(text: str, found: Found) -> bool:
+    """Does the found question end on a number of things ("my average is 152 over 27 games"), not a number?"""
+    last = NUMBER.findall(text[found.start : found.end])
+    return bool(last and not re.match(r"\s*(?:equals?\b|=)", text[found.end:])
+                and Reading(text.lower()).numbers.get(Fraction(last[-1])))
 
 
 def find_question(turns: list[Turn]) -> Found | None:

@@ -36,15 +36,24 @@ from .parts import (
 from .percentages import percent_readings
 from .program import evaluate
 from .quantities import STATED_RATE, Reading
-from .rates import period_reading, pieces_reading, proportion_reading, rate_reading, scaled_reading
+from .rates import (
+    capacity_reading,
+    period_reading,
+    pieces_reading,
+    proportion_reading,
+    rate_reading,
+    scaled_reading,
+)
 from .ratios import ratio_reading
 from .reading import NUMBER, N
 from .stories import bill_reading, change_reading, equal_share_reading, left_over_reading, story_reading
 from .temperatures import scale_reading, temperature_reading
 
-COUNTED = re.compile(rf"(?<![\d.]){N}\s+([a-z]+)")
+ATTACHED = r"(?=(?:ml|l|g|kg|mg|km|m|cm|mm)\b)"  # a measure written on its number: "85ml"
+COUNTED = re.compile(rf"(?<![\d.]){N}(?:\s+|{ATTACHED})([a-z]+)")
 
-NOT_KINDS = {"of", "are", "is", "was", "were", "more", "less", "fewer", "them", "in", "out", "have", "has", "left",
+NOT_KINDS = {"of", "are", "is", "was", "were", "more", "less", "fewer", "them", "in", "out", "have", "has", "left", "a",
+             "an",  # "£24 a month for 24 months": a rate, no thing counted
              "each", "times", "per", "percent", "to", "from", "and", "or"}
 UNIT = "|".join(MEASURES[name] for name in SIZES)  # the measures one quantity is converted between
 CONVERSIONS = (  # (pattern, group of the number, of the unit it is in, of the unit asked for)
@@ -141,14 +150,16 @@ TOTAL = re.compile(r"\b(?:altogether|all\s+together|in\s+total|in\s+all|total|co
                    r"|it\s+all)\s+up\b|\badd\s+up\s+(?:those|these|them)\b")  # "could you add those up for me"
 NOT_A_SUM = re.compile(r"\b(?:each|every|per|times|twice|double|half|triple|rows?|groups?|of|with|holds?|contains?"
                        r"|left|remain\w*|more\s+than|less|fewer|change|back|gave|give[sn]?|lost|lose|ate|eat|sold|sell"
-                       r"|used|broke|away|off|minus|difference|average|mean|chance|probability|now|x)\b|[%=*/^×÷-]")
+                       r"|used|broke|away|off|minus|difference|average|mean|chance|probability|now|x|by|area|volume"
+                       r"|high|wide|deep|tall)\b|[%=*/^×÷-]")  # "4m by 3.5m and 2.4m high, total wall area": no sum
 OWNED, SPENT = r"\b(?:had|have|has|got|earned|saved)\b", r"\b(?:spen[dt]|paid|pay|buys?|bought|costs?)\b"
 MEASURES = (r"dollars?|euros?|pounds?|cents?|pence|cm|mm|m|km|kg|g|l|ml|minutes?|hours?|days?|years?|miles?|metres?"
             r"|meters?")
 
 
 # Between two numbers of one list: "47, 38 and 59", "143 croissants monday, 98 tuesday", "bread for 4, milk for 3".
-LIST_GAP = re.compile(r"(?:\s+[a-z]+){0,2}\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)(?:[a-z]+\s+){0,2}?(?:for\s+)?[$€£]?")
+LIST_GAP = re.compile(rf"(?:(?:\s+|{ATTACHED})[a-z]+)?(?:\s+[a-z]+)?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)"
+                      r"(?:[a-z]+\s+){0,2}?(?:for\s+)?[$€£]?")
 
 
 def _listed(text: str) -> bool:
@@ -283,7 +294,7 @@ LATER = re.compile(rf"\bin\s+{N}\s+years?\b|\b{N}\s+years?\s+(?:from\s+now|later
 
 # A total of both given: "3 times as old as my son, their ages add up to 24" is an equation (x + 3x = 24).
 SUM_GIVEN = re.compile(rf"\b(?:adds?\s+up\s+to|add\s+to|sum\s+(?:is|of\s+\w+\s+is)|total\s+(?:is|of)"
-                       rf"|(?:together|combined|between\s+them)\s+(?:is|are|make|makes|have|has|weigh|cost)"
+                       rf"|(?:together|combined|between\s+them)\s+(?:they\s+|we\s+)?(?:is|are|make|makes|have|has|weigh|cost)"
                        rf"|total(?:s|led)?)\s+[$€£]?{N}|{N}\s+(?:\w+\s+)?(?:in\s+total|altogether|between\s+them|combined)\b")
 
 
@@ -315,12 +326,32 @@ def _times_as(text: str) -> str | None:
     return f"{factor} * {said[0]}" + (f" + {later.group(1) or later.group(2)}" if later else "")
 
 
+def _times_together(text: str) -> str | None:
+    """"amara has 3 times as many stamps as ben and together they have 84. how many does ben have?" -> 84 / (3 + 1):
+    one amount a number of times another, their total given, one of them asked ("... does amara have" -> 3 * 84 /
+    (3 + 1))."""
+    m, first, times, other = next(((m, m.group(a), m.group(f), m.group(b)) for pattern, a, f, b in TIMES_AS[:1]
+                                   if (m := pattern.search(text))), (None,) * 4)
+    total = SUM_GIVEN.search(text)
+    if not m or not total or other in PRONOUNS:
+        return None
+    factor = FACTORS.get(times) or times.split()[0]
+    given = total.group(1) or total.group(2)
+    if sorted(NUMBER.findall(text)) != sorted([given] + ([] if times in FACTORS else [factor])):
+        return None
+    asked = re.search(rf"{ASKS}\s+(?:\w+\s+)?(?:does|do|did|is|has)\s+([a-z]+)\b", text)
+    if not asked or asked.group(1) not in (first, other):
+        return None
+    share = f"{given} / ({factor} + 1)"
+    return share if asked.group(1) == other else f"{factor} * {share}"
+
+
 def everyday_readings(text: str) -> list[str]:
     """Every everyday reading of a lower-cased question (none, one, or several that then rule each other out)."""
     readers = (_conversion, _stated_rate, _total, _age, _clock, _gap, rate_reading, period_reading, _age_when,
-               _times_as, story_reading, change_reading, rest_of_whole_reading, bill_reading, equal_share_reading,
-               left_over_reading, proportion_reading, ratio_reading, fraction_full_reading, fraction_taken_reading,
-               fraction_of_whole_reading, scaled_reading, pieces_reading, temperature_reading,
+               _times_as, _times_together, story_reading, change_reading, rest_of_whole_reading, bill_reading,
+               equal_share_reading, left_over_reading, proportion_reading, ratio_reading, fraction_full_reading,
+               fraction_taken_reading, fraction_of_whole_reading, scaled_reading, pieces_reading, temperature_reading,
                scale_reading, profit_reading, item_profit_reading, unit_profit_reading, growth_reading,
-               portion_reading)
+               portion_reading, capacity_reading)
     return [r for r in (*(read(text) for read in readers), *percent_readings(text)) if r]

@@ -32,6 +32,9 @@ OTHER_ASKED = re.compile(r"\bby\s+how\s+much\b|\bhow\s+much\s+(?:did|has|have|wi
                          r"(?:percent|%)")  # the change or a percentage asked, not the amount
 INTEREST_ASKED = re.compile(r"\b(?:how\s+much|what)\b[^.?!]*\binterest\b(?![^.?!]*\b(?:with|plus|including)\b)")
 
+AMOUNT_ASKED = re.compile(r"\b(?:grows?|grown|comes?|come)\s+to\b|\bworth\b|\bbalance\b|\bend\s+up\s+with\b"
+                          r"|\b(?:in\s+total|altogether)\b")  # "what £250 grows to at 4% compound interest"
+
 
 def growth_reading(text: str) -> str | None:
     """The amount after compound growth, or the interest it earned where that is asked (module docstring): one
@@ -52,6 +55,6 @@ def growth_reading(text: str) -> str | None:
         return None
     sign = "-" if DOWN.search(text) else "+"
     grown = f"{amount[0]} * (1 {sign} {rates[0]} / 100) ^ {count}"
-    if INTEREST_ASKED.search(text):
+    if INTEREST_ASKED.search(text) and not AMOUNT_ASKED.search(text):
         return f"{grown} - {amount[0]}" if sign == "+" else None
     return grown

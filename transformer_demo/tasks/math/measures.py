@@ -58,7 +58,8 @@ black pink purple orange brown grey gray same different""".split())
 
 IRREGULAR = {"children": "child", "people": "person", "men": "man", "women": "woman", "mice": "mouse",
              "teeth": "tooth", "geese": "goose", "calories": "calorie", "cookies": "cookie", "movies": "movie",
-             "pies": "pie", "brownies": "brownie"}  # plural -> singular
+             "pies": "pie", "brownies": "brownie", "shelves": "shelf", "loaves": "loaf", "halves": "half",
+             "knives": "knife", "leaves": "leaf", "wolves": "wolf", "calves": "calf"}  # plural -> singular
 
 
 POWERED = re.compile(r"(?:(?<=\d)\s*|(?<![\w.]))(mm|cm|m|km|ft)([23])\b")

@@ -22,12 +22,15 @@ from .reading import NUMBER, N
 from .structure import Node, tree
 
 PERCENT = re.compile(rf"{N}\s*(?:%|percent\b|per\s+cent\b)")
-PERCENT_ASKED = re.compile(r"\bwhat\s+(?:percent|percentage|%)|\bhow\s+many\s+(?:percent|%)|\bas\s+an?\s+(?:percent"
+PERCENT_ASKED = re.compile(r"(?:^|[^\d.\s])\s*%\s+(?:rise|increase|decrease|fall|drop|profit|loss|change|growth|gain"
+                           r"|reduction|discount)\b"  # "whats the % increase", not "a 5% increase"
+                           r"|\bwhat\s+(?:percent|percentage|%)|\bhow\s+many\s+(?:percent|%)|\bas\s+an?\s+(?:percent"
                            r"|percentage)\b|\bas\s+an?\s+%|\bin\s+(?:percent|%)|\b(?:percentage|percent)\s+(?:rise|increase|decrease|fall|drop"
                            r"|profit|loss|change|growth|gain|reduction|discount)\b|\bby\s+what\s+(?:percent|percentage)\b"
                            r"|\bwhat(?:'s|s|\s+is|\s+was)\s+(?:the|our|my|his|her|their|your)\s+(?:[a-z]+\s+)?"
                            r"(?:percentage|percent)\b"  # "whats our win percentage"
-                           r"|\b(?:win|success|hit|pass|completion|strike|save)\s+(?:rate|percentage|percent|%)")
+                           r"|\b(?:win|success|hit|pass|completion|strike|save)\s+(?:rate|percentage|percent|%)"
+                           r"|\bwhat(?:'s|s|\s+is)\s+(?:the|our|my|his|her|their)\s+[a-z]+\s*%")  # "our occupancy %"
 SHARE = (  # (pattern, whether the whole comes first)
     (re.compile(rf"{N}\s+(?:[a-z]+\s+){{0,2}}?out\s+of\s+(?:a\s+(?:possible\s+|total\s+of\s+)?|the\s+)?{N}"),
      False),  # 42 out of 60, won 13 games out of 20
@@ -48,18 +51,22 @@ DOWN = r"\b(?:fall|fell|falls|drop|dropped|drops|decrease[sd]?|went\s+down|gone\
 PERIODS = r"(?:day|week|month|year|time|season)\b"
 THEN_NOW = re.compile(rf"{N}\s+(?:[a-z]+\s+){{0,2}}?(?:last|the\s+previous)\s+{PERIODS}[^.?!]*?"
                       rf"{N}\s+(?:[a-z]+\s+){{0,2}}?(?:this|the\s+next)\s+{PERIODS}")
+NOW_THEN = re.compile(rf"{N}\s+(?:[a-z]+\s+){{0,2}}?this\s+{PERIODS}[^.?!]*?"  # "2860 this week and 2600 last"
+                      rf"{N}\s+(?:[a-z]+\s+){{0,2}}?(?:last|the\s+previous)\s+{PERIODS}")
 FROM_TO = re.compile(rf"\bfrom\s+[$€£]?{N}\s+(?:[a-z]+\s+){{0,4}}?to\s+[$€£]?{N}"
                      rf"|\b(?:was|were|used\s+to\s+be)\s+[$€£]?{N}\b[^.?!\d]*?\bnow\s+(?:it'?s\s+|it\s+is\s+|is\s+|are\s+"
-                     rf"|they'?re\s+)?[$€£]?{N}")  # "my time was 30 minutes and now it's 27"
+                     rf"|they'?re\s+)?[$€£]?{N}"  # "my time was 30 minutes and now it's 27"
+                     rf"|\b(?:bought|paid\s+for)\s+(?:[a-z]+\s+){{0,2}}?(?:at|for)\s+[$€£]?{N}\b[^.?!\d]*?\bnow\s+"
+                     rf"(?:at\s+|worth\s+)?[$€£]?{N}")  # "bought shares at 12.50 and theyre now 15.75"
 BUY_SELL = re.compile(rf"\b(?:buy|bought|buys|pay|paid|cost|costs)\b[^.?!\d]*?{N}[^.?!]*?\b(?:sell|sold|sells)\b"
                       rf"[^.?!\d]*?{N}")
 BY = r"\s+(?:[a-z0-9.$€£]+\s+){0,3}?(?:by\s+)?(?:\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)"  # "went down (by) 15%"
 PUT = r"(?:put(?:s|ting)?|bump(?:s|ed|ing)?|push(?:es|ed|ing)?)\s+(?:[a-z]+\s+){0,2}?"  # "putting it up by 12%"
 CHANGE_BY = ((re.compile(rf"\b(?:increas(?:e[sd]?|ing)|rais(?:e[sd]?|ing)|ris(?:es|ing)|rose|go(?:es|ing)?\s+up"
-                         rf"|went\s+up|gone\s+up|hik(?:e[sd]?|ing)|{PUT}up){BY}"
+                         rf"|went\s+up|gone\s+up|(?:is|are|was|were)\s+up|hik(?:e[sd]?|ing)|{PUT}up){BY}"
                          r"|%\s+(?:pay\s+)?(?:rise|raise|increase|hike)\b"), "+"),  # "a 2.5% pay rise"
-             (re.compile(rf"\b(?:reduc(?:e[sd]?|ing)|decreas(?:e[sd]?|ing)|lower(?:ed|ing)?|cut|falls|fell|falling"
-                         rf"|go(?:es|ing)?\s+down|went\s+down|{PUT}down){BY}"
+             (re.compile(rf"\b(?:reduc(?:e[sd]?|ing)|decreas(?:e[sd]?|ing)|lower(?:ed|ing)?|cut|falls|fell|falling|drop(?:s|ped|ping)?"
+                         rf"|go(?:es|ing)?\s+down|went\s+down|(?:is|are|was|were)\s+down|{PUT}down){BY}"
                          r"|%\s+(?:pay\s+)?(?:cut|decrease|reduction)\b"), "-"))
 BEFORE_CHANGE = re.compile(r"\bbefore\b|\b(?:original|old|previous|starting|usual|normal)\s+(?:price|value|amount|cost"
                            r"|number|salary|wage|rent|fee)\b|\bto\s+(?:start|begin)\s+with\b")
@@ -74,11 +81,12 @@ SELLING_ASKED = re.compile(r"\bsell\s+(?:it|them|each\s+one|one)\s+for\b|\bselli
 OFF = re.compile(r"(?:%|\bpercent)\s+(?:(?:taken|knocked)\s+)?(?:off|discount)\b"
                  r"|\b(?:discount|reduction|sale)\s+of\s+\d")
 AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:vat|tax|tip|discount|interest)\b"
-                         r"|\b(?:sale|new|final|reduced)\s+price|\btotal\b|\bwhat\s+(?:do|does|will|would|did)\s+"
-                         r"[a-z]+\s+(?:have\s+to\s+|be\s+)?pay(?:ing)?\b|\bhow\s+much\s+(?:(?:do|does|will|would|did|must|should|can)\s+)?"
-                         r"(?:i|you|we|he|she|they)\s+(?:(?:have|need|got)\s+to\s+|must\s+|should\s+)?pay\b|\bhow\s+much\s+(?:is|are)\s+(?:it|they|an?\s+[a-z]+"
+                         r"|\b(?:sale|new|final|reduced|concession|discounted|member|student)\s+price|\btotal\b|\bwhat\s+(?:do|does|will|would|did)\s+"
+                         r"[a-z]+\s+(?:actually\s+|really\s+)?(?:have\s+to\s+|be\s+)?pay(?:ing)?\b|\bhow\s+much\s+"
+                         r"(?:(?:do|does|will|would|did|must|should|can)\s+)?(?:i|you|we|he|she|they)\s+(?:actually\s+|really\s+)?"
+                         r"(?:(?:have|need|got)\s+to\s+|must\s+|should\s+)?pay\b|\bhow\s+much\s+(?:is|are)\s+(?:it|they|an?\s+[a-z]+"
                          r"|the\s+[a-z]+)\s+now\b"
-                         r"|\bprice\s+now\b|\bcosts?\s+now\b|\b(?:how\s+much|what)\s+is\s+[$€£]?\d+(?:\.\d+)?\s+with\b"
+                         r"|\bprice\s+now\b|\bcosts?\s+now\b|\b(?:how\s+much\s+is|what\s+is|what'?s|whats)\s+[$€£]?\d+(?:\.\d+)?\s+with\b"
                          r"|\bwhat(?:'s|s|\s+is)\s+\d+(?:\.\d+)?\s*(?:%|percent)\s+off\b"  # "what is 20% off 65"
                          r"|\btak(?:e|es|ing)\s+\d+(?:\.\d+)?\s*(?:%|percent)\s+off\b"  # "if you take 10% off 45"
                          r"|\bsell\s+(?:it|them|each\s+one|one)\s+for\b")  # "add 40% on top, what do i sell it for"
@@ -120,20 +128,28 @@ def share_reading(text: str) -> str | None:
     return f"pct({part} / {whole})" if Fraction(whole) else None
 
 
+MARGIN = re.compile(r"\b(?:of|on)\s+(?:the|my|our)\s+(?:selling|sale|sell)\s+price\b|\bmargin\b")
+
+
 def change_reading(text: str) -> str | None:
     """"my wage went up from 400 to 420, what percentage rise?" -> pct((420 - 400) / 400): the change from the
     first amount to the second as a percentage of the first; "buy for 16, sell for 20" is a change from 16."""
     if not _two(text) or not PERCENT_ASKED.search(text) or PERCENT.search(text):
         return None
     found = FROM_TO.search(text) or BUY_SELL.search(text) or THEN_NOW.search(text)  # "3200 last month, 2720 this"
-    if not found:
+    if found:
+        old, new = (g for g in found.groups() if g is not None)
+    elif found := NOW_THEN.search(text):
+        new, old = found.groups()
+    else:
         return None
-    old, new = (g for g in found.groups() if g is not None)
     if not Fraction(old):
         return None
     up, down = re.search(UP, text), re.search(DOWN, text)
     if up and down or up and Fraction(new) < Fraction(old) or down and Fraction(new) > Fraction(old):
         return None  # "a fall from 400 to 420" says two things
+    if MARGIN.search(text):  # "profit as a percentage of the selling price": of the second amount
+        return f"pct(({new} - {old}) / {new})" if found.re is BUY_SELL and not down else None
     return f"pct(({old} - {new}) / {old})" if down else f"pct(({new} - {old}) / {old})"
 
 
@@ -148,13 +164,33 @@ def part_reading(text: str) -> str | None:
         return None
     percent = percents[0]
     whole = next(n for n in numbers if n != percent)
-    if DEPOSIT.search(text) and not re.search(r"\b(?:left|rest|remaining|balance|still|owe)\b", text):
+    if DEPOSIT.search(text) and not re.search(r"\b(?:left|rest|remaining|balance|still|owe)\b", text) and not \
+            re.search(r"\b(?:borrow\w*|loan|mortgage)\b", _asked_part(text)):
         return f"{percent} / 100 * {whole}"  # "15% deposit on a 2400 holiday, how much do we pay now?"
     changed = [sign for pattern, sign in CHANGE_BY if pattern.search(text)] + (["-"] if OFF.search(text) else [])
     if changed:
         asked = SAVING_ASKED.search(text) if changed == ["-"] else CHANGE_ASKED.search(_asked_part(text))
         return f"{percent} / 100 * {whole}" if len(changed) == 1 and asked else None
-    return None if CHANGED_WHOLE.search(text) else f"{percent} / 100 * {whole}"
+    return None if CHANGED_WHOLE.search(text) or other_than_part(text) else f"{percent} / 100 * {whole}"
+
+
+# What a question asks beside a percentage's part of a number: the rest ("how many are non-fiction", "how much do
+# i borrow", "keeps 70%, giving the rest to her editor") or the part for another period ("1.2% a year on 310000,
+# how much is that per month").
+COMPLEMENT = re.compile(r"\bnon-?[a-z]+|\bnot\b|n't\b|\bother\b|\brest\b|\bremaining\b|\bborrow\w*|\bloan\b"
+                        r"|\bmortgage\b|\bstill\b|\bfill\w*|\bempty\b")  # "8% wilted, how many can i still sell"
+REST_SAID = re.compile(r"\b(?:the\s+rest|the\s+remainder|the\s+remaining)\b")  # "giving the rest to her editor"
+PERIOD = re.compile(r"\b(?:per|a|an|each|every)\s+(day|week|month|year)\b|\b(dai|week|month|year)ly\b")
+
+
+def other_than_part(text: str) -> bool:
+    """Does the question ask for something else than the part a percentage takes of a number: the rest, or the
+    part for another period than the one it gives?"""
+    asked = _asked_part(text)
+    given = text[: len(text) - len(asked)]
+    periods = {"day" if p == "dai" else p for m in PERIOD.finditer(asked) for p in m.groups() if p}
+    said = {"day" if p == "dai" else p for m in PERIOD.finditer(given) for p in m.groups() if p}
+    return bool(COMPLEMENT.search(asked) or REST_SAID.search(text) or periods and said and periods != said)
 
 
 DEPOSIT = re.compile(r"%\s+(?:deposit|down\s+payment|upfront)\b"
@@ -305,6 +341,14 @@ def _factors(node: Node) -> list[tuple[str, bool]]:
     return [(node.args[0], False)] if node.op == "num" else []
 
 
+def _only_part(node: Node, given: set[Fraction]) -> bool:
+    """Is the program a percentage of one number and nothing else (15 / 100 * 80)?"""
+    factors = _factors(node) if node in _product_chains(node) else []
+    return len(factors) == 3 and ("100", True) in factors and sum(
+        not divides and Fraction(n) in given for n, divides in factors) >= 1 and all(
+        not divides for n, divides in factors if n != "100")
+
+
 def _divisions_by_100(node: Node) -> list[Node]:
     """What the program divides by 100: 45 / 100 * 12 -> [45]; (12 * 45) / 100 -> [12 * 45]."""
     found = [node.args[0]] if node.op == "/" and node.args[1].op == "num" and node.args[1].args[0] == "100" else []
@@ -326,6 +370,10 @@ def percent_mismatch(question: str, program: str) -> str | None:
         for node in _divisions_by_100(tree(program)):  # 45 / 100 * 12: 45 is divided by 100, 12 is the percent
             if node.op == "num" and Fraction(node.args[0]) not in given:
                 return f"takes {node.args[0]} as a percentage, which the question does not"
+    if _only_part(tree(program), given) and (CHANGED_WHOLE.search(text) or OFF.search(text) or any(
+            pattern.search(text) for pattern, _ in CHANGE_BY) or other_than_part(text)) and not (
+            SAVING_ASKED.search(text) or CHANGE_ASKED.search(_asked_part(text))):
+        return "gives the part the percentage takes, but the question asks for the amount after it"
     if INCLUDED.search(text) and not re.search(r"\(100\s*\+", program):
         return "takes the percentage of an amount that already includes it"
     if PERCENT_ASKED.search(text) and not program.strip().startswith("pct("):

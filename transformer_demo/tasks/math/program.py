@@ -6,9 +6,9 @@
     unary   := "-" unary | power
     power   := atom ("^" unary)?               right-associative: 2 ^ 3 ^ 2 = 2 ^ 9
     atom    := NUMBER | FUNCTION "(" expr ("," expr)* ")" | "(" expr ")"
-                                               FUNCTION: median, mean, sqrt (one argument, an exact square:
-                                               sqrt(144) = 12), floor and ceil (one argument: whole things
-                                               that fit, whole things needed)
+                                               FUNCTION: median, mean, sqrt and cbrt (one argument, an exact
+                                               square or cube: sqrt(144) = 12, cbrt(-343) = -7), floor and
+                                               ceil (one argument: whole things that fit, whole things needed)
     NUMBER  := digits, optionally "." digits   (3.14)
 
 Values are fractions.Fraction, so 1 / 3 * 3 is exactly 1; answers are rounded only when printed
@@ -31,7 +31,7 @@ MAX_ARGS = 16
 MAX_DIGITS = 12
 MAX_EXPONENT = 64
 MAX_BITS = 2048
-FUNCTIONS = ("median", "mean", "sqrt", "floor", "ceil")
+FUNCTIONS = ("median", "mean", "sqrt", "cbrt", "floor", "ceil")
 TOKEN = re.compile(r"\s*(?:([0-9]+(?:\.[0-9]+)?)|([a-z]+)|([-+*/^(),]))")
 
 
@@ -136,6 +136,26 @@ def _sqrt(args: list[Fraction]) -> Fraction:
     return Fraction(*roots)
 
 
+def _icbrt(n: int) -> int:
+    """The whole cube root of n >= 0, rounded down (Newton's method on integers)."""
+    if n < 2:
+        return n
+    root = 1 << -(-n.bit_length() // 3)  # above the root
+    while (smaller := (2 * root + n // root**2) // 3) < root:
+        root = smaller
+    return root
+
+
+def _cbrt(args: list[Fraction]) -> Fraction:
+    if len(args) != 1:
+        raise ProgramError(f"cbrt takes one number, got {len(args)}")
+    value = args[0]
+    roots = (_icbrt(abs(value.numerator)), _icbrt(value.denominator))
+    if roots[0] ** 3 != abs(value.numerator) or roots[1] ** 3 != value.denominator:
+        raise ProgramError(f"the cube root of {value} is not exact")
+    return Fraction(roots[0] if value >= 0 else -roots[0], roots[1])
+
+
 def _rounded(name: str, args: list[Fraction]) -> Fraction:
     if len(args) != 1:
         raise ProgramError(f"{name} takes one number, got {len(args)}")
@@ -234,6 +254,8 @@ class _Parser:
         self.take(")")
         if name == "sqrt":
             return _sqrt(args)
+        if name == "cbrt":
+            return _cbrt(args)
         if name in ("floor", "ceil"):
             return _rounded(name, args)
         return _median(args) if name == "median" else _checked(sum(args, Fraction(0)) / len(args))

@@ -148,6 +148,8 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     """The unit of the number at text[start:end], from the words around it (module docstring), or None; and
     whether it is a holder's ("a pack has 24 stickers": a rate only where packs are counted elsewhere)."""
     before, after = text[:start], text[end:]
+    if re.match(r"\s*(?:%|percent\b|per\s+cent\b)", after):  # "pays 3% simple interest": a ratio, no unit
+        return None, False
     thing, stop = noun_after(after)
     rest = after[stop:]
     if thing in LENGTHS and (SQUARE.match(after) or CUBIC.match(after)):  # "12 square metres", "12 m²", "2 m³"

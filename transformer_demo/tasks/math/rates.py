@@ -40,6 +40,17 @@ def _sized(unit: Unit) -> tuple[str] | None:
     return (per[0],) if len(unit) == 2 and measures and per[0] in CONTAINERS else None
 
 
+PEOPLE = {"guest", "member", "child", "kid", "adult", "pupil", "student", "customer", "client", "player", "worker",
+          "camper", "passenger", "visitor", "resident", "patient", "volunteer", "employee", "diner", "runner"}
+
+
+def _as_people(units: list[Unit | None]) -> list[Unit | None]:
+    """Where a rate is per person ("£12.50 per person"), people counted by another name are persons ("14 guests")."""
+    if not any(u and ("person", -1) in u for u in units):
+        return units
+    return [(("person", 1),) if u and len(u) == 1 and u[0][0] in PEOPLE and u[0][1] == 1 else u for u in units]
+
+
 def rate_reading(text: str) -> str | None:
     """The one product or quotient of a question's two or three numbers whose unit is the unit asked (module
     docstring): "7.5 hours a day for 4 days at 11.40 an hour: how much did i earn?" -> 7.5 * 4 * 11.40."""
@@ -52,7 +63,7 @@ def rate_reading(text: str) -> str | None:
     asked = {name for name, _ in reading.asked}
     if any(sized and sized[0] not in asked for u in reading.numbers.values() if (sized := _sized(u))):
         return None  # "2.5 litre tins at 18.50 a tin, i need 9 litres: the cost" buys whole tins, no proportion
-    candidates = _products(list(zip(found, reading.numbers.values())))
+    candidates = _products(list(zip(found, _as_people(list(reading.numbers.values())))))
     fitting = [program for program, unit in candidates if fits(unit, reading.asked, exact=True)]
     if not fitting:  # "45 minutes every evening ... how many hours over 12 evenings": (45 * 12) / 60
         fitting = [times_fraction(f"({program})", factor) for program, unit in candidates
@@ -64,7 +75,11 @@ def rate_reading(text: str) -> str | None:
 
 PERIOD = re.compile(r"\b(?:(?:in|for|over|per|each|every|across)\s+(?:a|an|one|1|the\s+whole|a\s+whole|the)|per|each"
                     r"|every|a|an)\s+(second|minute|hour|day|week|month|year)\b")
-THAT_ASKED = re.compile(r"\bwhat(?:'s|s|\s+is)\s+(?:that|this|it)\s*$")  # "420 for the year, what's that (per month)"
+THAT_ASKED = re.compile(r"\bwhat(?:'s|s|\s+is)\s+(?:that|this|it)\s*$"  # "420 for the year, what's that (per month)"
+                        r"|\bwhat\s+(?:does|will|would)\s+(?:that|this|it)\s+come\s+to\s*$|\bhow\s+much\s+is\s+(?:that|this|it)\s*$")
+
+
+DAY_PARTS = {"morning": "day", "evening": "day", "night": "day", "weekday": None}  # "every morning": once a day
 
 
 def period_reading(text: str) -> str | None:
@@ -80,7 +95,7 @@ def period_reading(text: str) -> str | None:
     if len(found) != 1 or not reading.complete or NOT_A_RATE_QUESTION.search(reading.text):
         return None
     unit = reading.numbers[Fraction(found[0])] or ()
-    per = next((name for name, power in unit if power == -1), None)
+    per = next((DAY_PARTS.get(name, name) for name, power in unit if power == -1), None)
     factor = conversion(periods[0].group(1), per)
     thing = tuple((name, power) for name, power in unit if power > 0)
     asked = reading.asked or (thing if THAT_ASKED.search(text[: periods[0].start()]) else None)
@@ -193,14 +208,48 @@ def pieces_reading(text: str) -> str | None:
     return f"{'ceil' if NEEDED.search(text) else 'floor'}({times_fraction(whole, factor)} / {size})"
 
 
+HOLDS = (r"(?:has|have|holds?|fits?|takes?|seats?|serves?|feeds?|does|covers?|carries|carry|weighs|makes?|gives?|is"
+         r"|=)")
+ONE_HOLDS = (r"(?:\b(?:each|every|one|a|an|my|the|per)\s+|^){thing}\w*\s+(?:of\s+[a-z]+\s+)?{holds}\s+"
+             r"(?:about\s+|up\s+to\s+)?{n}")
+
+
+def capacity_reading(text: str) -> str | None:
+    """"each coach has 53 seats and 230 people are going, how many coaches do we need" -> 230 / 53: how many of
+    the things asked the question's other number makes, the amount one of them holds said of one ("each coach
+    has", "one pot of soup = 40 servings", "my bucket holds 9 litres"); whole_count then says ceil or floor. Where
+    the amounts are measures, both are in one unit."""
+    reading = Reading(text)
+    found = NUMBER.findall(reading.text)
+    if len(found) != 2 or not reading.asked or len(reading.asked) != 1 or reading.asked[0][1] != 1:
+        return None
+    thing = reading.asked[0][0]
+    one = re.search(ONE_HOLDS.format(thing=re.escape(thing), holds=HOLDS, n=AMOUNT), reading.text)
+    if thing in MEASURES or not one or Fraction(one.group(1)) == 0:
+        return None
+    capacity = one.group(1)
+    total = next((n for n in found if Fraction(n) != Fraction(capacity)), None)
+    measured = [tuple((n, p) for n, p in reading.numbers.get(Fraction(x)) or () if p > 0) for x in (capacity, total)]
+    if total is None or (thing, 1) in (reading.numbers.get(Fraction(total)) or ()):
+        return None  # "each box has 12 eggs and i have 24 boxes": no count of boxes to make
+    if any(n in MEASURES for unit in measured for n, _ in unit) and measured[0] != measured[1]:
+        return None  # "a bucket holds 9 litres, how many for 200 kg": no one measure
+    return f"{total} / {capacity}"
+
+
 WHOLE_ASKED = (  # (pattern, function): a count of the whole things needed, or of the whole things that fit
-    (re.compile(r"\b(?:least|smallest|minimum|fewest)\s+number\s+of\s+([a-z]+)"
+    (re.compile(r"\b(?:least|smallest|minimum|min|fewest)\s+number\s+of\s+([a-z]+)"
                 r"|\bhow\s+many\s+(?:full\s+|whole\s+|complete\s+)?([a-z]+)\b[^.?!]*\b(?:need|needed"
                 r"|have\s+to\s+(?:buy|get|order)|(?:must|should|do)\s+\w+\s+(?:buy|get|order|book|hire)"
                 r"|to\s+(?:buy|book|order|hire))\b"
                 r"|\b(?:to|want|need)\s+(?:pack|fit|carry|seat|feed|serve|transport|post|ship|\d+)\b[^.?!]*\bhow\s+many\s+"
-                r"([a-z]+)\s*[?.!]*$"), "ceil"),  # "i've got 500 to pack, how many boxes", "i want 160, how many packs"
-    (re.compile(r"\b(?:greatest|largest|maximum|most)\s+number\s+of\s+([a-z]+)"
+                r"([a-z]+)\s*[?.!]*$"  # "i've got 500 to pack, how many boxes", "i want 160, how many packs"
+                r"|\bhow\s+many\s+([a-z]+)\b[^.?!]*\b(?:should|must|shall|do|will|would)\s+(?:i|we|you|he|she|they)\s+"
+                r"(?:make|bring|take|cook|bake|prepare)\b"  # "how many trays should i make"
+                r"|\bhow\s+many\s+([a-z]+)\s+(?:(?:do|would|will)\s+(?:i|we|you)\s+)?(?:need\s+)?(?:for\b(?!\s+(?:each"
+                r"|every|one|a|an|them|it)\b)|to\s+(?:fill|feed|cover|seat|serve|pack|carry)\b)"),  # "for 500 cookies"
+     "ceil"),
+    (re.compile(r"\b(?:greatest|largest|maximum|max|most)\s+number\s+of\s+([a-z]+)"
                 r"|\bhow\s+many\s+(?:full|whole|complete)\s+([a-z]+)"
                 r"|\bhow\s+many\s+([a-z]+)\b[^.?!]*\b(?:can|could)\s+(?:i|we|you|he|she|they|it)\s+(?:make|fill|get|cut"
                 r"|buy|afford|pack|fit|seat|serve)\b|\bhow\s+many\s+([a-z]+)\b[^.?!]*\bwill\s+(?:i|we|you|he|she|they)"
@@ -218,6 +267,8 @@ def whole_count(question: str) -> str | None:
         if (m := pattern.search(text)) and (thing := name_of(next(g for g in m.groups() if g))) is not None:
             whole = re.search(r"\b(?:full|whole|complete)\s+$", m.string[:m.start(next(
                 i for i, g in enumerate(m.groups(), 1) if g))])  # "how many full days": whole days, a measure
+            if whole and function == "ceil" and not NEEDED.search(text):  # "how many full jars do i get"
+                function = "floor"
             return None if thing in ("square", "cubic", "sq") or thing in MEASURES and not whole else function
     return None
 

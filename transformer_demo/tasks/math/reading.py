@@ -103,6 +103,9 @@ LOOSE: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # may not touch an
 TIGHT: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # bind first: "8 squared minus 4"
     (rf"{THE}(?:positive\s+)?square\s+root\s+of\s+{N}|√\s*{N}|\bsqrt\s*\(?\s*{N}\s*\)?",
      _one("sqrt({})")),
+    (rf"{THE}cube\s+root\s+of\s+{N}|∛\s*{N}|\bcbrt\s*\(?\s*{N}\s*\)?", _one("cbrt({})")),
+    (rf"{N}\s+(?:to\s+the\s+power\s+(?:of\s+)?|raised\s+to\s+(?:the\s+power\s+(?:of\s+)?)?|to\s+the\s+)-\s*{N}"
+     rf"(?:st|nd|rd|th)?(?:\s+power)?", _template("({0} ^ -{1})")),  # "10 to the power of -2"
     (rf"\(\s*-\s*{N}\s*\)\s*(?:squared|²)", _one("((-{}) ^ 2)")),  # "(-2) squared": the sign inside the power
     (rf"\(\s*-\s*{N}\s*\)\s*(?:cubed|³)", _one("((-{}) ^ 3)")),
     (rf"{THE}square\s+of\s+{N}|\bsquare\s+{N}|{N}\s*(?:squared|²)", _one("({} ^ 2)")),
@@ -126,6 +129,8 @@ TIGHT: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # bind first: "8 s
     (rf"\b(?:(?:a|one)\s+)?half\s+of\s+{N}|\bhalve\s+{N}|{N}\s+halved", _one("({} / 2)")),
     (rf"\b(?:a|one)\s+third\s+of\s+{N}", _template("({0} / 3)")),
     (rf"\b(?:a|one)\s+quarter\s+of\s+{N}", _template("({0} / 4)")),
+    (rf"\b(?:a|one)\s+(fifth|sixth|eighth|tenth)\s+of\s+{N}",
+     lambda m: f"({m.group(2)} / {PARTS[m.group(1) + 's']})"),  # "one fifth of 365"
     (rf"\b({'|'.join(COUNTS)})\s+({'|'.join(PARTS)})\s+of\s+{N}",  # three quarters of 840
      lambda m: f"({m.group(3)} * {COUNTS[m.group(1)]} / {PARTS[m.group(2)]})"),
     (rf"\b(?:double|twice)\s+{N}|{N}\s+doubled", _one("({} * 2)")),
@@ -185,7 +190,7 @@ BACK = re.compile(r"[\s,:!.?]*(?:please|pls|plz|thanks|thank\s+you|for\s+me|then
 UNARY_POWER = re.compile(r"(?:^|[(*/+=×÷:,]|\b(?:is|of|what'?s|whats|calculate|times|plus|by|and)\s)\s*-\s*"
                          r"\d+(?:\.\d+)?\s*(?:squared|cubed|[²³^]|\*\*|to\s+the)")
 AS_PERCENT = re.compile(r"[\s,]*\b(?:as|in|into|to)\s+(?:an?\s+)?(?:percentage|percent|%)$")  # "2/5 as a percentage"
-PROGRAM = re.compile(r"(?:[\d\s.+\-*/^(),]|sqrt|mean|median)*")
+PROGRAM = re.compile(r"(?:[\d\s.+\-*/^(),]|sqrt|cbrt|mean|median)*")
 # A fraction written with a slash between words: "2/5 divided by 4/15" is (2/5) / (4/15), not 2 / 5 / 4 / 15. Only
 # where a word says the operation; a fraction after a spaced "/" or a power ("12 / 3/4", "2 to the power 3/4") is 16
 # or 1, 2 ^ (3/4) or 2, by who reads it: no reading.
@@ -218,8 +223,12 @@ def _unwrapped(program: str) -> str:
 
 CLAIMED = re.compile(  # a calculation someone says has a value, and the question whether it has
     r"(?:[a-z' ]{0,40}?\b(?:says?|said|thinks?|got|gets|wrote|reckons|claims?)\s+(?:that\s+)?)?(?:is\s+)?(.+?)\s+"
-    r"(?:is|=|equals|makes|comes\s+to|gives)\s+-?\d+(?:\.\d+)?\s*[,.;!?]?\s*(?:(?:is\s+(?:that|this|it|she|he)\s+)?"
-    r"(?:right|correct|true|wrong)|(?:so\s+)?what'?s\s+the\s+(?:right|correct|real)\s+answer|(?:can|could)\s+(?:you|u)\s+"
+    r"(?:is|=|equals|makes|comes\s+to|gives)\s+-?\d+(?:\.\d+)?\s*[,.;!?]?\s*"
+    r"(?:(?:but|and)\s+[a-z' ]{0,30}?\b(?:wrong|right|sure|correct)\s*[,.;!?]?\s*)?"  # "but i think hes wrong,"
+    r"(?:(?:is\s+(?:that|this|it|she|he)\s+)?"
+    r"(?:right|correct|true|wrong)|(?:so\s+)?what'?s\s+the\s+(?:right|correct|real|actual|proper|true)\s+answer"
+    r"|(?:so\s+)?what\s+is\s+the\s+(?:right|correct|real|actual|proper|true)\s+answer"
+    r"|(?:so\s+)?what(?:'?s|\s+is)\s+it\s+really|(?:can|could)\s+(?:you|u)\s+"
     r"check(?:\s+(?:it|this|that))?)[?.! ]*")
 GOT_FOR = re.compile(  # "my grandson got 535 for 1204 - 679 on his sheet, what's the right answer?"
     r"(?:[a-z' ]{0,40}?\b)(?:got|gets|wrote|put|has|have)\s+-?\d+(?:\.\d+)?\s+(?:for|as\s+the\s+answer\s+(?:to|for))\s+"
@@ -259,7 +268,7 @@ def _chained(text: str) -> Calculation | None:
         return None
 
 
-CALL = r"(?:sqrt|mean|median)(?=\s*\()"
+CALL = r"(?:sqrt|cbrt|mean|median)(?=\s*\()"
 SPAN = re.compile(rf"(?:{CALL}|[(-])*\s*\d(?:[\d\s.+\-*/^(),]|{CALL})*")  # a program's stretch
 SAYS_MORE = re.compile(r"\d|%|[a-z]\(|\b(?:full|whole|complete|left|remain\w*|nearest|decimal|fraction\w*|percentage"
                        r"|plus|minus|times|multipl\w*|divid\w*|add\w*|subtract\w*|take|less|more|fewer|squared|cubed"

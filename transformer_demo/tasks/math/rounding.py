@@ -46,11 +46,17 @@ def without_precision(question: str) -> str:
     return ASKED.sub("", question) if isinstance(question, str) else question
 
 
+CHANCE = re.compile(r"\b(?:probability|chance|likelihood)\b", re.IGNORECASE)
+PERCENT_SAID = re.compile(r"%|\bper\s*cent", re.IGNORECASE)
+
+
 def written(result: Result, question: str) -> str:
-    """The answer written to the precision the question asks (a percentage in percent), else as format_number
-    writes it."""
+    """The answer written to the precision the question asks (a percentage in percent, a chance not asked as
+    one to its decimal places as a decimal: "the probability of more than 4, to 2 decimal places" is 0.33), else
+    as format_number writes it."""
     places = places_asked(question)
     if places is None:
         return str(result)
-    value = result.value * (100 if result.is_percent else 1)
-    return rounded(value, places) + ("%" if result.is_percent else "")
+    percent = result.is_percent and not (CHANCE.search(question) and PLACES.search(question)
+                                         and not PERCENT_SAID.search(question))
+    return rounded(result.value * (100 if percent else 1), places) + ("%" if percent else "")

@@ -115,6 +115,9 @@ OFFER = re.compile(r"\bbuy\s+(?:one|1|two|2)\s+(?:and\s+)?get\b|\bbogof?\b|\bfor
                    re.IGNORECASE)
 
 
+TIMES_AND_TOTAL = re.compile(r"\b(?:\d+(?:\.\d+)?\s+times|twice|double|three\s+times|four\s+times)\s+as\s+(?:many|much"
+                             r"|old|long|tall|heavy)\b[^?!]*\b(?:together|altogether|in\s+total|combined|between\s+them"
+                             r"|add\s+up|sum|total)\b", re.IGNORECASE)  # "3 times as many as Ben and together 84"
 CLOCK_TIME = re.compile(r"(?<![\d.])\d{1,2}:\d\d(?![\d:])")  # "24:30", "7:45pm": a time or a duration
 AVERAGE_ASKED = re.compile(r"\b(?:what\w*|how|find|work\s+out|calculate)\b[^.?!]*\b(?:average|mean)\b[^.?!]*[?.!]*$",
                            re.IGNORECASE)  # "..., whats his batting average": a division or a mean
@@ -122,9 +125,21 @@ TRIPS_ASKED = re.compile(r"\bhow\s+many\s+(?:trips|journeys|runs|loads|goes|visi
 CAPACITY = re.compile(r"\b(?:fits?|holds?|takes?|carries|carry|seats?)\s+\d", re.IGNORECASE)  # "van fits 48"
 
 
+# The answer someone says a question has, where the question asks whether it is right: no number of the calculation
+# ("my son says the area of a 6m by 9m rectangle is 30 square metres, what is it really").
+CLAIM = re.compile(r"(\b(?:says|said|thinks|reckons|claims|wrote)\b[^.?!]{0,80}?)\s+(?:is|=|equals|makes|comes\s+to"
+                   r"|gives)\s+-?\d+(?:\.\d+)?(?=[^.?!]*?\b(?:wrong|right|correct|really|actual|real|check)\b)",
+                   re.IGNORECASE)
+
+
+RATE_AFTER = (r"(?<![\d.]){}\s*(?:[a-z]+\s+)?(?:a|an|per|each|every)\s+(?:day|week|month|year|hour|minute|night"
+              r"|person)\b")  # "£24 a month": a rate
+
+
 def unsound(question: str, output: str) -> str | None:
     """Why a program is no calculation for a question in an unlisted wording (a clause), or None if it is one."""
-    question = powered(without_precision(question))  # "to 2 decimal places", "per m2": its 2 is no operand
+    question = CLAIM.sub(r"\1", powered(without_precision(question)))  # "to 2 decimal places", "per m2": its 2 is no
+    # operand, nor the answer someone says it has
     numbers, asked = set(NUMBER.findall(output)), set(NUMBER.findall(question))
     if NUMBER.fullmatch(output.strip()) or not numbers & asked:
         return "is not a calculation on the question's numbers"
@@ -151,6 +166,9 @@ def unsound(question: str, output: str) -> str | None:
         in_one |= Counter(NUMBER.findall(sentence))
     if once := sorted(n for n, k in in_one.items() if used[n] < k and n != "0"):
         return f"uses {once[0]} fewer times than the question says it"
+    for n in (n for n, k in written.items() if k > 1 and re.search(RATE_AFTER.format(re.escape(n)), question, re.I)):
+        if re.search(rf"(?<![\d.]){re.escape(n)}\s*[-+]\s*{re.escape(n)}(?![\d.])", output):
+            return f"adds {n} a time to {n} of them, which are no like amounts"  # "£24 a month for 24 months"
     if percent and "100" not in NUMBER.findall(output) and not output.startswith("pct("):
         return "does not divide the percentage by 100"
     whole = {"+"} if share else set()  # a chance's "+" makes its whole, no sum the question asks for
@@ -161,6 +179,8 @@ def unsound(question: str, output: str) -> str | None:
         return f"takes {clock[0]} for two numbers, not a time"  # "ran 5k in 24:30": 24 minutes 30 seconds
     if AVERAGE_ASKED.search(question) and not re.search(r"mean\(|/", output):
         return "takes no average, which the question asks for"
+    if TIMES_AND_TOTAL.search(question) and "/" not in output:
+        return "does not share the total between them, which the question gives"
     if TRIPS_ASKED.search(question) and CAPACITY.search(question) and "/" not in output:
         return "does not divide by what one trip takes, which the question asks how many of"
     if count := count_left_out(question, output):

@@ -182,7 +182,8 @@ def in_money(text: str) -> str:
     return AMOUNT.sub(amount, text) if isinstance(text, str) else text
 
 
-# Maths words as people misspell them (the sets written for the tutor hold each of these).
+# Maths words as people misspell them or shorten them in text speak (the sets written for the tutor hold each of
+# these).
 MISSPELLED = (
     (r"av(?:a|e)?r(?:a|e)?ge|averge|avg", "average"), (r"p(?:e|a)rim(?:i|e)t(?:er|re)", "perimeter"),
     (r"p(?:re|er|e)c(?:e|a)nt", "percent"), (r"p(?:re|er)c(?:e|a)nt(?:a|e)?ge", "percentage"),
@@ -191,6 +192,9 @@ MISSPELLED = (
     (r"al+togh?ether|altogther", "altogether"), (r"probabi?li?ty", "probability"),
     (r"circumf(?:e)?rence", "circumference"), (r"quater", "quarter"),
     (r"temp(?:e|a)?r(?:a|e)?t(?:u|e)?re", "temperature"),
+    (r"wat|wot", "what"), (r"wats|wots|wat's|wot's", "whats"), (r"tot", "total"), (r"ppl", "people"),  # text speak
+    (r"wk", "week"), (r"wks", "weeks"), (r"mth|mnth", "month"), (r"mths|mnths", "months"), (r"yr", "year"),
+    (r"yrs", "years"),
 )
 SPELLINGS = [(re.compile(rf"\b(?:{wrong})\b", re.IGNORECASE), right) for wrong, right in MISSPELLED]
 

@@ -44,8 +44,15 @@ CARRIED = re.compile(r"\s*(?:[a-z]+\s+){0,3}?(?:and|,)\s+(?:(?:a|an|the|another|
 DISCOUNTED = re.compile(r"%|\b(?:off|discount|tax|percent)\b")
 PRICE = re.compile(rf"\b(?:for|at|costing|cost|costs|price\s+of)\s+{CURRENCY}$")
 PAID_WITH = re.compile(rf"\bpa(?:y|ys|id)\s+(?:with|using)\s+(?:a|an|one)?\s*{CURRENCY}{N}")
-EACH_PRICE = re.compile(rf"\b{N}\s+(?:[a-z]+\s+){{1,3}}?(?:at|for|costing|that\s+cost|which\s+cost)\s+{CURRENCY}{N}"
-                        r"\s*(?:[a-z]+\s+)?each\b")
+EACH_PRICE = re.compile(rf"\b{N}\s+(?:(?!and\b)[a-z-]+\s+){{1,3}}?(?:(?:at|for|costing|that\s+cost|which\s+cost)\s+"
+                        rf"{CURRENCY}{N}\s*(?:[a-z]+\s+)?each\b"
+                        rf"|at\s+{CURRENCY}{N}(?=\s*(?:[,.?!]|and\b|today\b|tonight\b|yesterday\b|$)))")
+# "3 notebooks at £2.45 each", "3 gel sets at 35 and ...": a count at a price (not "at 35 kg", not "bread for 2")
+
+
+def _cost(m: re.Match) -> str:
+    """A count at a price each, as a product."""
+    return f"{m.group(1)} * {m.group(2) or m.group(3)}"
 
 
 def _signs(text: str, start: int, money: bool, mine: bool) -> list[tuple[str, str]] | None:
@@ -99,7 +106,7 @@ def change_reading(text: str) -> str | None:
     if not paid or not re.search(r"\b(?:change|back)\b", text) or DISCOUNTED.search(text):
         return None
     rest = text[: paid.start()] + " | " + text[paid.end():]
-    costs = [f"{m.group(1)} * {m.group(2)}" for m in EACH_PRICE.finditer(rest)]
+    costs = [_cost(m) for m in EACH_PRICE.finditer(rest)]
     rest = EACH_PRICE.sub(" | ", rest)
     costs += NUMBER.findall(rest)
     if not costs or re.search(r"\b(?:each|every|per|times)\b", rest):
@@ -107,17 +114,23 @@ def change_reading(text: str) -> str | None:
     return f"{paid.group(1)} - " + (costs[0] if len(costs) == 1 else f"({' + '.join(costs)})")
 
 
-BILL_ASKED = re.compile(r"\b(?:total|altogether|in\s+all|all\s+together"
-                        r"|how\s+much\s+(?:do|does|did|will|would)\b[^.?!]*\b(?:cost|pay|spend))\b")
+BILL_ASKED = re.compile(r"\b(?:total|altogether|in\s+all|all\s+together|takings|how\s+much\s+is\s+that"
+                        r"|how\s+much\s+(?:do|does|did|will|would)\b[^.?!]*\b(?:cost|pay|spend|make|made|take|took))\b")
+NET = re.compile(r"\b(?:profit|loss|after|minus|less|net)\b")
+SOLD = re.compile(r"\b(?:sold|sell|sells|selling|takings|took|take)\b")
+BOUGHT = re.compile(r"\b(?:cost|costs|paid|pay|paying|bought|buy|spent|spend|expenses?)\b")
 LONE_PRICE = re.compile(rf"\b(?:for|at|costing|cost|costs)\s+{CURRENCY}{N}")
 
 
 def bill_reading(text: str) -> str | None:
     """"3 adults at $12.75 each and 2 kids at $8.40 each: the total cost?" -> 3 * 12.75 + 2 * 8.40: every number
-    a price, or a count at a price each; at least one count and two prices."""
+    a price, or a count at a price each; at least one count and two prices, all bought or all sold, and no profit
+    or amount after something asked."""
     if not BILL_ASKED.search(text) or PAID_WITH.search(text) or DISCOUNTED.search(text) or ASKS_NOW.search(text):
         return None
-    terms = [f"{m.group(1)} * {m.group(2)}" for m in EACH_PRICE.finditer(text)]
+    if NET.search(text) or SOLD.search(text) and BOUGHT.search(text):  # "sold 212 at £3 and the DJ cost £150"
+        return None
+    terms = [_cost(m) for m in EACH_PRICE.finditer(text)]
     rest = EACH_PRICE.sub(" | ", text)
     terms += LONE_PRICE.findall(rest)
     left = LONE_PRICE.sub(" | ", rest)

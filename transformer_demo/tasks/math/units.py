@@ -14,8 +14,8 @@ import re
 from collections import Counter
 from fractions import Fraction
 
-from .measures import IRREGULAR, LENGTHS, MEASURES, SIZES, UNKNOWN, Unit
-from .quantities import Reading
+from .measures import IRREGULAR, LENGTHS, MEASURES, SIZES, UNKNOWN, Unit, name_of
+from .quantities import MEASURE_WORD, Reading
 from .structure import Node, tree
 
 
@@ -123,15 +123,82 @@ def _meaningless_product(node: Node, numbers: dict[Fraction, Unit | None]) -> st
                  and (why := _meaningless_product(child, numbers))), None)
 
 
+# A measure asked for in the last words: "what's that in litres per minute", "the printing cost in pounds".
+IN_UNITS = re.compile(rf"\b(?:in|into)\s+({MEASURE_WORD})(?:\s+(?:per|an?)\s+({MEASURE_WORD}))?\s*[?.!]*$"
+                      rf"|\bhow\s+many\s+({MEASURE_WORD})\b")
+
+
+def size_mismatch(reading: Reading, program: Node) -> str | None:
+    """A measure asked in one unit that the program's numbers give only in another unit of its kind ("150g of
+    salmon each, how many kg", "4p a page, the cost in pounds", "10 litres in 40 seconds, litres per minute"): a
+    program of the question's numbers alone does not convert between them (a clause), else None."""
+    if any(value not in reading.numbers for value in numbers_in(program)):
+        return None  # a reader's conversion (3.5 * 60): a number the question does not give
+    asked = {name for name, _ in reading.asked or ()} | {
+        name_of(word) for m in IN_UNITS.finditer(reading.text) for word in m.groups() if word}
+    used = {name for value in numbers_in(program) for name, _ in reading.numbers.get(value) or ()}
+    for name in sorted(n for n in asked if n in SIZES):
+        kind = SIZES[name][0]
+        given = sorted(n for n in used if n in SIZES and SIZES[n][0] == kind)
+        if given and name not in given:
+            return f"gives {describe(((given[0], 1),))}, but the question asks for {describe(((name, 1),))}"
+    return None
+
+
+def per_asked_thing(reading: Reading, program: Node) -> str | None:
+    """A count of things asked ("how many families") where the question gives an amount for each of them ("give
+    each family 12", "12 per family"): that amount divides, and a program that multiplies by it counts something
+    else (a clause), else None."""
+    if not reading.asked or len(reading.asked) != 1 or reading.asked[0][1] != 1 or reading.asked[0][0] in SIZES:
+        return None
+    thing = reading.asked[0][0]
+    words = rf"{re.escape(thing)}(?:s|es)?"
+    each = re.compile(rf"\beach\s+{words}\s+(?:[a-z]+\s+){{0,2}}?(\d+(?:\.\d+)?)(?![\d.])"
+                      rf"|(?<![\d.])(\d+(?:\.\d+)?)\s+(?:(?!and\b|or\b)[a-z]+\s+)?(?:per|each|a|for\s+each|to\s+a)\s+{words}\b")
+    amounts = {Fraction(g) for m in each.finditer(reading.text) for g in m.groups() if g}
+    multiplied = amounts & set(numbers_in(program)) - set(divisors(program))
+    return f"multiplies by the amount for each {thing}, but the question asks how many" if multiplied else None
+
+
+PER_END = re.compile(r"\b(?:is|was|be)\s+(?:that|this|it)\s+(?:per|each|for\s+each|a|an)\s+([a-z]+)\s*[?.!]*$"
+                     r"|\bhow\s+much\s+(?:per|each|a|an)\s+([a-z]+)\s*[?.!]*$")  # "..., how much is that per line"
+
+
+def per_counted_thing(reading: Reading, program: Node) -> str | None:
+    """An amount asked for each of a thing the question counts ("£60 a month for 4 lines, how much per line"):
+    the count divides, and a program that multiplies by it gives something else (a clause), else None."""
+    per = PER_END.search(reading.text)
+    word = per and (per.group(1) or per.group(2))
+    thing = word and name_of(word)
+    counts = {value for value, unit in reading.numbers.items() if thing and unit == ((thing, 1),)}
+    multiplied = counts & set(numbers_in(program)) - set(divisors(program))
+    return f"multiplies by the number of {word}s, but the question asks for an amount per {thing}" if multiplied \
+        else None
+
+
+def divisors(node: Node) -> list[Fraction]:
+    """The numbers a program divides by: those in the right side of a division."""
+    below = numbers_in(node.args[1]) if node.op == "/" else []
+    return below + [n for child in node.args if isinstance(child, Node) for n in divisors(child)]
+
+
+def numbers_in(node: Node) -> list[Fraction]:
+    if node.op == "num":
+        return [Fraction(node.args[0])]
+    return [n for child in node.args if isinstance(child, Node) for n in numbers_in(child)]
+
+
 def unit_mismatch(question: str, program: str) -> str | None:
-    """Why a program's unit is not the one the question asks for, or it multiplies units into no quantity (a
-    clause), or None where it is or is unknown."""
-    reading = Reading(question)
+    """Why a program's unit is not the one the question asks for, it multiplies units into no quantity, gives a
+    measure in another unit than the one asked or multiplies by an amount for each thing counted (a clause), or
+    None where it is or is unknown."""
+    reading, node = Reading(question), tree(program)
     if reading.complete:
         try:
-            got = unit_of(tree(program), reading.numbers)
+            got = unit_of(node, reading.numbers)
         except UnitsDiffer as exc:
             return str(exc)
         if got is not None and reading.asked is not None and not fits(got, reading.asked, exact=False):
             return f"gives {describe(got)}, but the question asks for {describe(reading.asked)}"
-    return _meaningless_product(tree(program), reading.numbers)
+    return (_meaningless_product(node, reading.numbers) or size_mismatch(reading, node)
+            or per_asked_thing(reading, node) or per_counted_thing(reading, node))

@@ -1,0 +1,248 @@
+"""The rules that blind sets 30-37 asked for (their fixtures' headers list each wrong answer): what a percentage's
+part is not, a measure asked in another unit, a count of the things an amount is given for, whole containers, cube
+roots and negative powers, text speak, and a question found inside a sentence about things counted."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from transformer_demo.tasks.math.answer import read_exactly
+from transformer_demo.tasks.math.asking import question_in
+from transformer_demo.tasks.math.conversation import Turn, find_question
+from transformer_demo.tasks.math.growth import growth_reading
+from transformer_demo.tasks.math.percentages import percent_mismatch, percent_readings
+from transformer_demo.tasks.math.program import ProgramError, Result, evaluate
+from transformer_demo.tasks.math.rates import capacity_reading, whole_count
+from transformer_demo.tasks.math.rounding import written
+from transformer_demo.tasks.math.soundness import unsound
+from transformer_demo.tasks.math.units import unit_mismatch
+
+
+def exact(question: str) -> str | None:
+    reading = read_exactly(question_in(question))
+    return None if reading is None else str(reading.result)
+
+
+@pytest.mark.parametrize(
+    ("question", "program"),
+    [
+        ("concessions get 20% off the £15 ticket, whats the concession price", "20 / 100 * 15"),
+        ("15% off 80, what do i actually pay", "15 / 100 * 80"),
+        ("60% of the library's 3400 books are fiction, how many are non-fiction?", "60 / 100 * 3400"),
+        ("deposit is 5% on a $340000 house, how much do i need to borrow", "5 / 100 * 340000"),
+        ("property tax is 1.2% a year on a $310000 home, how much is that per month", "1.2 / 100 * 310000"),
+    ],
+)
+def test_a_percentage_of_the_number_is_not_the_amount_after_it_or_the_rest(question: str, program: str):
+    assert percent_mismatch(question, program) == ("gives the part the percentage takes, but the question asks for "
+                                                   "the amount after it")
+
+
+@pytest.mark.parametrize(("question", "program"), [("a 15% tip on a 80 bill, how much is the tip", "15 / 100 * 80"),
+                                                   ("what is 15% of 80", "15 / 100 * 80"),
+                                                   ("20% off a 60 coat, how much do i save", "20 / 100 * 60")])
+def test_the_part_itself_may_be_asked(question: str, program: str):
+    assert percent_mismatch(question, program) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("last month we got 480 tins, this month donations are down 15%. how many tins this month", "408"),
+        ("stock was 250 and dropped 12% today, new price?", "220"),
+        ("concessions get 20% off the £15 ticket, whats the concession price", "12"),
+        ("shirt is $24.50 and its 20% off, how much do i actually pay", "19.6"),
+        ("took 2860 this wk and 2600 last wk, whats the % increase", "10%"),
+        ("bought shares at 12.50 and theyre now 15.75, whats my % gain", "26%"),
+        ("48 is wat percent of 60", "80%"),
+    ],
+)
+def test_changes_by_a_percentage_and_percentage_changes_are_read(question: str, answer: str):
+    assert exact(question) == answer
+
+
+@pytest.mark.parametrize("question", ["60% of the library's 3400 books are fiction, how many are non-fiction?",
+                                      "deposit is 5% on a $340,000 house, how much do i need to borrow",
+                                      "property tax is 1.2% a year on a $310,000 home, how much is that per month"])
+def test_no_part_is_read_where_the_rest_or_another_period_is_asked(question: str):
+    assert percent_readings(question_in(question).lower()) == []
+
+
+@pytest.mark.parametrize(
+    ("question", "program", "why"),
+    [
+        ("wedding for 120 guests, 150g of salmon each, how many kg do i need to order", "120 * 150",
+         "gives g, but the question asks for kg"),
+        ("32 singers each need a 24 page score and printing is 4p a page, what's the printing cost in pounds",
+         "32 * 24 * 4", "gives cents, but the question asks for money"),
+        ("tap fills a 10 litre bucket in 40 seconds, what's that in litres per minute", "10 / 40",
+         "gives seconds, but the question asks for minutes"),
+        ("we have 348 tins and give each family 12, how many families can we help", "348 * 12",
+         "multiplies by the amount for each family, but the question asks how many"),
+    ],
+)
+def test_a_measure_in_another_unit_or_a_product_of_an_amount_each_is_refused(question: str, program: str, why: str):
+    assert unit_mismatch(question, program) == why
+
+
+@pytest.mark.parametrize(("question", "program"), [
+    ("we have 348 tins and give each family 12, how many families can we help", "348 / 12"),
+    ("how many minutes are in 3.5 hours", "3.5 * 60"),  # a reader's conversion: a number the question does not give
+    ("a pen is 35p and I buy 4, how much in pence", "35 * 4"),
+    ("a box holds 22 pencils, how many pencils in 3 boxes", "22 * 3"),
+    ("school trip for 58 children and each minibus takes 16, how many minibuses do we need", "58 / 16"),
+])
+def test_a_program_in_the_unit_asked_or_dividing_by_the_amount_each_passes(question: str, program: str):
+    assert unit_mismatch(question, program) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("each coach has 53 seats and 230 people are going on the trip, how many coaches do we need", "5"),
+        ("library has 1250 books and each shelf fits 40. how many shelves do we need", "32"),
+        ("pallett has 400 bricks on it and the job needs 2350, how many pallets do i order", "6"),
+        ("one tray of lasagne serves 8, i've got 90 people to feed, how many trays should i make", "12"),
+        ("if a box holds 24 cookies, then how many boxes for 500 cookies", "21"),
+        ("each box has 12 eggs and i sold 60 eggs, how many boxes did i sell", "5"),
+        ("extracted 54 kg of honey into 454g jars, how many full jars do i get", "118"),
+    ],
+)
+def test_how_many_of_a_container_the_other_number_fills(question: str, answer: str):
+    assert exact(question) == answer
+
+
+def test_a_count_of_the_containers_themselves_is_no_capacity():
+    assert capacity_reading("each box has 12 eggs and i have 24 boxes, how many boxes are there") is None
+    assert capacity_reading("a bucket holds 9 litres, how many buckets for 200 kg of sand") is None
+
+
+@pytest.mark.parametrize(("question", "function"), [
+    ("how many full jars do i get", "floor"), ("how many rolls do i get", "ceil"),
+    ("how many trays should i make", "ceil"), ("how many buckets to fill a 200 litre tank", "ceil"),
+    ("whats the max number of boxes", "floor"), ("how many stickers for each child", None)])
+def test_whole_things_needed_round_up_and_whole_things_filled_round_down(question: str, function: str | None):
+    assert whole_count(question) == function
+
+
+def test_what_an_amount_grows_to_at_compound_interest_is_the_amount():
+    assert growth_reading("tell me what £250 grows to after 2 years at 4% compound interest per year.") == \
+        "250 * (1 + 4 / 100) ^ 2"
+
+
+def test_a_chance_not_asked_as_a_percentage_is_rounded_as_a_decimal():
+    third = Result(Fraction(1, 3), True)
+    assert written(third, "what's the probability of getting higher than 4, to 2 decimal places") == "0.33"
+    assert written(third, "the chance of higher than 4 as a percentage, to 2 decimal places") == "33.33%"
+    assert written(third, "what percent is 1 of 3, to 2 decimal places") == "33.33%"
+
+
+@pytest.mark.parametrize(("program", "value"), [("cbrt(343)", "7"), ("cbrt(0 - 343)", "-7"), ("cbrt(27 / 8)", "1.5"),
+                                                ("cbrt(2 ^ 60)", "1048576"), ("10 ^ -2", "0.01")])
+def test_cube_roots_are_exact(program: str, value: str):
+    assert str(evaluate(program)) == value
+
+
+@pytest.mark.parametrize("program", ["cbrt(10)", "cbrt(2, 8)", "cbrt()"])
+def test_a_cube_root_that_is_not_exact_is_a_clear_error(program: str):
+    with pytest.raises(ProgramError):
+        evaluate(program)
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("cube root of 343?", "7"), ("whats the cube root of 343", "7"), ("cube root of 27 plus 2", "5"),
+    ("10 to the power of -2", "0.01"), ("10 to the minus 2 as a decimal", "0.01"), ("cube root of 10", None),
+    ("my partner expressed 85ml, 120ml and 95 ml today, how much milk altogether", "300"),
+    ("room is 4m by 3.5m and the walls are 2.4m high, total wall area ignoring doors and windows?", None)])
+def test_roots_powers_and_lists_of_measures_are_read(question: str, answer: str | None):
+    assert exact(question) == answer
+
+
+def test_text_speak_is_read_as_words():
+    assert question_in("wats 5 + 3, tot for 2 wks pls") == "whats 5 + 3, total for 2 weeks pls"
+
+
+def test_a_listed_question_ending_on_things_counted_is_not_the_question_asked():
+    turns = [Turn("my bowling average is 152 over 27 games, how many pins is that altogether", "")]
+    assert find_question(turns) is None
+    assert find_question([Turn("what is 152 over 27?", "")]) is not None
+    assert find_question([Turn("what is 12 times 7 equals what", "")]) is not None
+
+
+# Sets 34-37 (their headers list each wrong answer and the rule it prompted).
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Amara has 3 times as many stamps as Ben and together they have 84. How many does Ben have?", "21"),
+        ("Tom has twice as many cards as Sam and together they have 36. How many does Tom have?", "24"),
+        ("tom has 4 times as many cards as sam, they have 50 between them. how many does tom have", "40"),
+        ("my lad says 7 x 8 is 54 but i think hes wrong, whats the actual answer", "56"),
+        ("a bouquet costs me £18 to make and I sell it for £45. what's my profit as a percentage of the selling price?",
+         "60%"),
+        ("I buy kettles for 16 each and sell them for 20: my percentage profit?", "25%"),
+        ("did 3 gel sets at 35 and 4 manicures at 22 today, how much is that", "193"),
+        ("I put £5,000 in a savings account that pays 3% simple interest each year. How much interest will I have "
+         "earned after 4 years?", "600"),
+        ("membership is £34.99 a month, what does that come to over a year", "419.88"),
+        ("I walk 2.4 miles every morning. How many miles is that in a week?", "16.8"),
+        ("Could you please tell me what one fifth of 365 is?", "73"),
+        ("whats 64 with 25% taken off", "48"),
+        ("we have 48 rooms and 36 are occupied tonight, whats our occupancy %", "75%"),
+        ("sales were 84000 last yr and 92400 this yr, what % increase", "10%"),
+        ("tickets are £8 per person and 30 pupils are going, how much will it cost?", "240"),
+    ],
+)
+def test_the_readings_sets_34_to_37_asked_for(question: str, answer: str):
+    assert exact(question) == answer
+
+
+@pytest.mark.parametrize("question", [
+    "school disco: sold 212 tickets at £3 each and the DJ cost £150, how much did we make after paying the DJ",
+    "bought in 12 bikes at £310 each and sold all of them at £449, total profit?",
+    "bought 250 tulips and 8% wilted before I could sell them. how many can I still sell?",
+    "Mia got £600 sponsorship for a video and keeps 70% of it, giving the rest to her editor. How much does the editor "
+    "get?",
+    "machine holds 240 items and its 65% full, how many items do i need to fill it up",
+    "phone deal is £24 a month for 24 months plus £49 upfront, whats the total cost over the contract",
+    "I bought apples for 3, bread for 2 and milk for 1, and 2 at 5. What did I spend in total?",
+    "I walk 2 miles every weekday. How many miles is that in a week?",
+])
+def test_no_sum_part_or_period_is_read_where_the_question_says_more(question: str):
+    assert exact(question) is None
+
+
+def test_a_part_asked_beside_a_mortgage_is_still_the_part():
+    assert exact("mortgage is 150000 and i need a 10% deposit. how much deposit") == "15000"
+
+
+@pytest.mark.parametrize(
+    ("question", "program", "why"),
+    [
+        ("Amara has 3 times as many stamps as Ben and together they have 84. How many does Ben have?", "3 * 84",
+         "does not share the total between them, which the question gives"),
+        ("phone deal is £24 a month for 24 months plus £49 upfront, whats the total cost over the contract",
+         "24 + 24 + 49", "adds 24 a time to 24 of them, which are no like amounts"),
+        ("my son says the area of a 6m by 9m rectangle is 30 square metres, what is it really", "6 * 9 * 30",
+         "uses 30, not in the question"),
+    ],
+)
+def test_programs_that_misread_a_total_a_rate_or_a_claimed_answer_are_unsound(question: str, program: str, why: str):
+    assert unsound(question, program) == why
+
+
+def test_the_answer_someone_claims_is_no_number_of_the_calculation():
+    assert unsound("my son says the area of a 6m by 9m rectangle is 30 square metres, what is it really",
+                   "6 * 9") is None
+
+
+@pytest.mark.parametrize(("question", "program", "why"), [
+    ("family plan is £60 a month for 4 lines, hows much is that per line", "60 * 4",
+     "multiplies by the number of lines, but the question asks for an amount per line"),
+    ("The TV licence is 169.50 a year. If I spread it over 52 weeks, what is that per week", "169.50 * 52",
+     "multiplies by the number of weeks, but the question asks for an amount per week")])
+def test_an_amount_per_thing_counted_divides_by_the_count(question: str, program: str, why: str):
+    assert unit_mismatch(question, program) == why
+    assert unit_mismatch(question, program.replace("*", "/")) is None
+    assert unit_mismatch("what's the rent for 4 weeks at 200 per week", "200 * 4") is None
