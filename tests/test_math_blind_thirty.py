@@ -192,6 +192,9 @@ def test_a_listed_question_ending_on_things_counted_is_not_the_question_asked():
         ("we have 48 rooms and 36 are occupied tonight, whats our occupancy %", "75%"),
         ("sales were 84000 last yr and 92400 this yr, what % increase", "10%"),
         ("tickets are £8 per person and 30 pupils are going, how much will it cost?", "240"),
+        ("Mia got £600 sponsorship for a video and keeps 70% of it, giving the rest to her editor. How much does the "
+         "editor get?", "180"),
+        ("A tank holds 120 litres when full. It is 3/8 full. How many more litres to fill it?", "75"),
     ],
 )
 def test_the_readings_sets_34_to_37_asked_for(question: str, answer: str):
@@ -202,8 +205,6 @@ def test_the_readings_sets_34_to_37_asked_for(question: str, answer: str):
     "school disco: sold 212 tickets at £3 each and the DJ cost £150, how much did we make after paying the DJ",
     "bought in 12 bikes at £310 each and sold all of them at £449, total profit?",
     "bought 250 tulips and 8% wilted before I could sell them. how many can I still sell?",
-    "Mia got £600 sponsorship for a video and keeps 70% of it, giving the rest to her editor. How much does the editor "
-    "get?",
     "machine holds 240 items and its 65% full, how many items do i need to fill it up",
     "phone deal is £24 a month for 24 months plus £49 upfront, whats the total cost over the contract",
     "I bought apples for 3, bread for 2 and milk for 1, and 2 at 5. What did I spend in total?",
@@ -246,3 +247,82 @@ def test_an_amount_per_thing_counted_divides_by_the_count(question: str, program
     assert unit_mismatch(question, program) == why
     assert unit_mismatch(question, program.replace("*", "/")) is None
     assert unit_mismatch("what's the rent for 4 weeks at 200 per week", "200 * 4") is None
+
+
+# Sets 38-41, and the chances the earlier sets left unread.
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Hi all, got a plain one for u: x squared = 81 and x is positive, what's x? cheers", "9"),
+        ("I've got £500 saved for lessons at £32 each, how many full lessons can i pay for", "15"),
+        ("5 volunteers are sharing 35 hours of shifts equally, how many hrs each", "7"),
+        ("starling murmuration was estimated at 4500 and next week there were 20% fewer, how many was that", "3600"),
+        ("3 in every 8 customers go for chocolate so how many out of 200 customers", "75"),
+        ("if 1 in 8 people are left-handed, then how many left-handed people would you expect in a group of 200", "25"),
+        ("our fun run raised 7350 but 30% goes on costs, how much does the charity get", "5145"),
+        ("putting cones every 2 m along a 50 m lane closure, with a cone at each end. how many cones", "26"),
+        ("tank holds 14 litres and the gauge says a quarter full, how many litres to brim it", "10.5"),
+        ("getting a 2.5 grand bonus but 40% goes to tax, how much do i actually keep", "1500"),
+        ("chance of rolling a 6 on one normal die as a percent", "16.67%"),
+        ("chance of rolling a 5 or a 6 on a normal dice, as a decimal", "0.33"),
+        ("whats the probability of drawing a heart from a standard 52 card deck", "25%"),
+        ("probability of a red card from a pack of 52", "50%"),
+        ("raffle at the card club has 200 tickets and I bought 5. what's my chance of winning as a percentage",
+         "2.5%"),
+        ("claw machine is set to pay out 1 in 18 goes, what's the chance of a win as a percent", "5.56%"),
+    ],
+)
+def test_the_readings_sets_38_to_41_asked_for(question: str, answer: str):
+    assert exact(question) == answer
+
+
+@pytest.mark.parametrize("question", [
+    "1 in 4 buyers haggled and 36 people haggled, how many buyers were there in total",  # 36 is no whole
+    "In a class 4 of every 7 are girls and there are 28, how many boys?",  # another kind: no "4 in 7 of 28"
+    "if the reject rate is 1 in 40, what's the probability a random part is good? as a decimal",  # the other part
+    "chance of a red king from a 52 card deck", "chance of the ace of hearts from a 52 card deck",  # two kinds
+    "posts every 2 m along a 50 m fence, how many posts",  # the ends not said
+    "chance of rolling a 6 twice on a die",
+])
+def test_rates_spacings_and_chances_are_not_read_where_the_question_says_more(question: str):
+    reading = read_exactly(question_in(question))
+    assert reading is None or "/ 4 * 36" not in reading.program and "1 / 40" not in reading.program
+
+
+@pytest.mark.parametrize(
+    ("question", "program", "why"),
+    [
+        ("3 in every 8 customers go for chocolate so how many out of 200 customers", "3 * 8 * 200",
+         'does not divide by the 8 of "3 in every 8"'),
+        ("my cheese is $18 per pound, lady wants 6 ounces. what do i charge her", "18 * 6",
+         "needs 16 to convert between the question's units, which the question does not give"),
+        ("5 volunteers are sharing 35 hours of shifts equally, how many hrs each", "5 * 35",
+         "uses *, which the question does not name"),
+    ],
+)
+def test_programs_that_multiply_a_share_or_a_rate_in_every_so_many_are_unsound(question: str, program: str,
+                                                                                why: str):
+    assert unsound(question, program) == why
+
+
+@pytest.mark.parametrize(("question", "program", "why"), [
+    ("A train travels at 80 mph for 45 minutes. How many miles does it travel?", "80 * 45",
+     "gives miles × minutes per hour, but the question asks for miles"),
+    ("I've got £500 saved for lessons at £32 each, how many full lessons can i pay for", "500 * 32",
+     "multiplies by the amount for each lesson, but the question asks how many"),
+    ("my unit is 25 sq ft and costs £45 a month, what's that per sq ft per month", "25 * 45",
+     "multiplies by the number of sq fts, but the question asks for an amount per sq ft"),
+    ("putting cones every 2 m along a 50 m lane closure, with a cone at each end. how many cones", "2 * 50",
+     "multiplies by the amount for each cone, but the question asks how many"),
+    ("we drove at 80 mph for 45 minutes, whats the distance", "80 * 45", "multiplies an amount per hour by minutes"),
+    ("cheese is 18 per kg and she wants 600 g, price?", "18 * 600", "multiplies an amount per kg by g")])
+def test_programs_in_the_wrong_unit_or_multiplying_an_amount_each_are_refused(question: str, program: str, why: str):
+    assert unit_mismatch(question.lower(), program) == why
+
+
+def test_a_chain_of_rates_or_a_readers_conversion_is_no_rate_by_another_unit():
+    assert unit_mismatch("i work 5 hours each day, 6 days in one week. how many hours i work in 4 weeks?",
+                         "5 * 6 * 4") is None
+    assert unit_mismatch("a train travels at 80 mph for 45 minutes. how many miles does it travel?",
+                         "(80 * 45) / 60") is None

@@ -387,7 +387,7 @@ def test_everyday_wordings_are_read_and_answered(question: str, program: str, an
         ("I had 30 stickers and gave away half plus 4 more. How many did I give away?", "30 + 4",
          "does not use the 2 its words say (half)"),
         ("the coach for our trip costs £540 and there are 36 of us going, how much each", "540 * 36",
-         "gives money × people, but the question asks for money per thing"),
+         "uses *, which the question does not name"),  # "how much each" asks a share
         # found blind (sets 22 and 23): a count in words, a sign, an average of unlike amounts, a named "/"
         ("nurse gives 2 tablets four times a day for 7 days, how many tablets", "2 * 7",
          "does not use the four its words say"),

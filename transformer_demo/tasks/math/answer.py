@@ -97,7 +97,8 @@ N_BEST = 8  # beam-search readings: compared for a wording no family lists, and 
 
 
 UNKNOWN_NUMBER = re.compile(r"\b(?:what|which|a|my|some|the|this|that)\s+number\b(?!\s*\d)"
-                            r"|\b(?:for|find|is|of|get)\s+x\b(?!\s*\d)|\bx\s*=\s*\?", re.IGNORECASE)  # asks for x
+                            r"|\b(?:for|find|is|of|get|what'?s|whats)\s+x\b(?!\s*\d)|\bx\s*=\s*\?",
+                            re.IGNORECASE)  # asks for x
 
 
 

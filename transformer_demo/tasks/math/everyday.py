@@ -38,11 +38,13 @@ from .program import evaluate
 from .quantities import STATED_RATE, Reading
 from .rates import (
     capacity_reading,
+    in_every_reading,
     period_reading,
     pieces_reading,
     proportion_reading,
     rate_reading,
     scaled_reading,
+    spaced_reading,
 )
 from .ratios import ratio_reading
 from .reading import NUMBER, N
@@ -353,5 +355,5 @@ def everyday_readings(text: str) -> list[str]:
                equal_share_reading, left_over_reading, proportion_reading, ratio_reading, fraction_full_reading,
                fraction_taken_reading, fraction_of_whole_reading, scaled_reading, pieces_reading, temperature_reading,
                scale_reading, profit_reading, item_profit_reading, unit_profit_reading, growth_reading,
-               portion_reading, capacity_reading)
+               portion_reading, capacity_reading, in_every_reading, spaced_reading)
     return [r for r in (*(read(text) for read in readers), *percent_readings(text)) if r]

@@ -96,6 +96,25 @@ FORMULAS = (
             (rf"\b(?:more|higher|greater|bigger|larger|above|over)\s+(?:than\s+)?(?:a\s+)?{N}",), "pct((6 - {0}) / 6)"),
     Formula((DIE, CHANCE.pattern), OTHER_DIE_EVENTS,
             (rf"\b(?:less|lower|smaller|fewer|below|under)\s+(?:than\s+)?(?:a\s+)?{N}",), "pct(({0} - 1) / 6)"),
+    Formula((DIE, CHANCE.pattern), OTHER_DIE_EVENTS + r"|\bor\b|\bnot\b",
+            (r"\b(?:roll|rolling|rolls|get|getting|throw|throwing|land\s+on|landing\s+on)\s+(?:a|an)\s+([1-6])\b",),
+            "pct(1 / 6)"),  # "the chance of rolling a 6 on one die"
+    Formula((DIE, CHANCE.pattern), OTHER_DIE_EVENTS + r"|\bnot\b",
+            (r"\b(?:roll|rolling|get|getting|throw|throwing)\s+(?:a|an)\s+([1-6])\s+or\b",
+             r"\bor\s+(?:a|an)\s+([1-6])\b"), "pct(2 / 6)"),  # "a 5 or a 6"
+    Formula((CHANCE.pattern, r"\b(?:raffle|tickets?|lottery|draw)\b"),
+            r"\bprizes\b|\b(?:two|2|both|twice|all)\b|\bnot\b|\bdon'?t\b",
+            (rf"(?<!bought\s)(?<!have\s)(?<!got\s)(?<!buy\s){N}\s+(?:raffle\s+)?tickets\b"
+             rf"|\btickets\s+(?:sold\s+)?(?:is|was|were|are)\s+{N}\b|\bout\s+of\s+{N}\b",
+             rf"\b(?:i|we|you|he|she|they)\s+(?:bought|buy|have|has|got|own|hold)\s+{N}\b"),
+            "pct({1} / {0})"),  # "300 raffle tickets sold and i bought 12, my chance of winning"
+    Formula((CHANCE.pattern,), r"\b(?:two|2|both|twice|again|not|or|good|pass\w*|fine|ok|okay|survive\w*|without|never"
+                               r"|other|avoid\w*|safe|lose|losing)\b|n't\b|\bhow\s+many\b",
+            (rf"(?<![\d.]){N}\s+in\s+(?:every\s+)?\d", rf"(?<![\d.])\d+(?:\.\d+)?\s+in\s+(?:every\s+)?{N}"),
+            "pct({0} / {1})"),  # "pays out 1 in 18 goes"
+    Formula((rf"\bx\s*(?:\^\s*2|²|\s+squared)\s*(?:=|\bis\b|\bequals\b)\s*{N}", r"\bpositive\b"),
+            r"[-+*/]\s*\d|\bnegative\b",
+            (rf"\bx\s*(?:\^\s*2|²|\s+squared)\s*(?:=|\bis\b|\bequals\b)\s*{N}",), "sqrt({0})"),  # "x² = 81, x positive"
     Formula((r"\bhypotenuse\b",), r"area|perimeter|\bangles?\b|\bsides?\s+of\s+\d|circle|square\b", 2,
             "sqrt({0} ^ 2 + {1} ^ 2)"),
     Formula((r"\btriangle\b", r"\bangles?\b", r"\b(?:third|other|last|remaining|missing)\b"),
@@ -106,6 +125,14 @@ FORMULAS = (
             (rf"\bbase\b\D{{0,20}}?{N}|{N}{UNITS}\s+base\b",
              rf"\b(?:height|high|tall)\b\D{{0,20}}?{N}|{N}{UNITS}\s+(?:high|tall|height)\b"), "{0} * {1} / 2"),
 )
+
+CARDS = {r"\b(?:hearts?|spades?|clubs?|diamonds?)\b": 13, r"\b(?:aces?|kings?|queens?|jacks?)\b": 4,
+         r"\b(?:red|black)\b": 26, r"\b(?:picture|face)\b": 12}  # in a deck of 52
+FORMULAS += tuple(Formula((CHANCE.pattern, r"\b(?:deck|pack)\b", words),
+                          "|".join([r"\b(?:two|2|both|twice|again|replace|without|not|or|and\s+then)\b",
+                                    *(other for other in CARDS if other != words)]),
+                          (r"(?<![\d.])(52)[- ]?cards?\b|\bof\s+(52)\b|\b(52)\s+cards\b",), f"pct({count} / {{0}})")
+                  for words, count in CARDS.items())  # "the chance of a heart from a 52 card deck"
 
 
 def _numbers_of(formula: Formula, text: str) -> list[str] | None:

@@ -45,11 +45,17 @@ HOLDS_FULL = re.compile(rf"\b(?:holds?|takes?|contains?|has\s+room\s+for|capacit
                         r"\b(?:when\s+)?full\b|\bfull\b[^.?!]*?\b(?:holds?|takes?|contains?)\s+(\d+(?:\.\d+)?)")
 
 
+FILL_ASKED = re.compile(r"\bto\s+(?:fill|brim|top\s+(?:it\s+)?up)\b|\bfill\s+(?:it\s+|them\s+)?up\b"
+                        r"|\bto\s+make\s+it\s+full\b")
+
+
 def fraction_full_reading(text: str) -> str | None:
-    """"A water tank holds 120 litres when full. It is 3/8 full. How many litres are in it?" -> 120 * 3 / 8."""
+    """"A water tank holds 120 litres when full. It is 3/8 full. How many litres are in it?" -> 120 * 3 / 8; "...
+    how many litres to fill it?" -> 120 - 120 * 3 / 8."""
     full, part = HOLDS_FULL.search(text), FRACTION_FULL.search(text)
-    if not full or not part or not re.search(r"\bhow\s+(?:many|much)\b", text) or re.search(
-            r"\b(?:more|left|empty|still|need|to\s+fill)\b", text):
+    to_fill = FILL_ASKED.search(text)  # "how many litres to brim it": what it lacks
+    if not full or not part or not re.search(r"\bhow\s+(?:many|much)\b", text) or not to_fill and re.search(
+            r"\b(?:more|left|empty|still|need|fill)\b", text):
         return None
     whole = full.group(1) or full.group(2)
     if part.group(1):
@@ -61,7 +67,7 @@ def fraction_full_reading(text: str) -> str | None:
         return None
     if sorted(NUMBER.findall(text)) != sorted([whole] + ([top, bottom] if part.group(1) else [])):
         return None
-    return f"{whole} * {top} / {bottom}"
+    return f"{whole} - {whole} * {top} / {bottom}" if to_fill else f"{whole} * {top} / {bottom}"
 
 
 TAKEN = (r"sells?|sold|eats?|ate|eaten|uses?|used|using|gives?|gave|given|giving|spends?|spent|loses?|lost|reads?"

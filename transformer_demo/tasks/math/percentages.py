@@ -60,14 +60,18 @@ FROM_TO = re.compile(rf"\bfrom\s+[$€£]?{N}\s+(?:[a-z]+\s+){{0,4}}?to\s+[$€�
                      rf"(?:at\s+|worth\s+)?[$€£]?{N}")  # "bought shares at 12.50 and theyre now 15.75"
 BUY_SELL = re.compile(rf"\b(?:buy|bought|buys|pay|paid|cost|costs)\b[^.?!\d]*?{N}[^.?!]*?\b(?:sell|sold|sells)\b"
                       rf"[^.?!\d]*?{N}")
-BY = r"\s+(?:[a-z0-9.$€£]+\s+){0,3}?(?:by\s+)?(?:\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)"  # "went down (by) 15%"
+BY = (r"\s+(?:(?!but\b|and\b)[a-z0-9.$€£]+\s+){0,3}?(?:by\s+)?(?:\d+(?:\.\d+)?)\s*"
+      r"(?:%|percent\b|per\s+cent\b)")  # "went
+# down (by) 15%", not "raised 7350 but 30%"
 PUT = r"(?:put(?:s|ting)?|bump(?:s|ed|ing)?|push(?:es|ed|ing)?)\s+(?:[a-z]+\s+){0,2}?"  # "putting it up by 12%"
 CHANGE_BY = ((re.compile(rf"\b(?:increas(?:e[sd]?|ing)|rais(?:e[sd]?|ing)|ris(?:es|ing)|rose|go(?:es|ing)?\s+up"
                          rf"|went\s+up|gone\s+up|(?:is|are|was|were)\s+up|hik(?:e[sd]?|ing)|{PUT}up){BY}"
-                         r"|%\s+(?:pay\s+)?(?:rise|raise|increase|hike)\b"), "+"),  # "a 2.5% pay rise"
+                         r"|%\s+(?:pay\s+)?(?:rise|raise|increase|hike)\b|%\s+(?:more|higher|bigger|greater)\b(?!\s+than)"),
+              "+"),  # "a 2.5% pay rise", "20% more"
              (re.compile(rf"\b(?:reduc(?:e[sd]?|ing)|decreas(?:e[sd]?|ing)|lower(?:ed|ing)?|cut|falls|fell|falling|drop(?:s|ped|ping)?"
                          rf"|go(?:es|ing)?\s+down|went\s+down|(?:is|are|was|were)\s+down|{PUT}down){BY}"
-                         r"|%\s+(?:pay\s+)?(?:cut|decrease|reduction)\b"), "-"))
+                         r"|%\s+(?:pay\s+)?(?:cut|decrease|reduction)\b|%\s+(?:fewer|less|lower|smaller)\b(?!\s+than)"),
+              "-"))  # "there were 20% fewer"
 BEFORE_CHANGE = re.compile(r"\bbefore\b|\b(?:original|old|previous|starting|usual|normal)\s+(?:price|value|amount|cost"
                            r"|number|salary|wage|rent|fee)\b|\bto\s+(?:start|begin)\s+with\b")
 NOW_VALUE = re.compile(r"\bnow\s+(?:it\s+|they\s+|that\s+)?(?:is|are|costs?|stands\s+at)\b|\b(?:is|are|costs?)\s+now\b"
@@ -224,9 +228,13 @@ def rest_reading(text: str) -> str | None:
     numbers, percents = _two(text), PERCENT.findall(text)
     if not numbers or len(percents) != 1 or numbers[0] == numbers[1] or PERCENT_ASKED.search(text):
         return None
-    if not (TAKEN.search(text) and LEFT_ASKED.search(_asked_part(text))) or ADDED.search(text) or any(
-            pattern.search(text) for pattern, _ in CHANGE_BY):
-        return None
+    taken, asked = TAKEN.search(text), _asked_part(text)
+    to = taken and re.match(r"\s*(?:the\s+)?([a-z]+)", text[taken.end():])  # "30% goes on costs": costs
+    others = to and re.search(r"\b(?:get|gets|receive|receives)\b", asked) and to.group(1) not in asked
+    if not (taken and (LEFT_ASKED.search(asked) or others)) or any(pattern.search(text) for pattern, _ in CHANGE_BY):
+        return None  # "..., how much does the charity get": what the costs do not take
+    if ADDED.search(text[: taken.start()] + text[to.end() + taken.end() if to else taken.end():]):
+        return None  # "40% goes to tax" takes the tax; "VAT at 20%, ..." adds it
     whole = next(n for n in numbers if n != percents[0])
     return f"{whole} - {percents[0]} / 100 * {whole}"
 

@@ -15,7 +15,7 @@ from collections import Counter
 from fractions import Fraction
 from itertools import permutations
 
-from .measures import MEASURES, SIZES, Unit, conversion, name_of, times_fraction
+from .measures import MEASURES, SIZES, Unit, conversion, name_of, singular, times_fraction
 from .program import evaluate
 from .quantities import CONTAINER_WORDS, CONTAINERS, MEASURE_WORD, NOT_A_RATE_QUESTION, NUMBER, WORD, Reading
 from .units import combine, fits
@@ -208,10 +208,53 @@ def pieces_reading(text: str) -> str | None:
     return f"{'ceil' if NEEDED.search(text) else 'floor'}({times_fraction(whole, factor)} / {size})"
 
 
+SPACED = re.compile(rf"\bevery\s+{AMOUNT}\s*({MEASURE_WORD})\b")
+BOTH_ENDS = re.compile(r"\b(?:each|both)\s+ends?\b|\bat\s+the\s+start\s+and\s+(?:the\s+)?end\b")
+
+
+def spaced_reading(text: str) -> str | None:
+    """"cones every 2 m along a 50 m lane closure, with a cone at each end. how many cones" -> 50 / 2 + 1: things
+    spaced along a length with one at both ends (a fence's posts); None where the ends are not said."""
+    spaced, numbers = SPACED.search(text), NUMBER.findall(text)
+    if not spaced or len(numbers) != 2 or not BOTH_ENDS.search(text) or not re.search(r"\bhow\s+many\b", text) or \
+            re.search(r"\b(?:not|no|without|except)\b|n't\b", text):
+        return None
+    gap = spaced.group(1)
+    length = next(n for n in numbers if n != gap) if numbers[0] != numbers[1] else None
+    unit = re.search(rf"(?<![\d.]){re.escape(length)}\s*({MEASURE_WORD})\b", text) if length else None
+    if not unit or name_of(unit.group(1)) != name_of(spaced.group(2)) or Fraction(gap) == 0 or (
+            Fraction(length) / Fraction(gap)).denominator != 1:
+        return None
+    return f"{length} / {gap} + 1"
+
+
+IN_EVERY = re.compile(rf"{AMOUNT}\s+(?:out\s+)?(?:in|of)\s+(?:every|each)\s+{AMOUNT}\b"
+                      rf"|{AMOUNT}\s+in\s+{AMOUNT}\s+[a-z]+")  # "3 in every 8 customers", "1 in 8 people"
+
+
+def in_every_reading(text: str) -> str | None:
+    """"3 in every 8 customers go for chocolate, how many out of 200 customers" -> 3 / 8 * 200: a rate of so many
+    in every so many, and how many of the question's third number."""
+    m, numbers, asked = IN_EVERY.search(text), NUMBER.findall(text), re.search(r"\bhow\s+many\s+([a-z-]+)", text)
+    if not m or len(numbers) != 3 or not asked or re.search(
+            r"\b(?:not|other|rest|don'?t|doesn'?t|chances?|probability)\b|n't\b", text):
+        return None
+    said = asked.group(1) in ("out", "of", "in", "would", "will", "do", "does", "are", "is", "can", "should", "could",
+                              "might", "there") or singular(asked.group(1)) in map(singular, re.findall(
+                                  r"[a-z-]+", text[: asked.start()]))  # "how many boys" asks another kind
+    part, every = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    after = NUMBER.findall(text[asked.start():])  # the whole is said in the question: "how many out of 200"
+    if not said or len(after) != 1 or after[0] in (part, every) or not 0 < Fraction(part) <= Fraction(every):
+        return None
+    return f"{part} / {every} * {after[0]}"
+
+
 HOLDS = (r"(?:has|have|holds?|fits?|takes?|seats?|serves?|feeds?|does|covers?|carries|carry|weighs|makes?|gives?|is"
          r"|=)")
 ONE_HOLDS = (r"(?:\b(?:each|every|one|a|an|my|the|per)\s+|^){thing}\w*\s+(?:of\s+[a-z]+\s+)?{holds}\s+"
-             r"(?:about\s+|up\s+to\s+)?{n}")
+             r"(?:about\s+|up\s+to\s+)?{n}"
+             r"|\b{thing}\w*\s+(?:at|for|cost|costs|costing)\s+{n}\s*(?:money\s+)?(?:each|apiece|a\s+time)\b")
+# "lessons at £32 each": what one costs
 
 
 def capacity_reading(text: str) -> str | None:
@@ -225,11 +268,13 @@ def capacity_reading(text: str) -> str | None:
         return None
     thing = reading.asked[0][0]
     one = re.search(ONE_HOLDS.format(thing=re.escape(thing), holds=HOLDS, n=AMOUNT), reading.text)
-    if thing in MEASURES or not one or Fraction(one.group(1)) == 0:
+    capacity = one and (one.group(1) or one.group(2))
+    if thing in MEASURES or not capacity or Fraction(capacity) == 0:
         return None
-    capacity = one.group(1)
     total = next((n for n in found if Fraction(n) != Fraction(capacity)), None)
     measured = [tuple((n, p) for n, p in reading.numbers.get(Fraction(x)) or () if p > 0) for x in (capacity, total)]
+    if one.group(2) and "money" in one.group(0):  # "lessons at £32 each": a price
+        measured[0] = (("money", 1),)
     if total is None or (thing, 1) in (reading.numbers.get(Fraction(total)) or ()):
         return None  # "each box has 12 eggs and i have 24 boxes": no count of boxes to make
     if any(n in MEASURES for unit in measured for n, _ in unit) and measured[0] != measured[1]:

@@ -64,7 +64,8 @@ NEGATED = re.compile(r"\b(?:no\s+one|nobody|none|nothing|not|never|\w+n't)\b[^.,
 EACH_GETS = (r"\bhow\s+(?:much|many|long|far|big|heavy|wide|tall)\b[^.?!]*?\b(?:each|every|per|a|an)\s+"
              r"(?!(?:few|lot|bit|little|total)\b)[a-z]+(?:\s+[a-z]+)?\s*[?.!]*\s*$|"  # "... does it go each hour?"
              + INTO_PARTS +
-             r"|\beach\s+(?:one|person|friend|kid|child|student|of\s+them)\s+(?:gets?|pays?|receives?)\b")
+             r"|\beach\s+(?:one|person|friend|kid|child|student|of\s+them)\s+(?:gets?|pays?|receives?)\b"
+             r"|\bhow\s+(?:much|many)\s+(?:[a-z]+\s+){0,2}each\s*[?.!]*\s*$")  # "..., how many hrs each"
 SHARE_ASKED = re.compile(EACH_GETS, re.IGNORECASE)
 OPERATION_WORDS = {  # the word problems' verbs too: "6 go home" takes away, "a box holds 22" counts per box
     "+": r"plus|add|sum|total|more|altogether|together|combined|increased|in all|both|gets|got|receives|received"
@@ -118,6 +119,13 @@ OFFER = re.compile(r"\bbuy\s+(?:one|1|two|2)\s+(?:and\s+)?get\b|\bbogof?\b|\bfor
 TIMES_AND_TOTAL = re.compile(r"\b(?:\d+(?:\.\d+)?\s+times|twice|double|three\s+times|four\s+times)\s+as\s+(?:many|much"
                              r"|old|long|tall|heavy)\b[^?!]*\b(?:together|altogether|in\s+total|combined|between\s+them"
                              r"|add\s+up|sum|total)\b", re.IGNORECASE)  # "3 times as many as Ben and together 84"
+IN_EVERY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s+(?:out\s+)?(?:in|of)\s+(?:every|each)\s+(\d+(?:\.\d+)?)(?![\d.])",
+                      re.IGNORECASE)
+# Two imperial units of one kind and how many of the smaller make the larger: a program of the question's numbers
+# cannot convert between them unless the question says the number ("$18 per pound, 6 ounces": 16 ounces a pound).
+IMPERIAL = ((r"\b(?:pounds?|lbs?)\b", r"\d\s*(?:ounces?|oz)\b", "16"),
+            (r"\b(?:feet|foot|ft)\b", r"\d\s*(?:inch(?:es)?|in)\b", "12"),
+            (r"\b(?:stones?|st)\b", r"\d\s*(?:pounds?|lbs?)\b", "14"), (r"\b(?:gallons?)\b", r"\d\s*pints?\b", "8"))
 CLOCK_TIME = re.compile(r"(?<![\d.])\d{1,2}:\d\d(?![\d:])")  # "24:30", "7:45pm": a time or a duration
 AVERAGE_ASKED = re.compile(r"\b(?:what\w*|how|find|work\s+out|calculate)\b[^.?!]*\b(?:average|mean)\b[^.?!]*[?.!]*$",
                            re.IGNORECASE)  # "..., whats his batting average": a division or a mean
@@ -175,12 +183,17 @@ def unsound(question: str, output: str) -> str | None:
     said = NEGATED.sub(" ", question)  # "no one got off" names no subtraction
     if offer := OFFER.search(question):
         return f"does not apply the offer the question states ({offer[0]})"
+    for large, small, factor in IMPERIAL:
+        if re.search(large, question, re.I) and re.search(small, question, re.I) and factor not in written:
+            return f"needs {factor} to convert between the question's units, which the question does not give"
     if (clock := CLOCK_TIME.search(question)) and not re.search(r"\b60\b", output):
         return f"takes {clock[0]} for two numbers, not a time"  # "ran 5k in 24:30": 24 minutes 30 seconds
     if AVERAGE_ASKED.search(question) and not re.search(r"mean\(|/", output):
         return "takes no average, which the question asks for"
     if TIMES_AND_TOTAL.search(question) and "/" not in output:
         return "does not share the total between them, which the question gives"
+    if (every := IN_EVERY.search(question)) and not re.search(rf"/\s*\(?\s*{re.escape(every[2])}(?![\d.])", output):
+        return f"does not divide by the {every[2]} of \"{every[0]}\""  # "3 in every 8 customers"
     if TRIPS_ASKED.search(question) and CAPACITY.search(question) and "/" not in output:
         return "does not divide by what one trip takes, which the question asks how many of"
     if count := count_left_out(question, output):

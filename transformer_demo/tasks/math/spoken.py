@@ -138,7 +138,8 @@ def ungrouped(text: str) -> str:
     return GROUPED.sub(one, text) if found else text
 
 
-THOUSANDS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)k\b(?!\s*[-+*/=^)(])")  # not "4k + 25 = 125": k the unknown
+THOUSANDS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?:k|\s+grand)\b(?!\s*[-+*/=^)(])")  # not "4k + 25 = 125": k the
+# unknown; "a 2.5 grand bonus" is 2500
 RUN_BEFORE = re.compile(r"\b(?:ran|run|runs|running|jog|jogs|jogged|race|races|raced|did\s+a|do\s+a|the)\s+$", re.I)
 
 

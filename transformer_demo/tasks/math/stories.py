@@ -143,7 +143,8 @@ SHARED = re.compile(r"\b(?:split|shared?|sharing|divided|dividing|splitting)\s+(
                     rf"(?:equally\s+|evenly\s+)?(?:between|among|amongst|by)\s+(?:the\s+)?{N}\s+[a-z]+|{N}\s+of\s+us\s+(?:are\s+|were\s+)?"
                     rf"(?:split|shar)\w*|^{N}\s+[a-z]+\s+(?:are\s+)?(?:splitting|sharing)\b")  # "between 4 flatmates",
 # "3 of us are sharing", "5 carers splitting 120 hrs"
-PART_ASKED = re.compile(r"\bhow\s+much\b[^.?!]*\b(?:each|every|per)\b|\beach\s+(?:one|person|of\s+us|of\s+them)?\s*"
+PART_ASKED = re.compile(r"\bhow\s+(?:much|many)\b[^.?!]*\b(?:each|every|per)\b"
+                        r"|\beach\s+(?:one|person|of\s+us|of\s+them)?\s*"
                         r"(?:gets?|pays?|owes?|receives?)\b|[,.]\s*[a-z]+\s+each\s*[?.!]*$")  # "..., hours each?"
 
 

@@ -110,6 +110,25 @@ def _meaningless(a: Unit, b: Unit) -> bool:
     return len(lengths) > 1 or len(kinds) > len(set(kinds)) or two_things
 
 
+def rate_by_other_unit(reading: Reading, node: Node) -> str | None:
+    """A rate per one unit multiplied by an amount in another unit of its kind (one measure, no rate), by a program
+    of the question's numbers alone ("80 mph for 45 minutes": 80 * 45 is no distance; a reader's (80 * 45) / 60 is),
+    as a clause."""
+    if any(value not in reading.numbers for value in numbers_in(node)):
+        return None  # a reader's conversion (80 * 45 / 60): a number the question does not give
+    if node.op == "*":
+        try:
+            a, b = unit_of(node.args[0], reading.numbers), unit_of(node.args[1], reading.numbers)
+        except UnitsDiffer:
+            a = b = None
+        for x, y in ((a, b), (b, a)) if a and b else ():
+            for per, size in ((per, size) for per, p in x if p < 0 for size, q in y if len(y) == 1 and q == 1):
+                if per != size and per in SIZES and size in SIZES and SIZES[per][0] == SIZES[size][0]:
+                    return f"multiplies an amount per {per} by {_plural(size)}"
+    return next((why for child in node.args if isinstance(child, Node) and (why := rate_by_other_unit(reading, child))),
+                None)
+
+
 def _meaningless_product(node: Node, numbers: dict[Fraction, Unit | None]) -> str | None:
     """A product in the program whose factors' units are read and make no quantity (_meaningless), as a clause."""
     if node.op == "*":
@@ -154,13 +173,16 @@ def per_asked_thing(reading: Reading, program: Node) -> str | None:
     thing = reading.asked[0][0]
     words = rf"{re.escape(thing)}(?:s|es)?"
     each = re.compile(rf"\beach\s+{words}\s+(?:[a-z]+\s+){{0,2}}?(\d+(?:\.\d+)?)(?![\d.])"
-                      rf"|(?<![\d.])(\d+(?:\.\d+)?)\s+(?:(?!and\b|or\b)[a-z]+\s+)?(?:per|each|a|for\s+each|to\s+a)\s+{words}\b")
+                      rf"|(?<![\d.])(\d+(?:\.\d+)?)\s+(?:(?!and\b|or\b)[a-z]+\s+)?(?:per|each|a|for\s+each|to\s+a)\s+{words}\b"
+                      rf"|\b{words}\s+(?:at|for|cost|costs|costing)\s+(\d+(?:\.\d+)?)\s*(?:money\s+)?(?:each|apiece)\b"
+                      rf"|\bevery\s+(\d+(?:\.\d+)?)\s*(?:{MEASURE_WORD})\b")  # "lessons at £32 each", "every 2 m"
     amounts = {Fraction(g) for m in each.finditer(reading.text) for g in m.groups() if g}
     multiplied = amounts & set(numbers_in(program)) - set(divisors(program))
     return f"multiplies by the amount for each {thing}, but the question asks how many" if multiplied else None
 
 
-PER_END = re.compile(r"\b(?:is|was|be)\s+(?:that|this|it)\s+(?:per|each|for\s+each|a|an)\s+([a-z]+)\s*[?.!]*$"
+PER_END = re.compile(r"(?:\b(?:is|was|be)|'s|\bwhats)\s+(?:that|this|it)\s+(?:per|each|for\s+each|a|an)\s+"
+                     r"([a-z]+(?:\s+[a-z]+)?)(?=\s+(?:per|a|an|each)\s+[a-z]+\s*[?.!]*$|\s*[?.!]*$)"
                      r"|\bhow\s+much\s+(?:per|each|a|an)\s+([a-z]+)\s*[?.!]*$")  # "..., how much is that per line"
 
 
@@ -169,10 +191,14 @@ def per_counted_thing(reading: Reading, program: Node) -> str | None:
     the count divides, and a program that multiplies by it gives something else (a clause), else None."""
     per = PER_END.search(reading.text)
     word = per and (per.group(1) or per.group(2))
-    thing = word and name_of(word)
-    counts = {value for value, unit in reading.numbers.items() if thing and unit == ((thing, 1),)}
+    if not word:
+        return None
+    thing = name_of(word.split()[-1])
+    counts = {value for value, unit in reading.numbers.items() if thing and unit == ((thing, 1),)} | {
+        Fraction(m[1]) for m in re.finditer(rf"(?<![\d.])(\d+(?:\.\d+)?)\s*{re.escape(word)}\b", reading.text)
+    }  # "my unit is 25 sq ft, what's that per sq ft"
     multiplied = counts & set(numbers_in(program)) - set(divisors(program))
-    return f"multiplies by the number of {word}s, but the question asks for an amount per {thing}" if multiplied \
+    return f"multiplies by the number of {word}s, but the question asks for an amount per {word}" if multiplied \
         else None
 
 
@@ -201,4 +227,4 @@ def unit_mismatch(question: str, program: str) -> str | None:
         if got is not None and reading.asked is not None and not fits(got, reading.asked, exact=False):
             return f"gives {describe(got)}, but the question asks for {describe(reading.asked)}"
     return (_meaningless_product(node, reading.numbers) or size_mismatch(reading, node)
-            or per_asked_thing(reading, node) or per_counted_thing(reading, node))
+            or per_asked_thing(reading, node) or per_counted_thing(reading, node) or rate_by_other_unit(reading, node))
