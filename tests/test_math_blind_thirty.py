@@ -326,3 +326,54 @@ def test_a_chain_of_rates_or_a_readers_conversion_is_no_rate_by_another_unit():
                          "5 * 6 * 4") is None
     assert unit_mismatch("a train travels at 80 mph for 45 minutes. how many miles does it travel?",
                          "(80 * 45) / 60") is None
+
+
+# Sets 42-45.
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("need 14.6m of skirting board and the merchant sells it in 2.4m lengths, how many lengths", "7"),
+    ("changing 200 euro to pound, 1 euro is 0.86 pound. how much pound?", "172"),
+])
+def test_things_sold_in_lengths_are_bought_whole_and_a_plain_conversion_stays(question: str, answer: str):
+    assert exact(question) == answer
+
+
+@pytest.mark.parametrize("question", [
+    "phone plan 15 EUR a month and 1 EUR = 1.08 USD, how many dollars for a whole year",  # a conversion and a period
+    "daily budget is 35 for a 3 week trip, total?",  # a daily amount is no term of a sum
+])
+def test_a_conversion_or_a_sum_is_not_read_where_a_rate_is_said(question: str):
+    assert exact(question) is None
+
+
+@pytest.mark.parametrize(("question", "program", "why"), [
+    ("how do i work out the price per head, hall hire is 275 and there's 50 of us", "275 * 50",
+     "uses *, which the question does not name"),
+    ("7 volunteers planted 35 trees each and the council put in another 19, how many altogether", "7 * 35 * 19",
+     "multiplies the 19 the question adds"),
+    ("i give £5 for every year of age plus an extra £10, how much does she get when she turns 12", "5 + 12 + 10",
+     "adds 5, an amount per year, to a number of no amount per year"),
+])
+def test_a_share_per_head_an_added_number_and_a_rate_keep_their_operations(question: str, program: str, why: str):
+    assert unsound(question, program) == why
+
+
+def test_an_added_number_may_be_added_and_a_rate_multiplied():
+    assert unsound("7 volunteers planted 35 trees each and the council put in another 19, how many altogether",
+                   "7 * 35 + 19") is None
+
+
+@pytest.mark.parametrize(("question", "program", "why"), [
+    ("how do i work out how much vodka i need in litres for 40 drinks at 35ml each", "35 * 40",
+     "gives ml, but the question asks for litres"),
+    ("got paid £360 for a job, 40 of that was parts and it took me 8 hours. what did i actually earn per hour after "
+     "parts", "360 * 40 * 8", "multiplies by the number of hours, but the question asks for an amount per hour")])
+def test_a_measure_asked_inside_the_question_and_an_earning_per_hour_are_checked(question: str, program: str,
+                                                                                 why: str):
+    assert unit_mismatch(question.lower(), program) == why
+    assert unit_mismatch("what's the rent for 4 weeks at 200 per week", "200 * 4") is None  # a rate given
+
+
+@pytest.mark.parametrize("text", ["how do i work out 85 minus 20 percent", "twelve squared minus a dozen"])
+def test_a_listed_question_followed_by_a_percent_or_a_dozen_is_not_the_one_asked(text: str):
+    assert find_question([Turn(question_in(text), "")]) is None

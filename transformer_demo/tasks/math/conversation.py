@@ -115,7 +115,7 @@ def parse_conversation(conversation: Any) -> list[Turn]:
 SENTENCE_END = re.compile(r"[.?!;](?:\s|$)")
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
 SAYS_A_NUMBER = re.compile("|".join((*IMPLIED.values(), r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven"
-                                                                  r"|twelve|twenty|thirty|forty|fifty|hundred)\b")),
+                                                                  r"|twelve|twenty|thirty|forty|fifty|hundred|dozen)\b")),
                            re.IGNORECASE)
 LATER_QUESTION = re.compile(r"\bhow\s+(?:many|much|long|far|old)\b", re.IGNORECASE)
 
@@ -135,7 +135,7 @@ def _whole(text: str, found: Found) -> bool:
     asked = end is None or text[end.start()] == "?" or not text[end.end():].strip()
     elsewhere = NUMBER.search(text[:sentence_start] + " " + text[sentence_end:])
     asked_later = LATER_QUESTION.search(text, sentence_end)  # "It needs 3/4 cup, I make twice as much. How many cups?"
-    if re.match(r"\s+of\b", text[found.end:]) or _counts_things(text, found):
+    if re.match(r"\s+of\b|\s*(?:%|percent\b|per\s+cent\b)", text[found.end:]) or _counts_things(text, found):
         return False  # "he gives 1/3 of them to his sister": a part; "152 over 27 games": a number of things
     said = SAYS_A_NUMBER.search(outside)  # "2/3 cup of milk and i'm tripling it, how many cups": no 2/3 asked
     return NUMBER.search(outside) is None and not said and (asked or not elsewhere and not asked_later)

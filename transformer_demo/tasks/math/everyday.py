@@ -116,12 +116,18 @@ def in_currency_words(text: str) -> str:
     return re.sub(rf"\b({'|'.join(CODES)})\b", lambda m: CODES[m[1]], text)
 
 
+OTHER_RATE = re.compile(r"\d\s*[a-z]*\s+(?:a|an|per|each|every)\s+(?:day|week|month|year|night|hour)\b"
+                        r"|\b(?:daily|weekly|monthly|yearly|annual|hourly)\b")
+
+
 def _stated_rate(text: str) -> str | None:
     """"changing 200 euro to pound, 1 euro is 0.86 pound. how much pound?" -> 200 * 0.86; "if 1 mile = 1.609 km,
     how many miles is 10 km" -> 10 / 1.609; "the bureau gives 1.25 dollars per pound: 300 dollars, how many
     pounds?" -> 300 / 1.25; "changing £500 into euros at 1.16" -> 500 * 1.16: an amount in one unit, asked in the
     other of a rate the question states (currencies, and measures whose rate people look up)."""
     text = in_currency_words(text)
+    if OTHER_RATE.search(text):  # "15 EUR a month and 1 EUR = 1.08 USD, for a whole year": more than a conversion
+        return None
     at = AT_RATE.search(text)
     if at and len(NUMBER.findall(text)) == 2 and (re.search(r"\bhow\s+(?:many|much)\b", text) or at.start() == 0 and
                                                    not text[at.end():].strip(" ?.!")):  # "£50 to euros at 1.17"
@@ -153,7 +159,8 @@ TOTAL = re.compile(r"\b(?:altogether|all\s+together|in\s+total|in\s+all|total|co
 NOT_A_SUM = re.compile(r"\b(?:each|every|per|times|twice|double|half|triple|rows?|groups?|of|with|holds?|contains?"
                        r"|left|remain\w*|more\s+than|less|fewer|change|back|gave|give[sn]?|lost|lose|ate|eat|sold|sell"
                        r"|used|broke|away|off|minus|difference|average|mean|chance|probability|now|x|by|area|volume"
-                       r"|high|wide|deep|tall)\b|[%=*/^×÷-]")  # "4m by 3.5m and 2.4m high, total wall area": no sum
+                       r"|high|wide|deep|tall|daily|weekly|monthly|yearly|hourly|nightly|annual)\b|[%=*/^×÷-]")
+# "4m by 3.5m and 2.4m high, total wall area", "daily budget is 35 for a 3 week trip, total?": no sum
 OWNED, SPENT = r"\b(?:had|have|has|got|earned|saved)\b", r"\b(?:spen[dt]|paid|pay|buys?|bought|costs?)\b"
 MEASURES = (r"dollars?|euros?|pounds?|cents?|pence|cm|mm|m|km|kg|g|l|ml|minutes?|hours?|days?|years?|miles?|metres?"
             r"|meters?")

@@ -282,6 +282,7 @@ def capacity_reading(text: str) -> str | None:
     return f"{total} / {capacity}"
 
 
+SOLD_IN = re.compile(r"\b(?:sells?|sold|comes?|supplied|available)\s+(?:it\s+|them\s+)?(?:only\s+)?in\s+\d")
 WHOLE_ASKED = (  # (pattern, function): a count of the whole things needed, or of the whole things that fit
     (re.compile(r"\b(?:least|smallest|minimum|min|fewest)\s+number\s+of\s+([a-z]+)"
                 r"|\bhow\s+many\s+(?:full\s+|whole\s+|complete\s+)?([a-z]+)\b[^.?!]*\b(?:need|needed"
@@ -308,6 +309,8 @@ def whole_count(question: str) -> str | None:
     cut"), of things that are counted, not
     measured (hours may be 41.67) unless asked whole ("how many full days"); else None."""
     text = question.lower()
+    if SOLD_IN.search(text) and HOW_MANY.search(text) and not re.search(r"\b(?:full|whole|complete)\b", text):
+        return "ceil"  # "sells it in 2.4m lengths, how many lengths": whole lengths bought
     for pattern, function in WHOLE_ASKED:
         if (m := pattern.search(text)) and (thing := name_of(next(g for g in m.groups() if g))) is not None:
             whole = re.search(r"\b(?:full|whole|complete)\s+$", m.string[:m.start(next(

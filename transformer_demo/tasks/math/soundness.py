@@ -21,7 +21,7 @@ from .reading import IMPLIED
 from .rounding import without_precision
 from .spoken import count_left_out
 from .structure import mismatch, sign_mismatch
-from .units import unit_mismatch
+from .units import rate_added, unit_mismatch
 
 NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 
@@ -65,7 +65,8 @@ EACH_GETS = (r"\bhow\s+(?:much|many|long|far|big|heavy|wide|tall)\b[^.?!]*?\b(?:
              r"(?!(?:few|lot|bit|little|total)\b)[a-z]+(?:\s+[a-z]+)?\s*[?.!]*\s*$|"  # "... does it go each hour?"
              + INTO_PARTS +
              r"|\beach\s+(?:one|person|friend|kid|child|student|of\s+them)\s+(?:gets?|pays?|receives?)\b"
-             r"|\bhow\s+(?:much|many)\s+(?:[a-z]+\s+){0,2}each\s*[?.!]*\s*$")  # "..., how many hrs each"
+             r"|\bhow\s+(?:much|many)\s+(?:[a-z]+\s+){0,2}each\s*[?.!]*\s*$"  # "..., how many hrs each"
+             r"|\b(?:price|cost|amount|share)\s+(?:per|a)\s+(?:head|person)\b")  # "the price per head"
 SHARE_ASKED = re.compile(EACH_GETS, re.IGNORECASE)
 OPERATION_WORDS = {  # the word problems' verbs too: "6 go home" takes away, "a box holds 22" counts per box
     "+": r"plus|add|sum|total|more|altogether|together|combined|increased|in all|both|gets|got|receives|received"
@@ -119,6 +120,8 @@ OFFER = re.compile(r"\bbuy\s+(?:one|1|two|2)\s+(?:and\s+)?get\b|\bbogof?\b|\bfor
 TIMES_AND_TOTAL = re.compile(r"\b(?:\d+(?:\.\d+)?\s+times|twice|double|three\s+times|four\s+times)\s+as\s+(?:many|much"
                              r"|old|long|tall|heavy)\b[^?!]*\b(?:together|altogether|in\s+total|combined|between\s+them"
                              r"|add\s+up|sum|total)\b", re.IGNORECASE)  # "3 times as many as Ben and together 84"
+ADDED_ON = re.compile(r"\b(?:another|an\s+extra|plus\s+an?\s+(?:extra|further))\s+[$€£]?(\d+(?:\.\d+)?)(?![\d.])",
+                      re.IGNORECASE)
 IN_EVERY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s+(?:out\s+)?(?:in|of)\s+(?:every|each)\s+(\d+(?:\.\d+)?)(?![\d.])",
                       re.IGNORECASE)
 # Two imperial units of one kind and how many of the smaller make the larger: a program of the question's numbers
@@ -192,6 +195,9 @@ def unsound(question: str, output: str) -> str | None:
         return "takes no average, which the question asks for"
     if TIMES_AND_TOTAL.search(question) and "/" not in output:
         return "does not share the total between them, which the question gives"
+    if (more := ADDED_ON.search(question)) and re.search(rf"(?<![\d.]){re.escape(more[1])}\s*[*/]|[*/]\s*"
+                                                         rf"{re.escape(more[1])}(?![\d.])", output):
+        return f"multiplies the {more[1]} the question adds"  # "... and the council put in another 19"
     if (every := IN_EVERY.search(question)) and not re.search(rf"/\s*\(?\s*{re.escape(every[2])}(?![\d.])", output):
         return f"does not divide by the {every[2]} of \"{every[0]}\""  # "3 in every 8 customers"
     if TRIPS_ASKED.search(question) and CAPACITY.search(question) and "/" not in output:
@@ -214,4 +220,4 @@ def unsound(question: str, output: str) -> str | None:
     if unused:  # the calculation the question asks for, where it is known: "does not compute 11 ^ 2"
         return mismatch(question, output) or f"does not use {' or '.join(unused)}, which the question names"
     return (mismatch(question, output) or sign_mismatch(question, output) or unit_mismatch(question, output)
-            or percent_mismatch(question, output))
+            or percent_mismatch(question, output) or rate_added(question, output))

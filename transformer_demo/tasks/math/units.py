@@ -110,6 +110,25 @@ def _meaningless(a: Unit, b: Unit) -> bool:
     return len(lengths) > 1 or len(kinds) > len(set(kinds)) or two_things
 
 
+def rate_added(question: str, program: str) -> str | None:
+    """A number said as a rate ("£5 for every year") added to or taken from a number of none or of its per unit
+    ("5 + 12" for "£5 for every year of age, when she turns 12"), in a program of the model's (readers have their
+    own rules), as a clause."""
+    reading = Reading(question)
+    return _rate_added(tree(program), reading.numbers)
+
+
+def _rate_added(node: Node, numbers: dict[Fraction, Unit | None]) -> str | None:
+    if node.op in ("+", "-") and all(arg.op == "num" for arg in node.args):
+        units = [numbers.get(Fraction(arg.args[0])) for arg in node.args]
+        for (rate, unit), other in (((node.args[0], units[0]), units[1]), ((node.args[1], units[1]), units[0])):
+            per = next((name for name, p in unit or () if p < 0), None)
+            if per and (other is None or other == ((per, 1),)):
+                return f"adds {rate.args[0]}, an amount per {per}, to a number of no amount per {per}"
+    return next((why for child in node.args if isinstance(child, Node) and (why := _rate_added(child, numbers))),
+                None)
+
+
 def rate_by_other_unit(reading: Reading, node: Node) -> str | None:
     """A rate per one unit multiplied by an amount in another unit of its kind (one measure, no rate), by a program
     of the question's numbers alone ("80 mph for 45 minutes": 80 * 45 is no distance; a reader's (80 * 45) / 60 is),
@@ -144,7 +163,8 @@ def _meaningless_product(node: Node, numbers: dict[Fraction, Unit | None]) -> st
 
 # A measure asked for in the last words: "what's that in litres per minute", "the printing cost in pounds".
 IN_UNITS = re.compile(rf"\b(?:in|into)\s+({MEASURE_WORD})(?:\s+(?:per|an?)\s+({MEASURE_WORD}))?\s*[?.!]*$"
-                      rf"|\bhow\s+many\s+({MEASURE_WORD})\b")
+                      rf"|\bhow\s+many\s+({MEASURE_WORD})\b"
+                      rf"|\bhow\s+much\b[^.?!,]*?\bin\s+({MEASURE_WORD})\b")  # "how much vodka in litres for ..."
 
 
 def size_mismatch(reading: Reading, program: Node) -> str | None:
@@ -186,10 +206,21 @@ PER_END = re.compile(r"(?:\b(?:is|was|be)|'s|\bwhats)\s+(?:that|this|it)\s+(?:pe
                      r"|\bhow\s+much\s+(?:per|each|a|an)\s+([a-z]+)\s*[?.!]*$")  # "..., how much is that per line"
 
 
+PER_ASKED_THING = re.compile(r"\b(?:earn|earned|make|made|get|got|take|took|cost|costs|charge|pay|paid|spend|spent|save"
+                             r"|saved)\s+(?:[a-z]+\s+)?per\s+([a-z]+)\b()")  # "what did i earn per hour after parts"
+
+
+def _asked_at(text: str) -> int:
+    """Where the question's last "what" or "how" starts (0 where it has none)."""
+    return max((m.start() for m in re.finditer(r"\b(?:what|how)\b", text)), default=0)
+
+
 def per_counted_thing(reading: Reading, program: Node) -> str | None:
     """An amount asked for each of a thing the question counts ("£60 a month for 4 lines, how much per line"):
     the count divides, and a program that multiplies by it gives something else (a clause), else None."""
-    per = PER_END.search(reading.text)
+    per = PER_END.search(reading.text) or next((m for m in PER_ASKED_THING.finditer(reading.text, _asked_at(
+        reading.text)) if not re.search(r"\d\s*(?:[a-z]+\s+)?$", reading.text[: m.start()])), None)  # not "at 200 per
+    # week", a rate given
     word = per and (per.group(1) or per.group(2))
     if not word:
         return None
