@@ -1,4 +1,4 @@
-"""The rules that blind sets 30-37 asked for (their fixtures' headers list each wrong answer): what a percentage's
+"""The rules that blind sets 30-49 asked for (their fixtures' headers list each wrong answer): what a percentage's
 part is not, a measure asked in another unit, a count of the things an amount is given for, whole containers, cube
 roots and negative powers, text speak, and a question found inside a sentence about things counted."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from transformer_demo.tasks.math.answer import read_exactly
+from transformer_demo.tasks.math.answer import FORMULA_TOPIC, FORMULA_TOPICS, read_exactly
 from transformer_demo.tasks.math.asking import question_in
 from transformer_demo.tasks.math.conversation import Turn, find_question
 from transformer_demo.tasks.math.growth import growth_reading
@@ -377,3 +377,41 @@ def test_a_measure_asked_inside_the_question_and_an_earning_per_hour_are_checked
 @pytest.mark.parametrize("text", ["how do i work out 85 minus 20 percent", "twelve squared minus a dozen"])
 def test_a_listed_question_followed_by_a_percent_or_a_dozen_is_not_the_one_asked(text: str):
     assert find_question([Turn(question_in(text), "")]) is None
+
+
+# Sets 46-49.
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("roof is 86 sq m, adding 10% for waste how many sq m of felt should i order", "94.6"),
+    ("jacket was £60 now 25% off, hw much is it now", "45"),
+    ("labour was £150 and I have to add 20% VAT on top, whats the total", "180"),
+])
+def test_a_percentage_added_for_waste_is_a_change_and_hw_is_how(question: str, answer: str):
+    assert exact(question) == answer
+
+
+def test_a_discount_on_a_tax_is_no_tax_added():
+    assert exact("I get the 25% single person discount on council tax of £1640 a year. what do i actually pay") \
+        is None
+
+
+@pytest.mark.parametrize(("question", "program", "why"), [
+    ("watched 14 films in jan, 9 in feb and 17 in march, average per month to 1 decimal place?", "14 * 9 * 17",
+     "takes no average, which the question asks for"),
+    ("festival tix are £289 each, there's 4 of us and we paid a £400 deposit altogether, whats the balance left to pay",
+     "289 * 4 * 400", "takes nothing away and divides nothing, where the question asks 'whats the balance left'"),
+    ("family ticket for 4 is £58 or its £17 each separately, how much do we save with the family ticket",
+     "4 * 58 * 17", "takes nothing away and divides nothing, where the question asks 'how much do we save'"),
+    ("pack of 64 nappies and the twins use 8 each a day, how many days will it last", "64 * 8",
+     "takes nothing away and divides nothing, where the question asks 'how many days will it last'"),
+])
+def test_what_is_left_saved_lasts_or_averages_is_no_product(question: str, program: str, why: str):
+    assert unsound(question, program) == why
+
+
+def test_an_age_some_years_on_is_a_formula_topic_and_hw_many_hours_asks_hours():
+    question = "im 36 and my twins are 8, in how many years will i be exactly 3 times their age"
+    assert FORMULA_TOPIC.search(question) and FORMULA_TOPICS[r"\bhow\s+old\b|\btimes\s+(?:their|his|her|my|your|our)"
+                                                             r"\s+age\b"] == "an age"
+    assert unsound(question_in("95 stops at about 4 mins each, hw many hours is that to 1 decimal place"),
+                   "95 * 4") == "gives minutes, but the question asks for hours"

@@ -107,7 +107,7 @@ UNKNOWN_NUMBER = re.compile(r"\b(?:what|which|a|my|some|the|this|that)\s+number\
 FORMULA_TOPICS = {r"\b(?:circles?|circular|radius|diameter)\b": "a circle", r"\bperimeter\b": "a perimeter",
                   r"\b(?:derivative|differentiate)\b": "a derivative", r"\bintegra\w*|∫": "an integral",
                   r"\bdic?e\b": "a die", r"\b(?:probability|chances?)\b": "a chance", r"\btriangles?\b": "a triangle",
-                  r"\bhow\s+old\b": "an age"}
+                  r"\bhow\s+old\b|\btimes\s+(?:their|his|her|my|your|our)\s+age\b": "an age"}
 FORMULA_TOPIC = re.compile("|".join(f"(?P<t{i}>{words})" for i, words in enumerate(FORMULA_TOPICS)), re.IGNORECASE)
 
 

@@ -66,6 +66,7 @@ BY = (r"\s+(?:(?!but\b|and\b)[a-z0-9.$€£]+\s+){0,3}?(?:by\s+)?(?:\d+(?:\.\d+)
 PUT = r"(?:put(?:s|ting)?|bump(?:s|ed|ing)?|push(?:es|ed|ing)?)\s+(?:[a-z]+\s+){0,2}?"  # "putting it up by 12%"
 CHANGE_BY = ((re.compile(rf"\b(?:increas(?:e[sd]?|ing)|rais(?:e[sd]?|ing)|ris(?:es|ing)|rose|go(?:es|ing)?\s+up"
                          rf"|went\s+up|gone\s+up|(?:is|are|was|were)\s+up|hik(?:e[sd]?|ing)|{PUT}up){BY}"
+                         rf"|\badd(?:s|ed|ing)?{BY}(?=\s+(?:for|to\s+allow)\b)"  # "adding 10% for waste", not "add VAT"
                          r"|%\s+(?:pay\s+)?(?:rise|raise|increase|hike)\b|%\s+(?:more|higher|bigger|greater)\b(?!\s+than)"),
               "+"),  # "a 2.5% pay rise", "20% more"
              (re.compile(rf"\b(?:reduc(?:e[sd]?|ing)|decreas(?:e[sd]?|ing)|lower(?:ed|ing)?|cut|falls|fell|falling|drop(?:s|ped|ping)?"
@@ -82,7 +83,7 @@ CHANGE_ASKED = re.compile(r"\bby\s+how\s+much\b|\bby\s*[?.!]*$|\bhow\s+much\s+(?
 ADDED = re.compile(r"\b(?:vat|tax|tip|service\s+charge|surcharge|interest|on\s+top)\b")  # "adds 25% on top"
 MARKUP = re.compile(r"%\s+(?:profit|mark-?up)\b")  # "want 40% profit on the cost": added to the cost
 SELLING_ASKED = re.compile(r"\bsell\s+(?:it|them|each\s+one|one)\s+for\b|\bselling\s+price\b")
-OFF = re.compile(r"(?:%|\bpercent)\s+(?:(?:taken|knocked)\s+)?(?:off|discount)\b"
+OFF = re.compile(r"(?:%|\bpercent)\s+(?:(?:taken|knocked)\s+|[a-z]+\s+[a-z]+\s+)?(?:off|discount)\b"
                  r"|\b(?:discount|reduction|sale)\s+of\s+\d")
 AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:vat|tax|tip|discount|interest)\b"
                          r"|\b(?:sale|new|final|reduced|concession|discounted|member|student)\s+price|\btotal\b|\bwhat\s+(?:do|does|will|would|did)\s+"

@@ -130,8 +130,13 @@ IMPERIAL = ((r"\b(?:pounds?|lbs?)\b", r"\d\s*(?:ounces?|oz)\b", "16"),
             (r"\b(?:feet|foot|ft)\b", r"\d\s*(?:inch(?:es)?|in)\b", "12"),
             (r"\b(?:stones?|st)\b", r"\d\s*(?:pounds?|lbs?)\b", "14"), (r"\b(?:gallons?)\b", r"\d\s*pints?\b", "8"))
 CLOCK_TIME = re.compile(r"(?<![\d.])\d{1,2}:\d\d(?![\d:])")  # "24:30", "7:45pm": a time or a duration
-AVERAGE_ASKED = re.compile(r"\b(?:what\w*|how|find|work\s+out|calculate)\b[^.?!]*\b(?:average|mean)\b[^.?!]*[?.!]*$",
-                           re.IGNORECASE)  # "..., whats his batting average": a division or a mean
+AVERAGE_ASKED = re.compile(r"(?:\b(?:what\w*|how|find|work\s+out|calculate)\b[^.?!]*"
+                           r"|(?:^|[,;]\s*)(?:the\s+|my\s+|an?\s+)?)\b(?:average|mean)\b[^.?!,]*[?.!]*$",
+                           re.IGNORECASE)  # "..., whats his batting average", "..., average per month?": a mean
+TAKEN_AWAY_ASKED = re.compile(r"\b(?:how\s+much|what\w*)\b[^.?!]*\b(?:left|remaining|balance|outstanding|still\s+owe)\b"
+                              r"|\bhow\s+much\s+(?:do|does|did|will|would|can|could)\s+\w+\s+save\b|\bhow\s+much\s+cheaper\b"
+                              r"|\bhow\s+(?:many\s+[a-z]+|long)\s+(?:will|would|does|do)\s+(?:it|they|that|this|the\s+[a-z]+)"
+                              r"\s+last\b", re.IGNORECASE)  # what is left, saved or lasts: no product
 TRIPS_ASKED = re.compile(r"\bhow\s+many\s+(?:trips|journeys|runs|loads|goes|visits)\b", re.IGNORECASE)
 CAPACITY = re.compile(r"\b(?:fits?|holds?|takes?|carries|carry|seats?)\s+\d", re.IGNORECASE)  # "van fits 48"
 
@@ -200,6 +205,8 @@ def unsound(question: str, output: str) -> str | None:
         return f"multiplies the {more[1]} the question adds"  # "... and the council put in another 19"
     if (every := IN_EVERY.search(question)) and not re.search(rf"/\s*\(?\s*{re.escape(every[2])}(?![\d.])", output):
         return f"does not divide by the {every[2]} of \"{every[0]}\""  # "3 in every 8 customers"
+    if (asked := TAKEN_AWAY_ASKED.search(question)) and not re.search(r"[-/]", output):
+        return f"takes nothing away and divides nothing, where the question asks {asked[0]!r}"
     if TRIPS_ASKED.search(question) and CAPACITY.search(question) and "/" not in output:
         return "does not divide by what one trip takes, which the question asks how many of"
     if count := count_left_out(question, output):

@@ -195,7 +195,7 @@ MISSPELLED = (
     (r"temp(?:e|a)?r(?:a|e)?t(?:u|e)?re", "temperature"),
     (r"wat|wot", "what"), (r"wats|wots|wat's|wot's", "whats"), (r"tot", "total"), (r"ppl", "people"),  # text speak
     (r"wk", "week"), (r"wks", "weeks"), (r"mth|mnth", "month"), (r"mths|mnths", "months"), (r"yr", "year"),
-    (r"yrs", "years"),
+    (r"yrs", "years"), (r"hw", "how"),
 )
 SPELLINGS = [(re.compile(rf"\b(?:{wrong})\b", re.IGNORECASE), right) for wrong, right in MISSPELLED]
 
