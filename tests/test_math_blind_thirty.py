@@ -415,3 +415,21 @@ def test_an_age_some_years_on_is_a_formula_topic_and_hw_many_hours_asks_hours():
                                                              r"\s+age\b"] == "an age"
     assert unsound(question_in("95 stops at about 4 mins each, hw many hours is that to 1 decimal place"),
                    "95 * 4") == "gives minutes, but the question asks for hours"
+
+
+# Sets 50-53.
+
+def test_cuts_by_a_percentage_is_a_change():
+    assert exact("compactor cuts volume by 75%, 40 cubic metres goes in, how much comes out") == "10"
+
+
+@pytest.mark.parametrize(("question", "program", "why"), [
+    ("how many egg boxes do I need for 100 eggs if each box holds 6", "100 * 6",
+     "multiplies by the amount for each box, but the question asks how many"),
+    ("airport run is 38 miles each way and i did the return trip 3 times today, total miles?", "38 * 3",
+     "does not use the 2 its words say (each way and i did the return)"),
+])
+def test_a_box_asked_after_its_contents_and_a_return_trip_are_read(question: str, program: str, why: str):
+    assert unsound(question, program) == why
+    assert unsound("airport run is 38 miles each way and i did the return trip 3 times today, total miles?",
+                   "38 * 2 * 3") is None

@@ -69,7 +69,7 @@ CHANGE_BY = ((re.compile(rf"\b(?:increas(?:e[sd]?|ing)|rais(?:e[sd]?|ing)|ris(?:
                          rf"|\badd(?:s|ed|ing)?{BY}(?=\s+(?:for|to\s+allow)\b)"  # "adding 10% for waste", not "add VAT"
                          r"|%\s+(?:pay\s+)?(?:rise|raise|increase|hike)\b|%\s+(?:more|higher|bigger|greater)\b(?!\s+than)"),
               "+"),  # "a 2.5% pay rise", "20% more"
-             (re.compile(rf"\b(?:reduc(?:e[sd]?|ing)|decreas(?:e[sd]?|ing)|lower(?:ed|ing)?|cut|falls|fell|falling|drop(?:s|ped|ping)?"
+             (re.compile(rf"\b(?:reduc(?:e[sd]?|ing)|decreas(?:e[sd]?|ing)|lower(?:ed|ing)?|cuts?|falls|fell|falling|drop(?:s|ped|ping)?"
                          rf"|go(?:es|ing)?\s+down|went\s+down|(?:is|are|was|were)\s+down|{PUT}down){BY}"
                          r"|%\s+(?:pay\s+)?(?:cut|decrease|reduction)\b|%\s+(?:fewer|less|lower|smaller)\b(?!\s+than)"),
               "-"))  # "there were 20% fewer"

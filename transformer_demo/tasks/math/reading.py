@@ -31,7 +31,9 @@ THE = r"(?:the\s+)?"
 
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
 # Words that say a number of their own: a reading or a program that leaves the number out misreads the question.
-IMPLIED = {"2": r"\b(?:half|halve[sd]?|halving|doubl(?:e[sd]?|ing)|twice)\b",  # not "the third angle", "this quarter":
+IMPLIED = {"2": r"\b(?:half|halve[sd]?|halving|doubl(?:e[sd]?|ing)|twice)\b"
+                r"|\beach\s+way\b[^.?!]*\b(?:return|round\s+trips?|there\s+and\s+back)\b",  # "38 miles each way, the
+           # return trip 3 times": two ways  # not "the third angle", "this quarter":
            "3": r"\b(?:tripl(?:e[sd]?|ing)|(?:a|one|two)\s+thirds?)\b",
            "4": r"\b(?:quadrupl(?:e[sd]?|ing)|(?:a|one|two|three)\s+quarters?)\b"}
 

@@ -37,7 +37,7 @@ def stray_numbers(question: str, program: str, template: str) -> list[str]:
 CONSTANT_WORDS = {
     "4": r"perimeter|fence|around|border|edge",
     "3.14": r"circle|radius|round|\bpi\b|π",
-    "2": r"squared?|(?<![a-z])²|circle|radius|integra|derivative|slope|double|twice|half|halve|\d\s*x\s*\^",
+    "2": r"squared?|(?<![a-z])²|circle|radius|integra|derivative|slope|double|twice|half|halve|\d\s*x\s*\^|each\s+way",
     "3": r"cubed?|³",
     "6": r"\bdie\b|dice|six-sided",
     "100": r"%|percent",

@@ -188,9 +188,13 @@ def per_asked_thing(reading: Reading, program: Node) -> str | None:
     """A count of things asked ("how many families") where the question gives an amount for each of them ("give
     each family 12", "12 per family"): that amount divides, and a program that multiplies by it counts something
     else (a clause), else None."""
-    if not reading.asked or len(reading.asked) != 1 or reading.asked[0][1] != 1 or reading.asked[0][0] in SIZES:
+    named = re.search(r"\bhow\s+many\s+[a-z]+\s+([a-z]+)\s+(?:do|does|will|would|can|should|are|is)\b", reading.text)
+    if named and name_of(named.group(1)) and name_of(named.group(1)) not in SIZES:
+        thing = name_of(named.group(1))  # "how many egg boxes do i need": boxes
+    elif reading.asked and len(reading.asked) == 1 and reading.asked[0][1] == 1 and reading.asked[0][0] not in SIZES:
+        thing = reading.asked[0][0]
+    else:
         return None
-    thing = reading.asked[0][0]
     words = rf"{re.escape(thing)}(?:s|es)?"
     each = re.compile(rf"\beach\s+{words}\s+(?:[a-z]+\s+){{0,2}}?(\d+(?:\.\d+)?)(?![\d.])"
                       rf"|(?<![\d.])(\d+(?:\.\d+)?)\s+(?:(?!and\b|or\b)[a-z]+\s+)?(?:per|each|a|for\s+each|to\s+a)\s+{words}\b"
