@@ -141,15 +141,6 @@ def shipped_figures(name: str) -> dict:
     return measure(read_set(name))
 
 
-@needs_checkpoint
-@pytest.mark.slow
-@pytest.mark.parametrize("name", SETS)
-def test_the_shipped_model_on_hand_written_questions_is_never_wrong(name: str):
-    figures = shipped_figures(name)
-    assert figures["wrong"] == {} and figures["contradicting_verdicts"] == []
-    assert figures["answered"] == figures["answered_right"] and figures["questions"] == 100
-
-
 LEAST = (98, 97, 97, 96, 96, 97, 97, 94, 93, 92, 85, 91, 89, 79, 79, 83, 77, 70, 65, 73, 66, 53, 66, 61, 60, 54, 58, 51,
          47, 61, 53, 52, 64, 55, 55, 56, 49, 56, 56, 61, 54, 48, 46, 52, 49, 52, 55, 48, 60, 48, 52, 50, 57)
 
@@ -157,10 +148,14 @@ LEAST = (98, 97, 97, 96, 96, 97, 97, 94, 93, 92, 85, 91, 89, 79, 79, 83, 77, 70,
 @needs_checkpoint
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "least"), zip(SETS, LEAST, strict=True))
-def test_the_shipped_model_answers_most_hand_written_questions(name: str, least: int):
+def test_the_shipped_model_on_hand_written_questions_is_never_wrong_and_answers_most(name: str, least: int):
+    # one test per set, so that each set is read once on whichever worker runs it
+    figures = shipped_figures(name)
+    assert figures["wrong"] == {} and figures["contradicting_verdicts"] == []
+    assert figures["answered"] == figures["answered_right"] and figures["questions"] == 100
     # measured 100 99 99 98 98 99 99 96 95 94 87 93 91 81 81 85 79 72 67 75 68 55 68 63 62 56 60 53 49 63 55 54 66
     # 57 57 58 51 58 58 63 56 50 48 54 51 54 57 50 62 50 54 52 59; the issue asks for 90
-    assert shipped_figures(name)["answered"] >= least
+    assert figures["answered"] >= least
 
 
 if __name__ == "__main__":
