@@ -29,6 +29,7 @@ from typing import Any
 from .equation import Equation, System, read_equation
 from .families import DIE, FAMILIES, Found, NoExactAnswer, parse_question
 from .formulas import read_formula
+from .memo import of_text
 from .program import ProgramError, Result, evaluate
 from .rates import counts_things, whole_count
 from .reading import Calculation, read_calculation
@@ -111,6 +112,7 @@ FORMULA_TOPICS = {r"\b(?:circles?|circular|radius|diameter)\b": "a circle", r"\b
 FORMULA_TOPIC = re.compile("|".join(f"(?P<t{i}>{words})" for i, words in enumerate(FORMULA_TOPICS)), re.IGNORECASE)
 
 
+@of_text
 def read_exactly(question: str) -> Calculation | None:
     """The question's own calculation (reading.py), formula (formulas.py) or expression with the values of its
     letters (substitution.py), when it says one."""

@@ -22,7 +22,7 @@ from typing import Any
 from ...errors import UserError
 from .asking import question_in
 from .families import Found, find_questions
-from .quantities import Reading
+from .quantities import read_quantities
 from .reading import IMPLIED
 
 MAX_CONVERSATION_CHARS = 200_000
@@ -145,7 +145,7 @@ def _counts_things(text: str, found: Found) -> bool:
     """Does the found question end on a number of things ("my average is 152 over 27 games"), not a number?"""
     last = NUMBER.findall(text[found.start : found.end])
     return bool(last and not re.match(r"\s*(?:equals?\b|=)", text[found.end:])
-                and Reading(text.lower()).numbers.get(Fraction(last[-1])))
+                and read_quantities(text.lower()).numbers.get(Fraction(last[-1])))
 
 
 def find_question(turns: list[Turn]) -> Found | None:

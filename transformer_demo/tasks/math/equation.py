@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from .memo import of_text
 from .program import MAX_CHARS, MAX_DEPTH, MAX_DIGITS
 
 UNKNOWN_WORDS = re.compile(r"\b(?:what|which|some|a certain|a|the|the\s+same)\s+number\b")
@@ -303,6 +304,7 @@ def read_system(question: str) -> System | None:
 ASKED_LETTER = re.compile(r"[\s,;.]+([a-z])\s*=\s*\?+\s*$")
 
 
+@of_text
 def read_equation(question: str) -> Equation | System | None:
     """The one linear equation in x that the question states, or None (see the module docstring). A puzzle's or
     an inverse's saying is read first; where it leaves no equation ("what number added to 30 gives 100" names

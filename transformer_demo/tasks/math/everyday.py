@@ -35,7 +35,7 @@ from .parts import (
 )
 from .percentages import percent_readings
 from .program import evaluate
-from .quantities import STATED_RATE, Reading
+from .quantities import STATED_RATE, read_quantities
 from .rates import (
     capacity_reading,
     in_every_reading,
@@ -85,7 +85,7 @@ def _conversion(text: str) -> str | None:
             return times_fraction(match.group(number), factor) if factor is not None else None
     if MORE_THAN_CONVERTED.search(text):
         return None
-    reading = Reading(text)
+    reading = read_quantities(text)
     asked = reading.asked[0][0] if reading.asked and len(reading.asked) == 1 and reading.asked[0][1] == 1 else None
     numbers = NUMBER.findall(text)
     if len(numbers) == 1 and (unit := reading.numbers.get(Fraction(numbers[0]))) and len(unit) == 1 and (

@@ -15,6 +15,8 @@ from fractions import Fraction
 from functools import cache, cached_property
 from math import isqrt
 
+from .memo import of_text
+
 SMALL = range(1, 101)
 OPERAND = range(1, 1001)
 DIE = range(1, 6)
@@ -352,6 +354,7 @@ def find_questions(text: str) -> list[Found]:
     return kept
 
 
+@of_text
 def parse_question(question: str) -> Found | None:
     """The family and operands of a question that is one whole wording (case, spacing, punctuation aside)."""
     text = " ".join(question.split()).rstrip("?.! ")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from .memo import of_text
+
 Unit = tuple[tuple[str, int], ...]  # sorted (name, power): (("page", 1), ("minute", -1)) is pages per minute
 UNKNOWN = "?"  # a rate's thing not said ("every coach holds 42"): the question's one other thing, if it has one
 
@@ -85,6 +87,7 @@ def singular(word: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith(("ss", "us")) else word
 
 
+@of_text
 def name_of(word: str | None) -> str | None:
     """One word's unit name ("metres" -> "m", "tickets" -> "ticket"), or None for a word that names no thing."""
     if not word:

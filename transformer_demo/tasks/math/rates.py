@@ -17,7 +17,7 @@ from itertools import permutations
 
 from .measures import MEASURES, SIZES, Unit, conversion, name_of, singular, times_fraction
 from .program import evaluate
-from .quantities import CONTAINER_WORDS, CONTAINERS, MEASURE_WORD, NOT_A_RATE_QUESTION, NUMBER, WORD, Reading
+from .quantities import CONTAINER_WORDS, CONTAINERS, MEASURE_WORD, NOT_A_RATE_QUESTION, NUMBER, WORD, read_quantities
 from .units import combine, fits
 
 
@@ -54,7 +54,7 @@ def _as_people(units: list[Unit | None]) -> list[Unit | None]:
 def rate_reading(text: str) -> str | None:
     """The one product or quotient of a question's two or three numbers whose unit is the unit asked (module
     docstring): "7.5 hours a day for 4 days at 11.40 an hour: how much did i earn?" -> 7.5 * 4 * 11.40."""
-    reading = Reading(text)
+    reading = read_quantities(text)
     if not reading.complete or reading.asked is None or NOT_A_RATE_QUESTION.search(reading.text):
         return None
     found = NUMBER.findall(reading.text)
@@ -90,7 +90,7 @@ def period_reading(text: str) -> str | None:
     periods = list(PERIOD.finditer(text, asked_at.start())) if asked_at else []
     if len(periods) != 1:
         return None
-    reading = Reading(text[: periods[0].start()] + " " + text[periods[0].end():])  # the rate, and what is asked
+    reading = read_quantities(text[: periods[0].start()] + " " + text[periods[0].end():])  # the rate, and what is asked
     found = NUMBER.findall(reading.text)
     if len(found) != 1 or not reading.complete or NOT_A_RATE_QUESTION.search(reading.text):
         return None
@@ -143,7 +143,7 @@ def proportion_reading(text: str) -> str | None:
     """"350 g of flour for 4 servings: how many grams for 10 servings?" -> 350 / 4 * 10: two amounts that go
     together (a price for a count, litres per 100 km), a third amount of one of their kinds, and the other kind
     asked for."""
-    reading = Reading(text)
+    reading = read_quantities(text)
     pairs = [[m.group(g) for g in groups] for pattern, groups in PAIRED if (m := pattern.search(reading.text))]
     numbers = NUMBER.findall(reading.text)
     if len(pairs) != 1 or len(numbers) != 3 or reading.asked is None or NOT_A_RATE_QUESTION.search(reading.text):
@@ -169,7 +169,7 @@ YIELD = re.compile(rf"\b(?:serves?|serving|feeds?|feeding|makes?|making|for)\s+{
 def scaled_reading(text: str) -> str | None:
     """"Recipe makes 12 cupcakes with 150 g butter. I want to make 30 cupcakes, how much butter?" -> 150 / 12 * 30:
     one measured amount for what a recipe makes or serves, scaled to a second yield of the same thing."""
-    reading = Reading(text)
+    reading = read_quantities(text)
     yields = list(YIELD.finditer(reading.text))
     numbers = NUMBER.findall(reading.text)
     if len(yields) != 2 or len(numbers) != 3 or not re.search(r"\bhow\s+(?:much|many)\b", reading.text):
@@ -199,7 +199,7 @@ def pieces_reading(text: str) -> str | None:
     at = 1 if piece.group(1) else 3  # "how many 30 cm pieces", or "into 15cm pieces, how many pieces"
     size = piece.group(at)
     whole = next(m[0] for m in numbers if m.start() != piece.start(at))
-    whole_unit, size_unit = Reading(text).numbers.get(Fraction(whole)), name_of(piece.group(at + 1))
+    whole_unit, size_unit = read_quantities(text).numbers.get(Fraction(whole)), name_of(piece.group(at + 1))
     if not whole_unit or len(whole_unit) != 1 or whole_unit[0][1] != 1 or Fraction(size) == 0:
         return None
     factor = Fraction(1) if whole_unit[0][0] == size_unit else conversion(whole_unit[0][0], size_unit)
@@ -262,7 +262,7 @@ def capacity_reading(text: str) -> str | None:
     the things asked the question's other number makes, the amount one of them holds said of one ("each coach
     has", "one pot of soup = 40 servings", "my bucket holds 9 litres"); whole_count then says ceil or floor. Where
     the amounts are measures, both are in one unit."""
-    reading = Reading(text)
+    reading = read_quantities(text)
     found = NUMBER.findall(reading.text)
     if len(found) != 2 or not reading.asked or len(reading.asked) != 1 or reading.asked[0][1] != 1:
         return None

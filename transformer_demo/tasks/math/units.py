@@ -15,7 +15,7 @@ from collections import Counter
 from fractions import Fraction
 
 from .measures import IRREGULAR, LENGTHS, MEASURES, SIZES, UNKNOWN, Unit, name_of
-from .quantities import MEASURE_WORD, Reading
+from .quantities import MEASURE_WORD, Reading, read_quantities
 from .structure import Node, tree
 
 
@@ -114,7 +114,7 @@ def rate_added(question: str, program: str) -> str | None:
     """A number said as a rate ("£5 for every year") added to or taken from a number of none or of its per unit
     ("5 + 12" for "£5 for every year of age, when she turns 12"), in a program of the model's (readers have their
     own rules), as a clause."""
-    reading = Reading(question)
+    reading = read_quantities(question)
     return _rate_added(tree(program), reading.numbers)
 
 
@@ -253,7 +253,7 @@ def unit_mismatch(question: str, program: str) -> str | None:
     """Why a program's unit is not the one the question asks for, it multiplies units into no quantity, gives a
     measure in another unit than the one asked or multiplies by an amount for each thing counted (a clause), or
     None where it is or is unknown."""
-    reading, node = Reading(question), tree(program)
+    reading, node = read_quantities(question), tree(program)
     if reading.complete:
         try:
             got = unit_of(node, reading.numbers)
