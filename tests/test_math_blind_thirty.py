@@ -11,7 +11,8 @@ from transformer_demo.tasks.math.answer import FORMULA_TOPIC, FORMULA_TOPICS, re
 from transformer_demo.tasks.math.asking import question_in
 from transformer_demo.tasks.math.conversation import Turn, find_question
 from transformer_demo.tasks.math.growth import growth_reading
-from transformer_demo.tasks.math.percentages import percent_mismatch, percent_readings
+from transformer_demo.tasks.math.percent_checks import percent_mismatch
+from transformer_demo.tasks.math.percentages import percent_readings
 from transformer_demo.tasks.math.program import ProgramError, Result, evaluate
 from transformer_demo.tasks.math.rates import capacity_reading, whole_count
 from transformer_demo.tasks.math.rounding import written

@@ -5,7 +5,7 @@ import pytest
 
 from transformer_demo.tasks.math.answer import one_reply
 from transformer_demo.tasks.math.formulas import read_formula
-from transformer_demo.tasks.math.percentages import percent_mismatch
+from transformer_demo.tasks.math.percent_checks import percent_mismatch
 from transformer_demo.tasks.math.soundness import unsound
 
 

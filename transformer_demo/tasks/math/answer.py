@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .demands import unmet
 from .equation import Equation, System, read_equation
 from .families import DIE, FAMILIES, Found, NoExactAnswer, parse_question
 from .formulas import read_formula
@@ -108,7 +109,8 @@ UNKNOWN_NUMBER = re.compile(r"\b(?:what|which|a|my|some|the|this|that)\s+number\
 FORMULA_TOPICS = {r"\b(?:circles?|circular|radius|diameter)\b": "a circle", r"\bperimeter\b": "a perimeter",
                   r"\b(?:derivative|differentiate)\b": "a derivative", r"\bintegra\w*|∫": "an integral",
                   r"\bdic?e\b": "a die", r"\b(?:probability|chances?)\b": "a chance", r"\btriangles?\b": "a triangle",
-                  r"\bhow\s+old\b|\btimes\s+(?:their|his|her|my|your|our)\s+age\b": "an age"}
+                  r"\bhow\s+old\b|\btimes\s+(?:their|his|her|my|your|our)\s+age\b": "an age",
+                  r"\bsequence\b|\b\d+(?:st|nd|rd|th)\s+term\b|\bnth\b": "a sequence", r"\bdiagonal\b": "a diagonal"}
 FORMULA_TOPIC = re.compile("|".join(f"(?P<t{i}>{words})" for i, words in enumerate(FORMULA_TOPICS)), re.IGNORECASE)
 
 
@@ -117,7 +119,8 @@ def read_exactly(question: str) -> Calculation | None:
     """The question's own calculation (reading.py), formula (formulas.py) or expression with the values of its
     letters (substitution.py), when it says one."""
     reading = read_calculation(question) or read_formula(question) or read_substitution(question)
-    return None if reading is None or count_left_out(question, reading.program) else reading
+    return None if reading is None or count_left_out(question, reading.program) or unmet(question, reading.program) \
+        else reading
 
 
 def _refused(question: str, output: str, mode: str, why: str, readable: bool) -> MathReply:

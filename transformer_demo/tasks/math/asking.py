@@ -3,6 +3,7 @@ numbers as spoken.py writes them, its durations in hours and minutes as hours, i
 
     asked_in("my kid's sheet says 'What is 15% of 240?'")       -> "What is 15% of 240?"
     in_hours("120 km in 1 hour 30 minutes")                     -> "120 km in 1.5 hours"
+    in_hours("songs of 3 min 45 s")                             -> "songs of 3.75 minutes"
     signed("negative 4 times minus 7")                          -> "-4 times -7"
     unlabelled("my year 6 maths: what is 4 times 7")            -> "my year maths: what is 4 times 7"
     unlabelled("on the 9 times table, whats 9 x 7")             -> "on the times table, whats 9 x 7"
@@ -29,19 +30,29 @@ def asked_in(text: str) -> str:
     return quotes[0].strip() + (f" ({form[0]})" if form else "")  # "... Answer as a decimal please."
 
 
-DURATION = re.compile(r"\b(\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s+)?(\d+)\s*(?:minutes?|mins?)(?![a-z])", re.IGNORECASE)
+def _duration(larger: str, smaller: str) -> re.Pattern:
+    return re.compile(rf"\b(\d+)\s*(?:{larger})\s*(?:and\s+)?(\d+)\s*(?:{smaller})(?![a-z])", re.IGNORECASE)
+
+
+DURATIONS = ((_duration(r"hours?|hrs?|h", r"minutes?|mins?"), "hours"),
+             (_duration(r"minutes?|mins?", r"seconds?|secs?|s"), "minutes"))
 
 
 def in_hours(text: str) -> str:
-    """"1 hour 30 minutes" -> "1.5 hours": a duration said in two units, as one number of hours where that is
-    exact in two decimals (45 minutes is 0.75 hours; 20 minutes, 0.333..., stays as it is)."""
-    def hours(m: re.Match) -> str:
-        minutes = int(m.group(2))
-        if minutes >= 60 or minutes * 100 % 60:
-            return m[0]
-        return f"{format_number(int(m.group(1)) + Fraction(minutes, 60))} hours"
+    """"1 hour 30 minutes" -> "1.5 hours", "3 min 45 s" -> "3.75 minutes": a duration said in two units, as one
+    number of the larger where that is exact in two decimals (45 minutes is 0.75 hours; 20 minutes, 0.333..., stays
+    as it is)."""
+    if not isinstance(text, str):
+        return text
+    for pattern, unit in DURATIONS:
+        def larger(m: re.Match, unit: str = unit) -> str:
+            smaller = int(m.group(2))
+            if smaller >= 60 or smaller * 100 % 60:
+                return m[0]
+            return f"{format_number(int(m.group(1)) + Fraction(smaller, 60))} {unit}"
 
-    return DURATION.sub(hours, text) if isinstance(text, str) else text
+        text = pattern.sub(larger, text)
+    return text
 
 
 NEGATIVE = re.compile(r"\bnegative\s+(?=\d)", re.IGNORECASE)

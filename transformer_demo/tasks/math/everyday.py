@@ -156,6 +156,7 @@ def _stated_rate(text: str) -> str | None:
 
 TOTAL = re.compile(r"\b(?:altogether|all\s+together|in\s+total|in\s+all|total|combined)\b|\badd\s+(?:those|these|them"
                    r"|it\s+all)\s+up\b|\badd\s+up\s+(?:those|these|them)\b")  # "could you add those up for me"
+RATE_GIVEN = re.compile(rf"{N}\s*(?:[a-z]+\s+)?(?:a|an)\s+(?:head|person|day|week|month|year|hour|night|game|go)\b")
 NOT_A_SUM = re.compile(r"\b(?:each|every|per|times|twice|double|half|triple|rows?|groups?|of|with|holds?|contains?"
                        r"|left|remain\w*|more\s+than|less|fewer|change|back|gave|give[sn]?|lost|lose|ate|eat|sold|sell"
                        r"|used|broke|away|off|minus|difference|average|mean|chance|probability|now|x|by|area|volume"
@@ -184,6 +185,8 @@ def _total(text: str) -> str | None:
     packs: how many cards in total" is no sum), and a measure is never added to a count."""
     if not TOTAL.search(text) or NOT_A_SUM.search(text) or re.search(OWNED, text) and re.search(SPENT, text):
         return None  # "I had 10 dollars and spent 4: how much in total?" is no sum
+    if RATE_GIVEN.search(text):
+        return None  # "tips averaged 4.50 a head, 27 people, total?": a rate times a count
     counted = [(n, singular(w)) for n, w in COUNTED.findall(text)]
     if _listed(text) and len({w for _, w in counted} - NOT_KINDS) <= 1:  # "scored 47, 38 and 59 points": one kind
         return " + ".join(NUMBER.findall(text))

@@ -59,6 +59,8 @@ UNITS = rf"(?:\s*{UNIT_WORDS})?"
 SIDE = (rf"\b(?:sides?|edges?)\b\D{{0,30}}?{N}|{N}{UNITS}\s+(?:long\s+)?(?:sides?|edges?)\b"
         rf"|{N}{UNITS}\s+(?:long\s+)?on\s+(?:each|every|a|one)\s+side\b")  # 43 m on each side
 ROUND = r"\b(?:circle|circular|round)\b"
+START = rf"\b(?:starts?|starting|begins?|beginning)\s+(?:at|with|from|on)\s+{N}"  # an arithmetic sequence's first
+NTH = r"\b(\d+)(?:st|nd|rd|th)\s+(?:number|term|one|value|step)\b"  # number, and the term asked
 SIDES = (r"\brectangle|rectangular\b|\blong\b.*\bwide\b|\bwide\b.*\blong\b|\blength\b.*\bwidth\b"  # 4 m long, 3 m wide
          rf"|\d{UNITS}\s+by\s+\d")  # 4.5 m by 3.2 m
 BOX = (r"\blong\b.*\bwide\b.*\b(?:deep|thick|high|tall)\b|\blength\b.*\bwidth\b.*\b(?:depth|height|thickness)\b"
@@ -117,6 +119,8 @@ FORMULAS = (
             (rf"\bx\s*(?:\^\s*2|²|\s+squared)\s*(?:=|\bis\b|\bequals\b)\s*{N}",), "sqrt({0})"),  # "x² = 81, x positive"
     Formula((r"\bhypotenuse\b",), r"area|perimeter|\bangles?\b|\bsides?\s+of\s+\d|circle|square\b", 2,
             "sqrt({0} ^ 2 + {1} ^ 2)"),
+    Formula((r"\bdiagonal\b",), r"area|perimeter|circle|volume|\bcube|\bbox\b|square\s+(?:root|metres?|meters?|feet|cm"
+            r"|m\b)|\b(?:sides?|faces?)\s+of\s+\d", 2, "sqrt({0} ^ 2 + {1} ^ 2)"),  # a rectangle's: "600 x 800mm"
     Formula((r"\btriangle\b", r"\bangles?\b", r"\b(?:third|other|last|remaining|missing)\b"),
             r"area|perimeter|hypotenuse|side|right|isosceles|equilateral|exterior|circle|square\b", 2,
             "180 - {0} - {1}"),
@@ -124,6 +128,12 @@ FORMULAS = (
             r"perimeter|hypotenuse|\bangles?\b|equilateral|isosceles|circle|square|rectangle|sides?\b",
             (rf"\bbase\b\D{{0,20}}?{N}|{N}{UNITS}\s+base\b",
              rf"\b(?:height|high|tall)\b\D{{0,20}}?{N}|{N}{UNITS}\s+(?:high|tall|height)\b"), "{0} * {1} / 2"),
+    *(Formula((START, step, NTH), r"\b(?:doubl\w*|tripl\w*|times|multipl\w*|halv\w*|squares?|sum|total|add\s+up)\b",
+              (START, step, NTH), f"{{0}} {sign} ({{2}} - 1) * {{1}}")  # "starts at 3 and goes up by 4 each
+      for step, sign in ((rf"\b(?:goes|going|go)\s+up\s+(?:by\s+|in\s+)?{N}|\b(?:increas|add|ris)(?:es|ing|e|s)?\s+"
+                          rf"(?:by\s+)?{N}", "+"),  # time: the 10th number" -> 3 + (10 - 1) * 4
+                         (rf"\b(?:goes|going|go)\s+down\s+(?:by\s+|in\s+)?{N}|\b(?:decreas|subtract|tak|fall)(?:es|ing|e|s)?"
+                          rf"\s+(?:away\s+)?(?:by\s+)?{N}", "-"))),
 )
 
 CARDS = {r"\b(?:hearts?|spades?|clubs?|diamonds?)\b": 13, r"\b(?:aces?|kings?|queens?|jacks?)\b": 4,

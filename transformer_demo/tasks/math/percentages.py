@@ -1,4 +1,4 @@
-"""Percentages in everyday questions, each with one exact reading, and what a percentage asks of a program:
+"""Percentages in everyday questions, each with one exact reading:
 
     what percent is 18 out of 24 / 18 is what percent of 24                 -> pct(18 / 24)
     in a class of 40 kids 65% are girls, how many girls                     -> 65 / 100 * 40
@@ -11,15 +11,14 @@
     my pay is 2400 and 35% of it goes on rent, how much is left?            -> 2400 - 35 / 100 * 2400
 
 Every reader wants exactly two numbers, the words of its one reading and none of another's; anything else is
-None. percent_mismatch says why a program cannot be the answer to a question about a percentage.
+None. percent_checks.py says why a program cannot be the answer to a question about a percentage.
 """
 from __future__ import annotations
 
 import re
 from fractions import Fraction
 
-from .reading import NUMBER, N
-from .structure import Node, tree
+from .reading import NUMBER, N, asked_words
 
 PERCENT = re.compile(rf"{N}\s*(?:%|percent\b|per\s+cent\b)")
 PERCENT_ASKED = re.compile(r"(?:^|[^\d.\s])\s*%\s+(?:rise|increase|decrease|fall|drop|profit|loss|change|growth|gain"
@@ -47,7 +46,8 @@ SHARE = (  # (pattern, whether the whole comes first)
     (re.compile(rf"\b(?:won|win|scored|passed|hit|saved|made|got)\s+{N}\s+(?:out\s+)?of\s+(?:my|our|his|her|their|the)\s+"
                 rf"(?:last\s+|first\s+|past\s+)?{N}\b"), False))  # "won 37 of my last 50 ranked games"
 UP = r"\b(?:rise|rises|rose|increase[sd]?|went\s+up|gone\s+up|go\s+up|goes\s+up|grew|growth|gain|profit|up)\b"
-DOWN = r"\b(?:fall|fell|falls|drop|dropped|drops|decrease[sd]?|went\s+down|gone\s+down|go\s+down|loss|down)\b"
+DOWN = (r"\b(?:fall|fell|falls|drop|dropped|drops|decrease[sd]?|went\s+down|gone\s+down|go\s+down|loss|down|off|cheaper"
+        r"|discount|reduction|reduced|sale|saving)\b")  # "was 80, now 60 in the sale: what percent off"
 PERIODS = r"(?:day|week|month|year|time|season)\b"
 THEN_NOW = re.compile(rf"{N}\s+(?:[a-z]+\s+){{0,2}}?(?:last|the\s+previous)\s+{PERIODS}[^.?!]*?"
                       rf"{N}\s+(?:[a-z]+\s+){{0,2}}?(?:this|the\s+next)\s+{PERIODS}")
@@ -67,7 +67,8 @@ PUT = r"(?:put(?:s|ting)?|bump(?:s|ed|ing)?|push(?:es|ed|ing)?)\s+(?:[a-z]+\s+){
 CHANGE_BY = ((re.compile(rf"\b(?:increas(?:e[sd]?|ing)|rais(?:e[sd]?|ing)|ris(?:es|ing)|rose|go(?:es|ing)?\s+up"
                          rf"|went\s+up|gone\s+up|(?:is|are|was|were)\s+up|hik(?:e[sd]?|ing)|{PUT}up){BY}"
                          rf"|\badd(?:s|ed|ing)?{BY}(?=\s+(?:for|to\s+allow)\b)"  # "adding 10% for waste", not "add VAT"
-                         r"|%\s+(?:pay\s+)?(?:rise|raise|increase|hike)\b|%\s+(?:more|higher|bigger|greater)\b(?!\s+than)"),
+                         r"|%\s+(?:pay\s+)?(?:rise|raise|increase|hike)\b|%\s+(?:more|higher|bigger|greater)\b(?!\s+than)"
+                         r"|%\s+extra\b"),  # "want 5% extra for breakages"
               "+"),  # "a 2.5% pay rise", "20% more"
              (re.compile(rf"\b(?:reduc(?:e[sd]?|ing)|decreas(?:e[sd]?|ing)|lower(?:ed|ing)?|cuts?|falls|fell|falling|drop(?:s|ped|ping)?"
                          rf"|go(?:es|ing)?\s+down|went\s+down|(?:is|are|was|were)\s+down|{PUT}down){BY}"
@@ -93,8 +94,10 @@ AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:
                          r"|the\s+[a-z]+)\s+now\b"
                          r"|\bprice\s+now\b|\bcosts?\s+now\b|\b(?:how\s+much\s+is|what\s+is|what'?s|whats)\s+[$€£]?\d+(?:\.\d+)?\s+with\b"
                          r"|\bwhat(?:'s|s|\s+is)\s+\d+(?:\.\d+)?\s*(?:%|percent)\s+off\b"  # "what is 20% off 65"
-                         r"|\btak(?:e|es|ing)\s+\d+(?:\.\d+)?\s*(?:%|percent)\s+off\b"  # "if you take 10% off 45"
-                         r"|\bsell\s+(?:it|them|each\s+one|one)\s+for\b")  # "add 40% on top, what do i sell it for"
+                         r"|\b(?:tak(?:e|es|ing)|knock(?:s|ed|ing)?)\s+\d+(?:\.\d+)?\s*(?:%|percent)\s+off\b"  # "knock
+                         # 10% off 45"
+                         r"|\bsell\s+(?:it|them|each\s+one|one)\s+for\b"  # "add 40% on top, what do i sell it for"
+                         r"|\bwhat\s+(?:do|does|would|will|did)\s+(?:i|you|we|they|it)\s+(?:get|end\s+up\s+with)\s*[?.!]*$")
 AMOUNT_ASKED = re.compile(rf"\bhow\s+(?:many|much)\b|\bwhat(?:'s|\s+is|\s+will\s+be)\s+(?:an?|the)\s+(?:{N}\s*%\s+)?"
                           r"(?:tip|discount|tax|sale\s+price|new\s+price|price|cost)\b")
 CHANGED_WHOLE = re.compile(r"\b(?:increase\w*|decrease\w*|raises?|raising|raised\s+(?:by|to)|more|less|off|after|final"
@@ -130,7 +133,13 @@ def share_reading(text: str) -> str | None:
     if len(found) != 1:
         return None
     part, whole = found[0]
-    return f"pct({part} / {whole})" if Fraction(whole) else None
+    if not Fraction(whole):
+        return None
+    asked = asked_words(text)
+    given = text[: len(text) - len(asked)]
+    if _rest_asked(given, asked) or bool(NEGATION.search(given)) != bool(NEGATION.search(asked)):
+        return f"pct(({whole} - {part}) / {whole})"  # "spent 9870 of 15000, what percent is left", "4 of 25 didnt
+    return f"pct({part} / {whole})"  # germinate, what percent did"
 
 
 MARGIN = re.compile(r"\b(?:of|on)\s+(?:the|my|our)\s+(?:selling|sale|sell)\s+price\b|\bmargin\b")
@@ -170,11 +179,11 @@ def part_reading(text: str) -> str | None:
     percent = percents[0]
     whole = next(n for n in numbers if n != percent)
     if DEPOSIT.search(text) and not re.search(r"\b(?:left|rest|remaining|balance|still|owe)\b", text) and not \
-            re.search(r"\b(?:borrow\w*|loan|mortgage)\b", _asked_part(text)):
+            re.search(r"\b(?:borrow\w*|loan|mortgage)\b", asked_words(text)):
         return f"{percent} / 100 * {whole}"  # "15% deposit on a 2400 holiday, how much do we pay now?"
     changed = [sign for pattern, sign in CHANGE_BY if pattern.search(text)] + (["-"] if OFF.search(text) else [])
     if changed:
-        asked = SAVING_ASKED.search(text) if changed == ["-"] else CHANGE_ASKED.search(_asked_part(text))
+        asked = SAVING_ASKED.search(text) if changed == ["-"] else CHANGE_ASKED.search(asked_words(text))
         return f"{percent} / 100 * {whole}" if len(changed) == 1 and asked else None
     return None if CHANGED_WHOLE.search(text) or other_than_part(text) else f"{percent} / 100 * {whole}"
 
@@ -183,19 +192,37 @@ def part_reading(text: str) -> str | None:
 # i borrow", "keeps 70%, giving the rest to her editor") or the part for another period ("1.2% a year on 310000,
 # how much is that per month").
 COMPLEMENT = re.compile(r"\bnon-?[a-z]+|\bnot\b|n't\b|\bother\b|\brest\b|\bremaining\b|\bborrow\w*|\bloan\b"
-                        r"|\bmortgage\b|\bstill\b|\bfill\w*|\bempty\b")  # "8% wilted, how many can i still sell"
+                        r"|\bmortgage\b|\bstill\b|\bfill\w*|\bempty\b|\bleft\b|\bkeep\b")  # "8% wilted, how many can i
+# still sell"
 REST_SAID = re.compile(r"\b(?:the\s+rest|the\s+remainder|the\s+remaining)\b")  # "giving the rest to her editor"
 PERIOD = re.compile(r"\b(?:per|a|an|each|every)\s+(day|week|month|year)\b|\b(dai|week|month|year)ly\b")
 
 
+NEGATION = re.compile(r"\bnot\b|n't\b|\b(?:didnt|dont|doesnt|wasnt|werent|isnt|arent|cant|wont|non-?[a-z]+)\b")
+TARGET = re.compile(r"\b(?:need|needs|want|wants|aim\s+for|target\s+of)\s+(?:\w+\s+)?\d")  # "need 400 completes, a
+# 16% response rate": the 400 is the part, the whole asked
+COUNTED_ASKED = re.compile(r"\bhow\s+many\s+([a-z]+)")
+PERCENT_NAMES = re.compile(r"%\s+(?:of\s+(?:them|the\s+[a-z]+)\s+)?(?:are|were)\s+[a-z]+s\b")  # "25% are juniors"
+
+
+def _rest_asked(given: str, asked: str) -> bool:
+    """Does the question ask for what is left ("how much do i keep", "what percent is left"), in words the numbers
+    it gives are not said with?"""
+    return bool({w for w in COMPLEMENT.findall(asked) if w not in given})
+
+
 def other_than_part(text: str) -> bool:
-    """Does the question ask for something else than the part a percentage takes of a number: the rest, or the
-    part for another period than the one it gives?"""
-    asked = _asked_part(text)
+    """Does the question ask for something else than the part a percentage takes of a number: the rest, another
+    thing than the one it counts ("25% are juniors, how many adults"), or the part for another period than the one
+    it gives ("18000 at 20%, how much tax per month")?"""
+    asked = asked_words(text)
     given = text[: len(text) - len(asked)]
     periods = {"day" if p == "dai" else p for m in PERIOD.finditer(asked) for p in m.groups() if p}
     said = {"day" if p == "dai" else p for m in PERIOD.finditer(given) for p in m.groups() if p}
-    return bool(COMPLEMENT.search(asked) or REST_SAID.search(text) or periods and said and periods != said)
+    counted, named = COUNTED_ASKED.search(asked), PERCENT_NAMES.search(given)
+    other = counted and named and counted.group(1).endswith("s") and counted.group(1) not in given
+    return bool(_rest_asked(given, asked) or bool(NEGATION.search(given)) != bool(NEGATION.search(asked))
+                or REST_SAID.search(text) or periods and periods != said or other or TARGET.search(given))
 
 
 DEPOSIT = re.compile(r"%\s+(?:deposit|down\s+payment|upfront)\b"
@@ -210,7 +237,7 @@ def whole_of_part_reading(text: str) -> str | None:
     part = WHOLE_OF_PART.search(text)
     if not part or not _two(text) or not Fraction(part.group(2)):
         return None
-    asked = _asked_part(text)
+    asked = asked_words(text)
     if not re.search(rf"\b(?:total|whole|{re.escape(part.group(3))})\b", asked):
         return None
     return f"{part.group(1)} / ({part.group(2)} / 100)"
@@ -219,7 +246,7 @@ def whole_of_part_reading(text: str) -> str | None:
 LEFT_ASKED = re.compile(r"\b(?:left|remains?|remaining|rest|leftover|back|keep)\b")  # "how much do i get back"
 TAKEN = re.compile(r"(?:%|\bpercent)\s+(?:of\s+(?:it|that|this|them)\s+)?(?:goes|go|went|is|are|was|were|gets?)\s+"
                    r"(?:on|to|spent|used|paid|taken|saved|put)\b|\b(?:spend|spent|spends|use|used|uses|pay|paid|pays|keeps?|kept"
-                   r"|deducts?|deducted|withh[oe]lds?"
+                   r"|deducts?|deducted|withh[oe]lds?|taxed\s+at|charged\s+at|docked"
                    r"|save|saved|saves|give|gave|gives|takes?|taking|took)\s+(?:\d+(?:\.\d+)?)\s*(?:%|percent\b)")
 
 
@@ -229,11 +256,13 @@ def rest_reading(text: str) -> str | None:
     numbers, percents = _two(text), PERCENT.findall(text)
     if not numbers or len(percents) != 1 or numbers[0] == numbers[1] or PERCENT_ASKED.search(text):
         return None
-    taken, asked = TAKEN.search(text), _asked_part(text)
+    taken, asked = TAKEN.search(text), asked_words(text)
     to = taken and re.match(r"\s*(?:the\s+)?([a-z]+)", text[taken.end():])  # "30% goes on costs": costs
     others = to and re.search(r"\b(?:get|gets|receive|receives)\b", asked) and to.group(1) not in asked
     if not (taken and (LEFT_ASKED.search(asked) or others)) or any(pattern.search(text) for pattern, _ in CHANGE_BY):
         return None  # "..., how much does the charity get": what the costs do not take
+    if re.search(r"\bke(?:eps?|pt)\b", taken[0]) and re.search(r"\bkeep\b", asked):
+        return None  # "keeps 70%, how much does she keep": the part kept
     if ADDED.search(text[: taken.start()] + text[to.end() + taken.end() if to else taken.end():]):
         return None  # "40% goes to tax" takes the tax; "VAT at 20%, ..." adds it
     whole = next(n for n in numbers if n != percents[0])
@@ -251,7 +280,7 @@ def included_reading(text: str) -> str | None:
     """"how much of a 96 gross bill is vat at 20%" -> 96 * 20 / (100 + 20): the tax inside an amount that already
     includes it, or the amount without it ("... what is it before vat" -> 96 * 100 / (100 + 20))."""
     numbers, percents = _two(text), PERCENT.findall(text)
-    asked = _asked_part(text)
+    asked = asked_words(text)
     given = text[: len(text) - len(asked)] if asked != text else text  # "... before vat, what is it with vat?"
     if not numbers or len(percents) != 1 or numbers[0] == numbers[1] or not INCLUDED.search(given):
         return None
@@ -269,7 +298,7 @@ def changed_by_reading(text: str) -> str | None:
     numbers, percents = _two(text), PERCENT.findall(text)
     if not numbers or len(percents) != 1 or numbers[0] == numbers[1] or PERCENT_ASKED.search(text):
         return None
-    percent, asked = percents[0], _asked_part(text)
+    percent, asked = percents[0], asked_words(text)
     if CHANGE_ASKED.search(asked):
         return None
     whole = next(n for n in numbers if n != percent)
@@ -295,12 +324,6 @@ def changed_by_reading(text: str) -> str | None:
     return None
 
 
-def _asked_part(text: str) -> str:
-    """What the question asks: its words from the last question word on ("..., what is the price with VAT?")."""
-    starts = [m.start() for m in re.finditer(r"\b(?:what|how|find|calculate|work\s+out)\b", text)]
-    return text[starts[-1]:] if starts else text
-
-
 SIMPLE_INTEREST = re.compile(rf"{PERCENT.pattern}\s+(?:a|per|each|every)\s+(?:year|annum)\b[^.?!]*?\bsimple\s+interest"
                              rf"|\bsimple\s+interest\b[^.?!]*?{PERCENT.pattern}\s+(?:a|per|each|every)\s+(?:year|annum)\b"
                              rf"|{PERCENT.pattern}\s+simple\s+interest\b")  # a simple interest rate is a year's
@@ -319,7 +342,7 @@ def interest_reading(text: str) -> str | None:
     if len(principal) != 1:
         return None
     interest = f"{principal[0]} * {percent} / 100 * {years[0]}"
-    asked = _asked_part(text)
+    asked = asked_words(text)
     with_interest = re.search(r"\b(?:with|plus|including|and)\s+(?:the\s+|its\s+)?interest\b", asked)
     if re.search(r"\binterest\b", asked) and not with_interest:  # "how much interest will i have earned"
         return interest
@@ -332,59 +355,3 @@ def percent_readings(text: str) -> list[str]:
     readers = (share_reading, part_reading, change_reading, changed_by_reading, rest_reading, interest_reading,
                whole_of_part_reading, included_reading)
     return [r for r in (read(text) for read in readers) if r]
-
-
-def _product_chains(node: Node) -> list[Node]:
-    """The tree's maximal products: chains of * and / (a product inside a sum, or the whole program)."""
-    if node.op in ("*", "/"):
-        return [node]
-    return [p for child in node.args if isinstance(child, Node) for p in _product_chains(child)]
-
-
-def _factors(node: Node) -> list[tuple[str, bool]]:
-    """A product's numbers and whether each divides: 18 / 100 * 24 -> [(18, False), (100, True), (24, False)]."""
-    if node.op == "*":
-        return _factors(node.args[0]) + _factors(node.args[1])
-    if node.op == "/":
-        return _factors(node.args[0]) + [(n, not divides) for n, divides in _factors(node.args[1])]
-    return [(node.args[0], False)] if node.op == "num" else []
-
-
-def _only_part(node: Node, given: set[Fraction]) -> bool:
-    """Is the program a percentage of one number and nothing else (15 / 100 * 80)?"""
-    factors = _factors(node) if node in _product_chains(node) else []
-    return len(factors) == 3 and ("100", True) in factors and sum(
-        not divides and Fraction(n) in given for n, divides in factors) >= 1 and all(
-        not divides for n, divides in factors if n != "100")
-
-
-def _divisions_by_100(node: Node) -> list[Node]:
-    """What the program divides by 100: 45 / 100 * 12 -> [45]; (12 * 45) / 100 -> [12 * 45]."""
-    found = [node.args[0]] if node.op == "/" and node.args[1].op == "num" and node.args[1].args[0] == "100" else []
-    return found + [n for child in node.args if isinstance(child, Node) for n in _divisions_by_100(child)]
-
-
-def percent_mismatch(question: str, program: str) -> str | None:
-    """Why a program cannot answer a question about a percentage: a product of it divides by 100 but holds no
-    number the question gives as a percentage (18 / 100 * 24 for "what percent is 18 out of 24"), or it gives
-    no percentage (pct) where the question asks for one."""
-    text = question.lower()
-    given = {Fraction(p) for p in PERCENT.findall(text)}
-    if "100" not in NUMBER.findall(text):
-        for product in _product_chains(tree(program)):
-            factors = _factors(product)
-            if ("100", True) in factors and not any(Fraction(n) in given for n, _ in factors if n != "100"):
-                taken = next(n for n, divides in factors if not divides and n != "100")
-                return f"takes {taken} as a percentage, which the question does not"
-        for node in _divisions_by_100(tree(program)):  # 45 / 100 * 12: 45 is divided by 100, 12 is the percent
-            if node.op == "num" and Fraction(node.args[0]) not in given:
-                return f"takes {node.args[0]} as a percentage, which the question does not"
-    if _only_part(tree(program), given) and (CHANGED_WHOLE.search(text) or OFF.search(text) or any(
-            pattern.search(text) for pattern, _ in CHANGE_BY) or other_than_part(text)) and not (
-            SAVING_ASKED.search(text) or CHANGE_ASKED.search(_asked_part(text))):
-        return "gives the part the percentage takes, but the question asks for the amount after it"
-    if INCLUDED.search(text) and not re.search(r"\(100\s*\+", program):
-        return "takes the percentage of an amount that already includes it"
-    if PERCENT_ASKED.search(text) and not program.strip().startswith("pct("):
-        return "does not give a percentage, which the question asks for"
-    return None

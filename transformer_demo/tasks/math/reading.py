@@ -31,6 +31,17 @@ THE = r"(?:the\s+)?"
 
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
 # Words that say a number of their own: a reading or a program that leaves the number out misreads the question.
+ASKING = re.compile(r"\b(?:what|how|find|calculate|work\s+out)\b", re.IGNORECASE)
+
+
+def asked_words(text: str) -> str:
+    """What a question asks: its words from the last question word on ("..., what is the price with VAT?"), or all
+    of it where it has no question word."""
+    starts = [m.start() for m in ASKING.finditer(text)]
+    return text[starts[-1]:] if starts else text
+
+
+WEEKDAYS = r"\bmon(?:day)?s?\s*(?:-|to|till|until|thru|through)\s*fri(?:day)?s?\b|\b(?:every|each)\s+weekday\b"
 IMPLIED = {"2": r"\b(?:half|halve[sd]?|halving|doubl(?:e[sd]?|ing)|twice)\b"
                 r"|\beach\s+way\b[^.?!]*\b(?:return|round\s+trips?|there\s+and\s+back)\b",  # "38 miles each way, the
            # return trip 3 times": two ways  # not "the third angle", "this quarter":

@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from .demands import unmet
 from .families import FAMILIES
 from .formulas import asked_part, calculators_pi
-from .measures import powered
-from .percentages import percent_mismatch
+from .measures import name_of, powered
+from .percent_checks import percent_mismatch
 from .program import ProgramError, evaluate
-from .reading import IMPLIED
+from .reading import IMPLIED, WEEKDAYS
 from .rounding import without_precision
 from .spoken import count_left_out
 from .structure import mismatch, sign_mismatch
@@ -40,6 +41,8 @@ CONSTANT_WORDS = {
     "2": r"squared?|(?<![a-z])²|circle|radius|integra|derivative|slope|double|twice|half|halve|\d\s*x\s*\^|each\s+way",
     "3": r"cubed?|³",
     "6": r"\bdie\b|dice|six-sided",
+    "5": WEEKDAYS,
+    "12": r"\bdozens?\b",
     "100": r"%|percent",
 }
 
@@ -97,6 +100,8 @@ OPERATION_WORDS = {  # the word problems' verbs too: "6 go home" takes away, "a 
 NOT_NAMING = {
     "*": re.compile(rf"\bhow\s+many\s+times\b|{IN_GROUPS_OF}|{EACH_GETS}", re.IGNORECASE),
     "+": re.compile(r"\bhow\s+(?:many|much)\s+more\b", re.IGNORECASE),
+    "^": re.compile(r"\b(?:square|sq\.?|cubic)\s*(?:metres?|meters?|m|cm|mm|km|feet|foot|ft|inch(?:es)?|yards?|miles?"
+                    r"|units?)\b", re.IGNORECASE),  # "120cm x 60cm in square metres": a unit, no power
 }
 # The operation words that only ever name their operation: a program for a question that says one must use it.
 NAMED_ONLY = {"+": r"\b(?:plus|add|adds|added|adding)\b(?!\s+(?:nothing|no\b))|\+", "-": r"\b(?:minus|subtract\w*)\b",
@@ -122,6 +127,9 @@ TIMES_AND_TOTAL = re.compile(r"\b(?:\d+(?:\.\d+)?\s+times|twice|double|three\s+t
                              r"|add\s+up|sum|total)\b", re.IGNORECASE)  # "3 times as many as Ben and together 84"
 ADDED_ON = re.compile(r"\b(?:another|an\s+extra|plus\s+an?\s+(?:extra|further))\s+[$€£]?(\d+(?:\.\d+)?)(?![\d.])",
                       re.IGNORECASE)
+FOR_EVERY = re.compile(r"\b(one|1|a|an)\s+(?:[a-z]+\s+){1,2}?(?:for|per|to)\s+(?:every|each)\s+(\d+(?:\.\d+)?)"
+                       r"(?![\d.])", re.IGNORECASE)  # "one target face for every 4 archers"
+AVERAGE_PER = re.compile(r"\baverage\s+(?:per|a|an|each|for\s+each)\s+[a-z]+", re.IGNORECASE)  # "average per arrow"
 IN_EVERY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s+(?:out\s+)?(?:in|of)\s+(?:every|each)\s+(\d+(?:\.\d+)?)(?![\d.])",
                       re.IGNORECASE)
 # Two imperial units of one kind and how many of the smaller make the larger: a program of the question's numbers
@@ -129,14 +137,25 @@ IN_EVERY = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s+(?:out\s+)?(?:in|of)\s+(?:ev
 IMPERIAL = ((r"\b(?:pounds?|lbs?)\b", r"\d\s*(?:ounces?|oz)\b", "16"),
             (r"\b(?:feet|foot|ft)\b", r"\d\s*(?:inch(?:es)?|in)\b", "12"),
             (r"\b(?:stones?|st)\b", r"\d\s*(?:pounds?|lbs?)\b", "14"), (r"\b(?:gallons?)\b", r"\d\s*pints?\b", "8"))
-CLOCK_TIME = re.compile(r"(?<![\d.])\d{1,2}:\d\d(?![\d:])")  # "24:30", "7:45pm": a time or a duration
+CLOCK_TIME = re.compile(r"(?<![\d.])\d{1,2}:\d\d(?![\d:])"  # "24:30", "7:45pm": a time or a duration
+                        r"|\b\d+\s*(?:h|hrs?|hours?)\s*(?:and\s+)?\d+\s*(?:m|mins?|minutes?)\b"  # "2h 40m", "3m 20s"
+                        r"|\b\d+\s*(?:mins?|minutes?)\s*(?:and\s+)?\d+\s*(?:s|secs?|seconds?)\b", re.IGNORECASE)
 AVERAGE_ASKED = re.compile(r"(?:\b(?:what\w*|how|find|work\s+out|calculate)\b[^.?!]*"
                            r"|(?:^|[,;]\s*)(?:the\s+|my\s+|an?\s+)?)\b(?:average|mean)\b[^.?!,]*[?.!]*$",
                            re.IGNORECASE)  # "..., whats his batting average", "..., average per month?": a mean
-TAKEN_AWAY_ASKED = re.compile(r"\b(?:how\s+much|what\w*)\b[^.?!]*\b(?:left|remaining|balance|outstanding|still\s+owe)\b"
+AVERAGE_GIVEN = re.compile(r"\b(?:averages?|averaging|averaged)\s+(?:about\s+|around\s+|out\s+at\s+)?[$€£]?\d",
+                           re.IGNORECASE)  # "songs average 3.75 minutes each"
+TAKEN_AWAY_ASKED = re.compile(r"\b(?:how\s+much|what\w*)\b[^.?!]*\b(?:left|remaining|balance|outstanding|still\s+owe"
+                              r"|profit)\b"
                               r"|\bhow\s+much\s+(?:do|does|did|will|would|can|could)\s+\w+\s+save\b|\bhow\s+much\s+cheaper\b"
                               r"|\bhow\s+(?:many\s+[a-z]+|long)\s+(?:will|would|does|do)\s+(?:it|they|that|this|the\s+[a-z]+)"
                               r"\s+last\b", re.IGNORECASE)  # what is left, saved or lasts: no product
+# What one holder takes, with how many holders asked ("each soft play slot takes max 45 ..., how many slots").
+HOLDER = re.compile(r"\b(?:each|every|one|a|the)\s+(?:[a-z]+\s+){0,2}?([a-z]+)\s+(?:takes?|holds?|fits?|seats?|carries)"
+                    r"\s+(?:max\s+|up\s+to\s+|a\s+max(?:imum)?\s+of\s+)?\d", re.IGNORECASE)
+# An amount per one asked first, with no rate given after it ("how much per child: party came to 234, 18 kids").
+PER_ASKED_FIRST = re.compile(r"^\s*how\s+much\s+(?:per|each|a|for\s+each)\s+[a-z]+\s*[:,?-]", re.IGNORECASE)
+RATE_SAID = re.compile(r"\d\s*(?:[a-z]+\s+)?(?:a|an|per|each|every)\s+[a-z]+", re.IGNORECASE)
 TRIPS_ASKED = re.compile(r"\bhow\s+many\s+(?:trips|journeys|runs|loads|goes|visits)\b", re.IGNORECASE)
 CAPACITY = re.compile(r"\b(?:fits?|holds?|takes?|carries|carry|seats?)\s+\d", re.IGNORECASE)  # "van fits 48"
 
@@ -198,17 +217,31 @@ def unsound(question: str, output: str) -> str | None:
         return f"takes {clock[0]} for two numbers, not a time"  # "ran 5k in 24:30": 24 minutes 30 seconds
     if AVERAGE_ASKED.search(question) and not re.search(r"mean\(|/", output):
         return "takes no average, which the question asks for"
+    if "mean(" in output and AVERAGE_GIVEN.search(question) and not AVERAGE_ASKED.search(question):
+        return "takes an average, where the question gives one"  # "songs average 3.75 minutes, how many songs"
+    if "mean(" in output and (per := AVERAGE_PER.search(question)):
+        return f"takes the mean of the numbers, where the question asks for an {per[0]}"  # "540 with 60 arrows"
+    for n in (n for n, k in written.items() if k > 1 and used[n] < k):  # "4 families ... over 4 weeks": two 4s
+        things = {name_of(w) for w in re.findall(rf"(?<![\d.]){re.escape(n)}\s*([a-z]+)", question, re.I)} - {None}
+        if len(things) > 1 and used[n] < len(things):
+            return f"uses {n} once, where the question gives {n} of different things ({', '.join(sorted(things))})"
     if TIMES_AND_TOTAL.search(question) and "/" not in output:
         return "does not share the total between them, which the question gives"
     if (more := ADDED_ON.search(question)) and re.search(rf"(?<![\d.]){re.escape(more[1])}\s*[*/]|[*/]\s*"
                                                          rf"{re.escape(more[1])}(?![\d.])", output):
         return f"multiplies the {more[1]} the question adds"  # "... and the council put in another 19"
-    if (every := IN_EVERY.search(question)) and not re.search(rf"/\s*\(?\s*{re.escape(every[2])}(?![\d.])", output):
+    if (every := IN_EVERY.search(question) or FOR_EVERY.search(question)) and not re.search(
+            rf"/\s*\(?\s*{re.escape(every[2])}(?![\d.])", output):
         return f"does not divide by the {every[2]} of \"{every[0]}\""  # "3 in every 8 customers"
     if (asked := TAKEN_AWAY_ASKED.search(question)) and not re.search(r"[-/]", output):
         return f"takes nothing away and divides nothing, where the question asks {asked[0]!r}"
     if TRIPS_ASKED.search(question) and CAPACITY.search(question) and "/" not in output:
         return "does not divide by what one trip takes, which the question asks how many of"
+    if (holder := HOLDER.search(question)) and re.search(rf"\bhow\s+many\s+{holder[1]}s?\b", question, re.I) and \
+            "/" not in output:
+        return f"does not divide by what one {holder[1]} takes, which the question asks how many of"  # "slots"
+    if PER_ASKED_FIRST.search(question) and not RATE_SAID.search(question) and "/" not in output:
+        return "does not divide, where the question asks for an amount per one"  # "how much per child: 234, 18 kids"
     if count := count_left_out(question, output):
         return f"does not use the {count} its words say"
     implied = [c for c in said_numbers if used[c] <= written[c]]
@@ -227,4 +260,4 @@ def unsound(question: str, output: str) -> str | None:
     if unused:  # the calculation the question asks for, where it is known: "does not compute 11 ^ 2"
         return mismatch(question, output) or f"does not use {' or '.join(unused)}, which the question names"
     return (mismatch(question, output) or sign_mismatch(question, output) or unit_mismatch(question, output)
-            or percent_mismatch(question, output) or rate_added(question, output))
+            or percent_mismatch(question, output) or rate_added(question, output) or unmet(question, output))

@@ -26,7 +26,8 @@ TAKES = (r"got\s+off|gets?\s+off|left|leaves?|gave(?:\s+away)?|gives?(?:\s+away)
          r"|sold|sells?|used|uses?|broke|breaks?|threw\s+away|went\s+home|go(?:es)?\s+home|took|takes?|donated|donates?"
          r"|drank|drinks?|removed|removes?|paid|pays?|fell\s+off|flew\s+away|ran\s+away|withdrew|withdraws?|lent|lends?"
          r"|poured\s+(?:out|away|off)|pours?\s+(?:out|away|off)|drained|drains?|spilt|spilled|spills?|tipped\s+out")
-ADDS = (r"got\s+on|gets?\s+on|joined|joins?|arrived|arrives?|came|comes?|found|finds?|received|receives?|earned|earns?"
+ADDS = (r"(?:got|gets?|was|were|been)\s+paid"  # "then got paid 400": income, not a payment
+        r"|got\s+on|gets?\s+on|joined|joins?|arrived|arrives?|came|comes?|found|finds?|received|receives?|earned|earns?"
         r"|won|wins?|added|adds?|picked|picks?|baked|bakes?|made|makes?|deposited|deposits?|collected|collects?|saved"
         r"|gets?|got")
 BUYS = r"bought|buys?|purchased|purchases?"

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from .measures import IRREGULAR, LENGTHS, MEASURES, SIZES, UNKNOWN, Unit, name_of
 from .quantities import MEASURE_WORD, Reading, read_quantities
+from .reading import asked_words
 from .structure import Node, tree
 
 
@@ -161,9 +162,11 @@ def _meaningless_product(node: Node, numbers: dict[Fraction, Unit | None]) -> st
                  and (why := _meaningless_product(child, numbers))), None)
 
 
+SQUARE_OR_CUBIC = r"(?:square\s+|sq\.?\s*|cubic\s+)?"  # "in square metres": metres asked
 # A measure asked for in the last words: "what's that in litres per minute", "the printing cost in pounds".
-IN_UNITS = re.compile(rf"\b(?:in|into)\s+({MEASURE_WORD})(?:\s+(?:per|an?)\s+({MEASURE_WORD}))?\s*[?.!]*$"
-                      rf"|\bhow\s+many\s+({MEASURE_WORD})\b"
+IN_UNITS = re.compile(rf"\b(?:in|into)\s+{SQUARE_OR_CUBIC}({MEASURE_WORD})(?:\s+(?:per|an?)\s+({MEASURE_WORD}))?"
+                      r"\s*[?.!]*$"
+                      rf"|\bhow\s+many\s+({MEASURE_WORD})\b|[,;]\s*({MEASURE_WORD})\s*\?+\s*$"  # "..., hours?"
                       rf"|\bhow\s+much\b[^.?!,]*?\bin\s+({MEASURE_WORD})\b")  # "how much vodka in litres for ..."
 
 
@@ -188,9 +191,12 @@ def per_asked_thing(reading: Reading, program: Node) -> str | None:
     """A count of things asked ("how many families") where the question gives an amount for each of them ("give
     each family 12", "12 per family"): that amount divides, and a program that multiplies by it counts something
     else (a clause), else None."""
-    named = re.search(r"\bhow\s+many\s+[a-z]+\s+([a-z]+)\s+(?:do|does|will|would|can|should|are|is)\b", reading.text)
-    if named and name_of(named.group(1)) and name_of(named.group(1)) not in SIZES:
-        thing = name_of(named.group(1))  # "how many egg boxes do i need": boxes
+    named = re.search(r"\bhow\s+many\s+[a-z]+\s+([a-z]+)\s+(?:do|does|will|would|can|should|are|is)\b"
+                      r"|(?:^|[,;]\s*|\band\s+)([a-z]+)\s+(?:needed|required)\s*[?.!]*$",  # "..., walks needed?"
+                      reading.text)
+    named = named and re.match(r"[a-z]+", named.group(1) or named.group(2))
+    if named and name_of(named[0]) and name_of(named[0]) not in SIZES:
+        thing = name_of(named[0])  # "how many egg boxes do i need": boxes
     elif reading.asked and len(reading.asked) == 1 and reading.asked[0][1] == 1 and reading.asked[0][0] not in SIZES:
         thing = reading.asked[0][0]
     else:
@@ -214,17 +220,13 @@ PER_ASKED_THING = re.compile(r"\b(?:earn|earned|make|made|get|got|take|took|cost
                              r"|saved)\s+(?:[a-z]+\s+)?per\s+([a-z]+)\b()")  # "what did i earn per hour after parts"
 
 
-def _asked_at(text: str) -> int:
-    """Where the question's last "what" or "how" starts (0 where it has none)."""
-    return max((m.start() for m in re.finditer(r"\b(?:what|how)\b", text)), default=0)
-
-
 def per_counted_thing(reading: Reading, program: Node) -> str | None:
     """An amount asked for each of a thing the question counts ("£60 a month for 4 lines, how much per line"):
     the count divides, and a program that multiplies by it gives something else (a clause), else None."""
-    per = PER_END.search(reading.text) or next((m for m in PER_ASKED_THING.finditer(reading.text, _asked_at(
-        reading.text)) if not re.search(r"\d\s*(?:[a-z]+\s+)?$", reading.text[: m.start()])), None)  # not "at 200 per
-    # week", a rate given
+    asked_at = len(reading.text) - len(asked_words(reading.text))
+    per = PER_END.search(reading.text) or next((m for m in PER_ASKED_THING.finditer(reading.text, asked_at)
+                                                if not re.search(r"\d\s*(?:[a-z]+\s+)?$", reading.text[: m.start()])),
+                                               None)  # not "at 200 per week", a rate given
     word = per and (per.group(1) or per.group(2))
     if not word:
         return None
@@ -249,6 +251,22 @@ def numbers_in(node: Node) -> list[Fraction]:
     return [n for child in node.args if isinstance(child, Node) for n in numbers_in(child)]
 
 
+LENGTH_ASKED = re.compile(r"\b(?:what|which)\s+(?:height|depth|altitude|distance|length)\b"
+                          r"|\bhow\s+(?:high|deep|far|tall|long\s+is\s+the\s+(?:route|walk|path|wall|fence|rope))\b")
+
+
+def length_mismatch(reading: Reading, node: Node) -> str | None:
+    """A length asked ("what height are we at after an hour") of a program whose lengths multiply (620 m × 45 m),
+    as a clause."""
+    try:
+        got = unit_of(node, reading.numbers)
+    except UnitsDiffer:
+        return None
+    if got and LENGTH_ASKED.search(reading.text) and any(n in LENGTHS and p != 1 for n, p in got):
+        return f"gives {describe(got)}, but the question asks for a length"
+    return None
+
+
 def unit_mismatch(question: str, program: str) -> str | None:
     """Why a program's unit is not the one the question asks for, it multiplies units into no quantity, gives a
     measure in another unit than the one asked or multiplies by an amount for each thing counted (a clause), or
@@ -261,5 +279,6 @@ def unit_mismatch(question: str, program: str) -> str | None:
             return str(exc)
         if got is not None and reading.asked is not None and not fits(got, reading.asked, exact=False):
             return f"gives {describe(got)}, but the question asks for {describe(reading.asked)}"
-    return (_meaningless_product(node, reading.numbers) or size_mismatch(reading, node)
-            or per_asked_thing(reading, node) or per_counted_thing(reading, node) or rate_by_other_unit(reading, node))
+    return (_meaningless_product(node, reading.numbers) or length_mismatch(reading, node)
+            or size_mismatch(reading, node) or per_asked_thing(reading, node) or per_counted_thing(reading, node)
+            or rate_by_other_unit(reading, node))

@@ -1,0 +1,56 @@
+"""What a question's words demand of any calculation that answers it, whether a reader or the model wrote it:
+
+    "how many more points to finish above them"   one more than the gap   (the program adds 1)
+    "putty tubs only come whole"                  whole tubs bought        (the program rounds up)
+    "3 hours every day mon to fri, a week"        5 days, not 7            (no 7 the question does not give)
+    "a round is 5 dozen arrows, 10 points each"   60 arrows                (the program uses 12)
+    "what percentage was left over"               a percentage             (pct)
+    "how many days will the job take"             whole days               (no part of a day, unless the question
+                                                                            says how to round)
+
+    unmet("we're on 38 and they finished on 47, how many more to finish above them", "47 - 38")
+        -> "does not add the 1 that finishing above them takes"
+"""
+from __future__ import annotations
+
+import re
+
+from .percent_checks import no_percentage
+from .program import ProgramError, evaluate
+from .reading import NUMBER, WEEKDAYS, asked_words
+
+ABOVE = re.compile(r"\b(?:finish|end|be|get|go|come|move|climb|sit)\s+(?:up\s+)?(?:above|ahead\s+of)\b|\bovertake\b"
+                   r"|\bbeat\s+(?:them|him|her|it|their)\b|\bmore\s+than\s+(?:them|him|her|they)\b", re.IGNORECASE)
+MORE_ASKED = re.compile(r"\bhow\s+(?:many|much)\s+(?:more|extra)\b", re.IGNORECASE)
+WHOLE_ONLY = re.compile(r"\b(?:come|comes|sold|sell|sells|available|buy|bought)\s+(?:in\s+|as\s+)?(?:whole|full)\b"
+                        r"(?!\s+(?:price|cost|amount))|\bwhole\s+[a-z]+\s+only\b|\bcan'?t\s+buy\s+(?:half|part)",
+                        re.IGNORECASE)  # "tubs only come whole", "you can't buy half a tin"
+TAKE_ASKED = re.compile(r"\bhow\s+many\s+(?:days|weeks|months|shifts|trips|visits|sessions|lessons|goes)\s+"
+                        r"(?:will|would|does|did|is|has|should|must)\s+(?:it|this|that|the\s+[a-z]+|i|we|you|he|she|they)"
+                        r"\s+(?:take|need)\b", re.IGNORECASE)  # "how many days will it take me"
+DOZENS = re.compile(r"\d\s+dozens?\b", re.IGNORECASE)
+PER_DOZEN = re.compile(r"\b(?:a|per|the|each|every|by\s+the)\s+dozen\b", re.IGNORECASE)  # "3.20 a dozen": in dozens
+ROUNDING_SAID = re.compile(r"\b(?:decimal|nearest|round\w*|significant)\b", re.IGNORECASE)
+
+
+def unmet(question: str, program: str) -> str | None:
+    """The demand of the question's words that the program does not meet (a clause), or None."""
+    if why := no_percentage(asked_words(question), program):  # asked, not a rate given ("a 55% win rate")
+        return why
+    if ABOVE.search(question) and MORE_ASKED.search(question) and not re.search(r"\+\s*1(?![\d.])", program):
+        return "does not add the 1 that finishing above them takes"
+    if re.search(WEEKDAYS, question, re.IGNORECASE) and "7" in NUMBER.findall(program) and "7" not in NUMBER.findall(
+            question):
+        return "counts 7 days a week, where the question says which days"  # "every day mon to fri"
+    if DOZENS.search(question) and not PER_DOZEN.search(question) and "12" not in NUMBER.findall(program):
+        return "does not count the dozens in ones (12 each)"  # "5 dozen arrows, 10 points per arrow"
+    if WHOLE_ONLY.search(question) and "/" in program and "ceil(" not in program:
+        return "does not round up to the whole ones the question says are sold"
+    if TAKE_ASKED.search(question) and not ROUNDING_SAID.search(question):
+        try:
+            whole = evaluate(program).value.denominator == 1
+        except ProgramError:
+            return None
+        if not whole:
+            return "gives a part of one, where the question asks how many whole ones it takes"
+    return None
