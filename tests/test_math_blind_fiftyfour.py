@@ -1,4 +1,4 @@
-"""The rules that blind sets 54-61 asked for (their fixtures' headers list each wrong answer): what is left or not
+"""The rules that blind sets 54-65 asked for (their fixtures' headers list each wrong answer): what is left or not
 done as a percentage, a price cut's percentage, a part asked of another thing or period, a sequence's nth number,
 a rectangle's diagonal, minutes and seconds, autocorrect's hours, income in a story, what one holder takes, and what
 a question's words demand of any calculation (demands.py)."""
@@ -10,7 +10,7 @@ from transformer_demo.tasks.math.answer import FORMULA_TOPIC, read_exactly
 from transformer_demo.tasks.math.asking import in_hours, question_in
 from transformer_demo.tasks.math.demands import unmet
 from transformer_demo.tasks.math.percent_checks import percent_mismatch
-from transformer_demo.tasks.math.soundness import unsound
+from transformer_demo.tasks.math.soundness import one_step, unsound
 from transformer_demo.tasks.math.spoken import spelled
 
 
@@ -47,6 +47,9 @@ def exact(question: str) -> str | None:
      "230 - 87.50 + 400"),  # paid to me, not by me
     ("need 1500 bricks for the job but want 5% extra for breakages, how many bricks do i order",
      "1500 + 5 / 100 * 1500"),
+    ("Take 40% of 250.", "40 / 100 * 250"),  # said as a percentage of the one other number (sets 1 and 2)
+    ("What's 10 percent of 90 dollars?", "10 / 100 * 90"),
+    ("Find the middle value among 9, 2 and 5.", "median(9, 2, 5)"),
 ])
 def test_the_readings_these_sets_asked_for(question: str, program: str):
     assert exact(question) == program
@@ -66,6 +69,9 @@ def test_the_readings_these_sets_asked_for(question: str, program: str):
     "tips averaged 4.50 a head, 27 people on the tour, total tips?",  # a rate times a count, no sum
     "we need 400 completes and response rate is usually 16%, how many invites do we have to send",  # the whole
     "made 64 fairy cakes for the fair and sold 52, what percentage was left over",  # a percentage, not 12
+    "food cost on a kebab is £2.10 and I sell it for £7, what percent of the price is food cost",  # a share, no markup
+    "exam is 1hr 45 mins, how many extra minutes does a candidate with 25% extra time get",  # hours given, minutes
+    "take 10% of 80 off",  # the amount after it: no part
 ])
 def test_no_reading_where_the_words_ask_for_more_than_it_computes(question: str):
     assert exact(question) is None
@@ -151,3 +157,18 @@ def test_minutes_and_seconds_read_as_minutes_where_exact_and_autocorrect_hours_a
     assert in_hours("a lap of 3 min 20 s") == "a lap of 3 min 20 s"  # 3.333... minutes is left as said
     assert spelled("DJ charges 95 an our for 5 ours") == "DJ charges 95 an hour for 5 hours"
     assert spelled("is this our car? 5 of ours are red") == "is this our car? 5 of ours are red"
+
+
+@pytest.mark.parametrize(("question", "program", "plain"), [
+    ("Tom has 11 apples and eats 2.", "11 - 2", True),
+    ("A box holds 22 pencils, how many are in 3 boxes?", "22 * 3", True),
+    ("How many is 12 and 13 and 14 added?", "12 + 13 + 14", True),
+    ("whats the sqrt of 576", "sqrt(576)", True),
+    ("What do you get with 6 and 3 multiplied and 2 added?", "6 * 3 + 2", False),  # two operations
+    ("pizza boxes are 18p each and we go through 85 a night, whats that per night in pounds", "18 * 85", False),
+    ("driver does 4 return trips and each way takes 47 minutes, total driving time in minutes?", "4 + 47", False),
+    ("4 families take turns, 5 days a week. how many days does each family drive over 4 weeks", "4 * 5", False),
+    ("Take 40% of 250.", "40 / 100 * 250", False),  # a percentage: a reader's (percent_of_reading)
+])
+def test_only_one_plain_step_of_the_models_is_an_answer_no_reader_confirms(question: str, program: str, plain: bool):
+    assert one_step(question, program) is plain

@@ -165,16 +165,25 @@ def test_question_pairs_read_the_order_of_each_phrase():
 
 
 def test_disagreeing_readings_give_no_answer():
+    one_step = "A box holds 22 pencils, how many are in 3 boxes?"
+    agree = model("22 * 3", "3 * 22")(one_step)
+    assert agree.answer == "66" and "other readings agree" in agree.notice
+    unsound_other = model("22 * 3", "22 * 3 * 2", "22 - 3")(one_step)  # unsound readings do not count
+    assert unsound_other.answer == "66"
     question = "What do you get with 6 and 3 multiplied and 2 added?"
-    agree = model("6 * 3 + 2", "3 * 6 + 2", "2 + 6 * 3")(question)
-    assert agree.answer == "20" and "other readings agree" in agree.notice
     disagree = model("6 * 3 + 2", "6 * (3 + 2)")(question)
     assert disagree.answer is None
     assert disagree.notice == "The model's readings of this question disagree (20 and 30), so there is no answer."
-    unsound_other = model("6 * 3 + 2", "6 * 3 + 5", "6 - 3")(question)  # unsound readings do not count
-    assert unsound_other.answer == "20"
     verdict = check(model("6 * 3 + 2", "6 * (3 + 2)"), "20", question=question)
     assert verdict["Evaluation"] == "UNSURE" and "disagree (20 and 30)" in verdict["message"]
+
+
+def test_a_sound_program_of_more_than_one_step_that_no_reader_confirms_is_no_answer():
+    question = "What do you get with 6 and 3 multiplied and 2 added?"  # sound, and the readings agree
+    reply_ = model("6 * 3 + 2", "3 * 6 + 2", "2 + 6 * 3")(question)
+    assert reply_.answer is None and reply_.notice == ("No reader here confirms the model's program 6 * 3 + 2 for this "
+                                                       "wording, so there is no answer.")
+    assert check(model("6 * 3 + 2"), "20", question=question)["Evaluation"] == "UNSURE"
 
 
 def test_each_refusal_is_one_short_sentence():
@@ -283,7 +292,7 @@ def test_a_listed_wording_in_a_word_problems_middle_sentence_is_not_the_question
     assert check(model("120 - 8"), "45", question=question)["Evaluation"] == "EQUIVALENT"
     assert check(model("120 - 8"), "0.38", question=question)["Evaluation"] == "NOT_EQUIVALENT"
     tripled = "recipe calls for 3/4 cup of milk and i'm tripling it, how many cups"  # found blind (set 22)
-    assert check(model("3 / 4 * 3"), "2.25", question=tripled)["Evaluation"] == "EQUIVALENT"
+    assert check(model("3 / 4 * 3"), "2.25", question=tripled)["Evaluation"] != "NOT_EQUIVALENT"  # two steps: UNSURE
     part = "Ann has 30 sweets. She gives 1/3 of them to her brother, how many does Ann have left?"  # found blind (27)
     assert check(model("30 - 30 / 3"), "20", question=part)["Evaluation"] != "NOT_EQUIVALENT"
 
@@ -336,11 +345,12 @@ def test_the_math_task_decodes_the_other_readings_only_where_they_decide_and_wha
     assert lines[0].notice == "The model's readings of this question disagree (20 and 30), so there is no answer."
     assert lines[2].notice == ("The model's programs (the first: 275 - 150) did not solve x - 150 = 275, so this is "
                                "its exact solution: x = 425 makes it true.") and lines[2].program is None
-    engine.programs[unlisted] = ["6 * 3 + 2", "2 + 6 * 3"]
+    one_step = "A box holds 22 pencils, how many are in 3 boxes?"
+    engine.programs[one_step] = ["22 * 3", "3 * 22"]
     beam = DecodeOptions(method="beam", beam_size=2, n_best=2)
-    agreed = get_task("math").translate(engine, checkpoint, [unlisted], beam)[0]
-    assert [output.text for output in agreed.outputs] == ["20", "20"] and "other readings agree" in agreed.notice
-    assert engine.asked[-1] == ([unlisted], "beam", N_BEST)
+    agreed = get_task("math").translate(engine, checkpoint, [one_step], beam)[0]
+    assert [output.text for output in agreed.outputs] == ["66", "66"] and "other readings agree" in agreed.notice
+    assert engine.asked[-1] == ([one_step], "beam", N_BEST)
 
 
 @pytest.mark.parametrize(

@@ -209,6 +209,7 @@ def _statistic(text: str) -> str | None:
     """"I got 78, 85 and 92 on my tests, what's my average?" -> mean(78, 85, 92): the question's numbers are one
     list (besides, at most, their count: "2, 0, 3, 1 and 4 goals in the last 5 games"), and it asks for their
     mean, median, mode (one value more often than any other) or range (not a speed, a rate or a weighted mean)."""
+    text = re.sub(r"\bmiddle\s+(?:value|number)\b", "median", text)  # "the middle value among 9, 2 and 5"
     asked = re.findall(r"\b(average|mean|median|mode|range)\b", text)
     if len(set(asked)) != 1 or re.search(r"\b(?:speeds?|per|rates?)\b|weighted|%|percent|\bx\b|=|\bneed",
                                          PER_ONE.sub(" ", text)):  # not "temperatures"

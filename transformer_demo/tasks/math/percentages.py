@@ -78,7 +78,8 @@ BEFORE_CHANGE = re.compile(r"\bbefore\b|\b(?:original|old|previous|starting|usua
                            r"|number|salary|wage|rent|fee)\b|\bto\s+(?:start|begin)\s+with\b")
 NOW_VALUE = re.compile(r"\bnow\s+(?:it\s+|they\s+|that\s+)?(?:is|are|costs?|stands\s+at)\b|\b(?:is|are|costs?)\s+now\b"
                        r"|\bit'?s\s+now\b")  # the value after the change is the number given
-CHANGE_ASKED = re.compile(r"\bby\s+how\s+much\b|\bby\s*[?.!]*$|\bhow\s+much\s+(?:did|does|will|is|was|has)\s+"
+CHANGE_ASKED = re.compile(r"\bby\s+how\s+much\b|\bhow\s+(?:many|much)\s+(?:extra|more)\b"
+                          r"|\bby\s*[?.!]*$|\bhow\s+much\s+(?:did|does|will|is|was|has)\s+"
                           r"(?:it|\w+|the\s+\w+)\s+(?:rise|increase|go\s+up|gone\s+up|fall|decrease|drop|go\s+down)"
                           r"|\b(?:is|was|be|are)\s+(?:the|my|a)\s+(?:increase|rise|discount|saving|reduction|tax|vat|tip)\b")
 ADDED = re.compile(r"\b(?:vat|tax|tip|service\s+charge|surcharge|interest|on\s+top)\b")  # "adds 25% on top"
@@ -145,6 +146,10 @@ def share_reading(text: str) -> str | None:
 MARGIN = re.compile(r"\b(?:of|on)\s+(?:the|my|our)\s+(?:selling|sale|sell)\s+price\b|\bmargin\b")
 
 
+SHARE_OF_PRICE = re.compile(r"\b(?:percent|percentage|%)\s+of\s+(?:the|my|our|its|a)\s+(?:[a-z]+\s+)?"
+                            r"(?:price|cost|total|bill|takings|sales)\s+(?:is|was|are|goes)\b")
+
+
 def change_reading(text: str) -> str | None:
     """"my wage went up from 400 to 420, what percentage rise?" -> pct((420 - 400) / 400): the change from the
     first amount to the second as a percentage of the first; "buy for 16, sell for 20" is a change from 16."""
@@ -157,8 +162,8 @@ def change_reading(text: str) -> str | None:
         new, old = found.groups()
     else:
         return None
-    if not Fraction(old):
-        return None
+    if not Fraction(old) or SHARE_OF_PRICE.search(text):
+        return None  # "I sell it for 7, what percent of the price is food cost": a share, not a markup
     up, down = re.search(UP, text), re.search(DOWN, text)
     if up and down or up and Fraction(new) < Fraction(old) or down and Fraction(new) > Fraction(old):
         return None  # "a fall from 400 to 420" says two things
@@ -351,7 +356,22 @@ def interest_reading(text: str) -> str | None:
     return None
 
 
+PERCENT_OF = re.compile(rf"{N}\s*(?:%|percent\b|per\s+cent\b)\s+of\s+[$€£]?{N}")  # "take 40% of 250"
+
+
+def percent_of_reading(text: str) -> str | None:
+    """"Take 40% of 250", "what's 10 percent of 90 dollars?" -> 40 / 100 * 250: a percentage of the question's one
+    other number, said so, and nothing asked of it but that part."""
+    found, numbers = PERCENT_OF.search(text), _two(text)
+    if not found or not numbers or sorted(found.groups()) != sorted(numbers):
+        return None
+    if CHANGED_WHOLE.search(text) or OFF.search(text) or INCLUDED.search(text) or PERCENT_ASKED.search(text) or any(
+            pattern.search(text) for pattern, _ in CHANGE_BY) or other_than_part(text):
+        return None
+    return f"{found[1]} / 100 * {found[2]}"
+
+
 def percent_readings(text: str) -> list[str]:
-    readers = (share_reading, part_reading, change_reading, changed_by_reading, rest_reading, interest_reading,
-               whole_of_part_reading, included_reading)
+    readers = (share_reading, part_reading, percent_of_reading, change_reading, changed_by_reading, rest_reading,
+               interest_reading, whole_of_part_reading, included_reading)
     return [r for r in (read(text) for read in readers) if r]

@@ -130,12 +130,19 @@ def _rate_added(node: Node, numbers: dict[Fraction, Unit | None]) -> str | None:
                 None)
 
 
+def converts(reading: Reading, node: Node) -> bool:
+    """Does the program convert between units, as a reader's may ((80 * 45) / 60, 3.5 * 60): does it use a number
+    the question does not give, other than a percentage's 100?"""
+    given = set(reading.numbers) | ({Fraction(100)} if re.search(r"%|\bper\s*cent", reading.text) else set())
+    return any(value not in given for value in numbers_in(node))
+
+
 def rate_by_other_unit(reading: Reading, node: Node) -> str | None:
     """A rate per one unit multiplied by an amount in another unit of its kind (one measure, no rate), by a program
     of the question's numbers alone ("80 mph for 45 minutes": 80 * 45 is no distance; a reader's (80 * 45) / 60 is),
     as a clause."""
-    if any(value not in reading.numbers for value in numbers_in(node)):
-        return None  # a reader's conversion (80 * 45 / 60): a number the question does not give
+    if converts(reading, node):
+        return None
     if node.op == "*":
         try:
             a, b = unit_of(node.args[0], reading.numbers), unit_of(node.args[1], reading.numbers)
@@ -166,7 +173,8 @@ SQUARE_OR_CUBIC = r"(?:square\s+|sq\.?\s*|cubic\s+)?"  # "in square metres": met
 # A measure asked for in the last words: "what's that in litres per minute", "the printing cost in pounds".
 IN_UNITS = re.compile(rf"\b(?:in|into)\s+{SQUARE_OR_CUBIC}({MEASURE_WORD})(?:\s+(?:per|an?)\s+({MEASURE_WORD}))?"
                       r"\s*[?.!]*$"
-                      rf"|\bhow\s+many\s+({MEASURE_WORD})\b|[,;]\s*({MEASURE_WORD})\s*\?+\s*$"  # "..., hours?"
+                      rf"|\bhow\s+many\s+(?:more\s+|extra\s+)?({MEASURE_WORD})\b"
+                      rf"|[,;]\s*({MEASURE_WORD})\s*\?+\s*$"  # "..., hours?"
                       rf"|\bhow\s+much\b[^.?!,]*?\bin\s+({MEASURE_WORD})\b")  # "how much vodka in litres for ..."
 
 
@@ -174,8 +182,8 @@ def size_mismatch(reading: Reading, program: Node) -> str | None:
     """A measure asked in one unit that the program's numbers give only in another unit of its kind ("150g of
     salmon each, how many kg", "4p a page, the cost in pounds", "10 litres in 40 seconds, litres per minute"): a
     program of the question's numbers alone does not convert between them (a clause), else None."""
-    if any(value not in reading.numbers for value in numbers_in(program)):
-        return None  # a reader's conversion (3.5 * 60): a number the question does not give
+    if converts(reading, program):
+        return None
     asked = {name for name, _ in reading.asked or ()} | {
         name_of(word) for m in IN_UNITS.finditer(reading.text) for word in m.groups() if word}
     used = {name for value in numbers_in(program) for name, _ in reading.numbers.get(value) or ()}
