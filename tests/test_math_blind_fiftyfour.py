@@ -1,4 +1,4 @@
-"""The rules that blind sets 54-65 asked for (their fixtures' headers list each wrong answer): what is left or not
+"""The rules that blind sets 54-69 asked for (their fixtures' headers list each wrong answer): what is left or not
 done as a percentage, a price cut's percentage, a part asked of another thing or period, a sequence's nth number,
 a rectangle's diagonal, minutes and seconds, autocorrect's hours, income in a story, what one holder takes, and what
 a question's words demand of any calculation (demands.py)."""
@@ -50,6 +50,10 @@ def exact(question: str) -> str | None:
     ("Take 40% of 250.", "40 / 100 * 250"),  # said as a percentage of the one other number (sets 1 and 2)
     ("What's 10 percent of 90 dollars?", "10 / 100 * 90"),
     ("Find the middle value among 9, 2 and 5.", "median(9, 2, 5)"),
+    ("whats 3 point 5 times 4", "3.5 * 4"),  # a decimal said with "point" beside digits
+    ("putting the veg box price up 5% from £20, whats the new price", "20 + 5 / 100 * 20"),  # up from, not 5% of
+    ("our 50 seater coach was 86% full, how many passengers were on it", "86 / 100 * 50"),
+    ("i scored 47, 38 and 59 points, total?", "47 + 38 + 59"),
 ])
 def test_the_readings_these_sets_asked_for(question: str, program: str):
     assert exact(question) == program
@@ -72,6 +76,8 @@ def test_the_readings_these_sets_asked_for(question: str, program: str):
     "food cost on a kebab is £2.10 and I sell it for £7, what percent of the price is food cost",  # a share, no markup
     "exam is 1hr 45 mins, how many extra minutes does a candidate with 25% extra time get",  # hours given, minutes
     "take 10% of 80 off",  # the amount after it: no part
+    "i have 20 machines and 15% of them are out of order, how many are working",  # another state than the one given
+    "check up is 27.50, we did 18 check ups today, total?",  # a price and a count: no list of like amounts
 ])
 def test_no_reading_where_the_words_ask_for_more_than_it_computes(question: str):
     assert exact(question) is None
@@ -169,6 +175,8 @@ def test_minutes_and_seconds_read_as_minutes_where_exact_and_autocorrect_hours_a
     ("driver does 4 return trips and each way takes 47 minutes, total driving time in minutes?", "4 + 47", False),
     ("4 families take turns, 5 days a week. how many days does each family drive over 4 weeks", "4 * 5", False),
     ("Take 40% of 250.", "40 / 100 * 250", False),  # a percentage: a reader's (percent_of_reading)
+    ("top tier is a 6 inch round, bottom is a 12 inch round, how many times bigger is the area of the bottom tier",
+     "6 * 12", False),  # a ratio of areas
 ])
 def test_only_one_plain_step_of_the_models_is_an_answer_no_reader_confirms(question: str, program: str, plain: bool):
     assert one_step(question, program) is plain

@@ -56,7 +56,8 @@ COUNTED = re.compile(rf"(?<![\d.]){N}(?:\s+|{ATTACHED})([a-z]+)")
 
 NOT_KINDS = {"of", "are", "is", "was", "were", "more", "less", "fewer", "them", "in", "out", "have", "has", "left", "a",
              "an",  # "£24 a month for 24 months": a rate, no thing counted
-             "each", "times", "per", "percent", "to", "from", "and", "or"}
+             "each", "times", "per", "percent", "to", "from", "and", "or",
+             "i", "we", "you", "they", "he", "she", "it"}  # "check up is 27.50, we did 18": no thing "we"
 UNIT = "|".join(MEASURES[name] for name in SIZES)  # the measures one quantity is converted between
 CONVERSIONS = (  # (pattern, group of the number, of the unit it is in, of the unit asked for)
     (re.compile(rf"\bhow\s+many\s+({UNIT})\s+(?:are\s+)?(?:there\s+)?(?:in|is|make|makes)\s+(?:a\s+)?{N}\s*({UNIT})\b"),
@@ -169,7 +170,7 @@ MEASURES = (r"dollars?|euros?|pounds?|cents?|pence|cm|mm|m|km|kg|g|l|ml|minutes?
 
 # Between two numbers of one list: "47, 38 and 59", "143 croissants monday, 98 tuesday", "bread for 4, milk for 3".
 LIST_GAP = re.compile(rf"(?:(?:\s+|{ATTACHED})[a-z]+)?(?:\s+[a-z]+)?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)"
-                      r"(?:[a-z]+\s+){0,2}?(?:for\s+)?[$€£]?")
+                      r"(?:(?!(?:i|we|you|they|he|she|it)\b)[a-z]+\s+){0,2}?(?:for\s+)?[$€£]?")  # not "27.50, we did"
 
 
 def _listed(text: str) -> bool:

@@ -63,7 +63,7 @@ BUY_SELL = re.compile(rf"\b(?:buy|bought|buys|pay|paid|cost|costs)\b[^.?!\d]*?{N
 BY = (r"\s+(?:(?!but\b|and\b)[a-z0-9.$€£]+\s+){0,3}?(?:by\s+)?(?:\d+(?:\.\d+)?)\s*"
       r"(?:%|percent\b|per\s+cent\b)")  # "went
 # down (by) 15%", not "raised 7350 but 30%"
-PUT = r"(?:put(?:s|ting)?|bump(?:s|ed|ing)?|push(?:es|ed|ing)?)\s+(?:[a-z]+\s+){0,2}?"  # "putting it up by 12%"
+PUT = r"(?:put(?:s|ting)?|bump(?:s|ed|ing)?|push(?:es|ed|ing)?)\s+(?:[a-z]+\s+){0,4}?"  # "putting it up by 12%"
 CHANGE_BY = ((re.compile(rf"\b(?:increas(?:e[sd]?|ing)|rais(?:e[sd]?|ing)|ris(?:es|ing)|rose|go(?:es|ing)?\s+up"
                          rf"|went\s+up|gone\s+up|(?:is|are|was|were)\s+up|hik(?:e[sd]?|ing)|{PUT}up){BY}"
                          rf"|\badd(?:s|ed|ing)?{BY}(?=\s+(?:for|to\s+allow)\b)"  # "adding 10% for waste", not "add VAT"
@@ -207,6 +207,8 @@ NEGATION = re.compile(r"\bnot\b|n't\b|\b(?:didnt|dont|doesnt|wasnt|werent|isnt|a
 TARGET = re.compile(r"\b(?:need|needs|want|wants|aim\s+for|target\s+of)\s+(?:\w+\s+)?\d")  # "need 400 completes, a
 # 16% response rate": the 400 is the part, the whole asked
 COUNTED_ASKED = re.compile(r"\bhow\s+many\s+([a-z]+)")
+STATE_ASKED = re.compile(r"\bhow\s+many\s+(?:of\s+them\s+|[a-z]+\s+)?(?:are|were|is|was)\s+(?:still\s+)?"
+                         r"(?!(?:there|left|that|this|it|on|in|at|inside|aboard|here)\b)([a-z]+)")  # "are working"
 PERCENT_NAMES = re.compile(r"%\s+(?:of\s+(?:them|the\s+[a-z]+)\s+)?(?:are|were)\s+[a-z]+s\b")  # "25% are juniors"
 
 
@@ -224,8 +226,9 @@ def other_than_part(text: str) -> bool:
     given = text[: len(text) - len(asked)]
     periods = {"day" if p == "dai" else p for m in PERIOD.finditer(asked) for p in m.groups() if p}
     said = {"day" if p == "dai" else p for m in PERIOD.finditer(given) for p in m.groups() if p}
-    counted, named = COUNTED_ASKED.search(asked), PERCENT_NAMES.search(given)
-    other = counted and named and counted.group(1).endswith("s") and counted.group(1) not in given
+    counted, named, state = COUNTED_ASKED.search(asked), PERCENT_NAMES.search(given), STATE_ASKED.search(asked)
+    other = counted and named and counted.group(1).endswith("s") and counted.group(1) not in given or (
+        state and state.group(1) not in given)  # "15% of them are out of order, how many are working"
     return bool(_rest_asked(given, asked) or bool(NEGATION.search(given)) != bool(NEGATION.search(asked))
                 or REST_SAID.search(text) or periods and periods != said or other or TARGET.search(given))
 

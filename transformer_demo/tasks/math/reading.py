@@ -133,7 +133,7 @@ TIGHT: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # bind first: "8 s
     (rf"{N}\s+(?:minus|less)\s+{N}\s*(?:%|percent\b)", _template("({0} - {1} / 100 * {0})")),  # "65 minus 10%"
     (rf"{N}\s*%\s+(?:tip|discount|deposit|tax|vat|commission|service\s+charge)\s+(?:on|of)\s+{N}",
      _template("({0} / 100 * {1})")),  # "15% tip on 64"
-    (rf"(?:\bthe\s+)?{N}\s*(?:%|percent|per\s+cent)\s+(?:of|from)\s+{N}(?!\s*(?:%|percent|per\s+cent))",
+    (rf"(?:\bthe\s+)?(?<!up\s)(?<!down\s){N}\s*(?:%|percent|per\s+cent)\s+(?:of|from)\s+{N}(?!\s*(?:%|percent|per\s+cent))",
      _template("({0} / 100 * {1})")),  # not "30 percent of 30 percent of 200" as 30 percent of 30
     (rf"{N}\s*(?:%|percent)(?=\s+(?:as|to|into)\s+a\s+decimal\b)", _one("({} / 100)")),  # "12.5% as a decimal"
     (rf"\b(?:number|amount)\s+whose\s+{N}\s*(?:%|percent)\s+is\s+{N}|\b{N}\s*(?:%|percent)\s+of\s+what\s+(?:number\s+)?"

@@ -265,7 +265,7 @@ def unsound(question: str, output: str) -> str | None:
 
 # What makes a word problem more than one step: a rate, a percentage, an average, a count said in words.
 MORE_THAN_ONE_STEP = re.compile(r"\b(?:each|per|every|apiece|average|mean|dozens?|return|percent|twice|double|half"
-                                r"|triple|times\s+as)\b|%|\b(?:a|an)\s+(?:day|week|month|year|hour|minute|night|head"
+                                r"|triple|times\s+as|how\s+many\s+times|area|volume)\b|%|\b(?:a|an)\s+(?:day|week|month|year|hour|minute|night|head"
                                 r"|person|game|go)\b", re.IGNORECASE)
 ONE_FUNCTION = re.compile(r"(?:sqrt|cbrt)\((\d+(?:\.\d+)?)\)")
 

@@ -103,6 +103,7 @@ def _decimal(m: re.Match) -> str:
     return f"{DIGIT_WORDS.get(m[1].lower(), m[1])}.{digits}"
 
 
+SAID_POINT = re.compile(r"\b(\d+)\s+point\s+(\d+)\b", re.IGNORECASE)
 MONEY_WORD = re.compile(r"\s+(?:pounds?|dollars?|euros?|quid|bucks)\b", re.IGNORECASE)
 
 
@@ -111,6 +112,7 @@ def with_digits(text: str) -> str:
     an amount of money said in words ("I left home with fifty pounds, spent 12.75")."""
     if not isinstance(text, str):
         return text
+    text = SAID_POINT.sub(r"\1.\2", text)  # "3 point 5": 3.5
     if re.search(r"\d", text):
         return RUN.sub(lambda m: _number(m) if MONEY_WORD.match(m.string, m.end()) else m[0], text)
     return DECIMAL.sub(_decimal, RUN.sub(_number, text))
