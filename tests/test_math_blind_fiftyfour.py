@@ -1,4 +1,4 @@
-"""The rules that blind sets 54-69 asked for (their fixtures' headers list each wrong answer): what is left or not
+"""The rules that blind sets 54-73 asked for (their fixtures' headers list each wrong answer): what is left or not
 done as a percentage, a price cut's percentage, a part asked of another thing or period, a sequence's nth number,
 a rectangle's diagonal, minutes and seconds, autocorrect's hours, income in a story, what one holder takes, and what
 a question's words demand of any calculation (demands.py)."""
@@ -54,6 +54,10 @@ def exact(question: str) -> str | None:
     ("putting the veg box price up 5% from £20, whats the new price", "20 + 5 / 100 * 20"),  # up from, not 5% of
     ("our 50 seater coach was 86% full, how many passengers were on it", "86 / 100 * 50"),
     ("i scored 47, 38 and 59 points, total?", "47 + 38 + 59"),
+    ("quick one - 12.5% of 64", "12.5 / 100 * 64"),  # a dash after words is no minus
+    ("need £2000 for the trip and can put away £75 a week, how many whole weeks till ive got enough",
+     "ceil(2000 / 75)"),  # the week it is reached
+    ("what is 20 - 5", "20 - 5"),
 ])
 def test_the_readings_these_sets_asked_for(question: str, program: str):
     assert exact(question) == program
@@ -115,6 +119,8 @@ def test_no_reading_where_the_words_ask_for_more_than_it_computes(question: str)
      "need to run", "45 + 120", "does not divide by what one slot takes, which the question asks how many of"),
     ("how much per child: party came to 234, 18 kids came", "234 * 18",
      "does not divide, where the question asks for an amount per one"),
+    ("minibus seats 8, we've got 22 players plus 2 coaches going to the tournament, how many minibuses do we need",
+     "8 + 22 + 2", "does not divide by what one minibus takes, which the question asks how many of"),
 ])
 def test_the_model_programs_these_sets_caught_are_unsound(question: str, program: str, why: str | None):
     if why is None:  # a sequence is a formula's: the model's program is not trusted where no formula reads it

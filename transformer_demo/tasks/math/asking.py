@@ -99,9 +99,14 @@ def unlabelled(text: str) -> str:
 POWER = re.compile(r"(?<=[\d)])\s*([²³])")  # "(10 - 4)²", not "cm²"
 
 
+DASH = re.compile(r"\b([a-z]{2,})\s+[-–—]\s+(?=[$€£]?\d)", re.IGNORECASE)  # "quick one - 12.5% of 64": no minus
+
+
 def plain(text: str) -> str:
     """"(10 − 4)²" -> "(10 - 4)^2": the minus sign and the dash as "-", a superscript power after a number or a
-    bracket as "^" ("cm²" stays a unit), a decimal without its 0 with it (".25" -> "0.25")."""
+    bracket as "^" ("cm²" stays a unit), a decimal without its 0 with it (".25" -> "0.25"); a dash between words
+    and a number as a colon ("quick one - 12.5% of 64")."""
+    text = DASH.sub(r"\1: ", text)
     text = re.sub(r"(?<![\w.])\.(?=\d)", "0.", text.replace("−", "-").replace("–", "-"))  # ".250" is 0.250
     return POWER.sub(lambda m: "^2" if m[1] == "²" else "^3", text)
 

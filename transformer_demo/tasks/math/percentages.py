@@ -107,8 +107,8 @@ CHANGED_WHOLE = re.compile(r"\b(?:increase\w*|decrease\w*|raises?|raising|raised
                            r"|remain\w*|total|including|plus|with|what\s+(?:percent|%)|what\s+percentage|of\s+what"
                            r"|gross|inclusive|includes?|included)\b")
 SAVING_ASKED = re.compile(r"\bhow\s+(?:much|many\s+\w+)\s+(?:is|was|will\s+be)\s+the\s+(?:discount|saving|reduction)\b"
-                          r"|\bhow\s+(?:much|many\s+\w+)\s+(?:do|does|will|would|did|can)\s+(?:i|you|we|he|she|they)\s+"
-                          r"save\b|\bwhat(?:'s|\s+is)\s+the\s+(?:discount|saving)\b")
+                          r"|\bhow\s+(?:much|many\s+\w+)\s+(?:(?:do|does|will|would|did|can)\s+(?:i|you|we|he|she|they)|i'?d"
+                          r"|you'?d|we'?d|they'?d)\s+save\b|\bwhat(?:'s|\s+is)\s+the\s+(?:discount|saving)\b")
 FULL_PRICE = re.compile(r"\bfull\s+(?:price|cost|amount)\b")
 BEFORE_ASKED = re.compile(r"\b(?:before|without|excluding|excl|ex)\s+(?:the\s+)?(?:vat|tax|discount|sale)\b"
                           r"|\b(?:original|old|normal|usual)\s+price\b")

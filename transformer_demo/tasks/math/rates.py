@@ -187,6 +187,7 @@ def scaled_reading(text: str) -> str | None:
 
 PIECE_ASKED = re.compile(rf"\bhow\s+many\s+{AMOUNT}\s*({MEASURE_WORD})\b"  # "how many 30 cm pieces"
                          rf"|\binto\s+{AMOUNT}\s*({MEASURE_WORD})\s+(?=(pieces|lengths|bits|strips)\b[^.?!]*\bhow\s+many\s+\5\b)")
+ENOUGH = re.compile(r"\b(?:till|until|before)\b[^.?!]*\b(?:enough|reach\w*|hit|make\s+it)\b")
 NEEDED = re.compile(r"\b(?:need|needed|needs|have\s+to|must|should|required)\b")
 
 
@@ -309,6 +310,8 @@ def whole_count(question: str) -> str | None:
     cut"), of things that are counted, not
     measured (hours may be 41.67) unless asked whole ("how many full days"); else None."""
     text = question.lower()
+    if HOW_MANY.search(text) and ENOUGH.search(text):
+        return "ceil"  # "how many whole weeks till i've got enough": the week it is reached
     if SOLD_IN.search(text) and HOW_MANY.search(text) and not re.search(r"\b(?:full|whole|complete)\b", text):
         return "ceil"  # "sells it in 2.4m lengths, how many lengths": whole lengths bought
     for pattern, function in WHOLE_ASKED:

@@ -151,8 +151,9 @@ TAKEN_AWAY_ASKED = re.compile(r"\b(?:how\s+much|what\w*)\b[^.?!]*\b(?:left|remai
                               r"|\bhow\s+(?:many\s+[a-z]+|long)\s+(?:will|would|does|do)\s+(?:it|they|that|this|the\s+[a-z]+)"
                               r"\s+last\b", re.IGNORECASE)  # what is left, saved or lasts: no product
 # What one holder takes, with how many holders asked ("each soft play slot takes max 45 ..., how many slots").
-HOLDER = re.compile(r"\b(?:each|every|one|a|the)\s+(?:[a-z]+\s+){0,2}?([a-z]+)\s+(?:takes?|holds?|fits?|seats?|carries)"
-                    r"\s+(?:max\s+|up\s+to\s+|a\s+max(?:imum)?\s+of\s+)?\d", re.IGNORECASE)
+HOLDER = re.compile(r"(?:^|\b(?:each|every|one|a|the)\s+)(?:[a-z]+\s+){0,2}?([a-z]+)\s+"
+                    r"(?:takes?|holds?|fits?|seats?|carries)\s+(?:max\s+|up\s+to\s+|a\s+max(?:imum)?\s+of\s+)?\d",
+                    re.IGNORECASE)
 # An amount per one asked first, with no rate given after it ("how much per child: party came to 234, 18 kids").
 PER_ASKED_FIRST = re.compile(r"^\s*how\s+much\s+(?:per|each|a|for\s+each)\s+[a-z]+\s*[:,?-]", re.IGNORECASE)
 RATE_SAID = re.compile(r"\d\s*(?:[a-z]+\s+)?(?:a|an|per|each|every)\s+[a-z]+", re.IGNORECASE)
@@ -237,7 +238,7 @@ def unsound(question: str, output: str) -> str | None:
         return f"takes nothing away and divides nothing, where the question asks {asked[0]!r}"
     if TRIPS_ASKED.search(question) and CAPACITY.search(question) and "/" not in output:
         return "does not divide by what one trip takes, which the question asks how many of"
-    if (holder := HOLDER.search(question)) and re.search(rf"\bhow\s+many\s+{holder[1]}s?\b", question, re.I) and \
+    if (holder := HOLDER.search(question)) and re.search(rf"\bhow\s+many\s+{holder[1]}(?:e?s)?\b", question, re.I) and \
             "/" not in output:
         return f"does not divide by what one {holder[1]} takes, which the question asks how many of"  # "slots"
     if PER_ASKED_FIRST.search(question) and not RATE_SAID.search(question) and "/" not in output:
