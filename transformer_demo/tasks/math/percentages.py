@@ -138,9 +138,11 @@ def share_reading(text: str) -> str | None:
         return None
     asked = asked_words(text)
     given = text[: len(text) - len(asked)]
-    if _rest_asked(given, asked) or bool(NEGATION.search(given)) != bool(NEGATION.search(asked)):
-        return f"pct(({whole} - {part}) / {whole})"  # "spent 9870 of 15000, what percent is left", "4 of 25 didnt
-    return f"pct({part} / {whole})"  # germinate, what percent did"
+    if _rest_asked(given, asked):
+        return f"pct(({whole} - {part}) / {whole})"  # "spent 9870 of 15000, what percent is left"
+    if bool(NEGATION.search(given)) != bool(NEGATION.search(asked)) and _said_again(given, asked):
+        return f"pct(({whole} - {part}) / {whole})"  # "4 of 25 didnt germinate, what percentage did germinate"
+    return f"pct({part} / {whole})"
 
 
 MARGIN = re.compile(r"\b(?:of|on)\s+(?:the|my|our)\s+(?:selling|sale|sell)\s+price\b|\bmargin\b")
@@ -210,6 +212,20 @@ COUNTED_ASKED = re.compile(r"\bhow\s+many\s+([a-z]+)")
 STATE_ASKED = re.compile(r"\bhow\s+many\s+(?:of\s+them\s+|[a-z]+\s+)?(?:are|were|is|was)\s+(?:still\s+)?"
                          r"(?!(?:there|left|that|this|it|on|in|at|inside|aboard|here)\b)([a-z]+)")  # "are working"
 PERCENT_NAMES = re.compile(r"%\s+(?:of\s+(?:them|the\s+[a-z]+)\s+)?(?:are|were)\s+[a-z]+s\b")  # "25% are juniors"
+
+
+ASKING_WORDS = frozenset(
+    "what whats percent percentage percentages is was are were that this it of the an did do does as in how many much"
+    " my our their his her your its to be would will out from total all overall them they we you she he have has had"
+    " got get so far then now there win hit pass success completion strike save occupancy rate score".split())
+
+
+def _said_again(given: str, asked: str) -> bool:
+    """Does what the question asks say again a word its numbers are said with ("4 of 25 didnt germinate, what
+    percentage did germinate"), so that a negation on one side only asks for the rest?"""
+    words = set(re.findall(r"[a-z]{3,}", NEGATION.sub(" ", asked))) - ASKING_WORDS
+    return any(w[:5] == g[:5] for w in words for g in re.findall(r"[a-z]{3,}", given) if min(len(w), len(g)) >= 5
+               or w == g)
 
 
 def _rest_asked(given: str, asked: str) -> bool:

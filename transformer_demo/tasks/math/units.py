@@ -174,7 +174,8 @@ SQUARE_OR_CUBIC = r"(?:square\s+|sq\.?\s*|cubic\s+)?"  # "in square metres": met
 IN_UNITS = re.compile(rf"\b(?:in|into)\s+{SQUARE_OR_CUBIC}({MEASURE_WORD})(?:\s+(?:per|an?)\s+({MEASURE_WORD}))?"
                       r"\s*[?.!]*$"
                       rf"|\bhow\s+many\s+(?:more\s+|extra\s+)?({MEASURE_WORD})\b"
-                      rf"|[,;]\s*({MEASURE_WORD})\s*\?+\s*$"  # "..., hours?"
+                      rf"|[,;]\s*({MEASURE_WORD})\s*\?+\s*$"  # "..., hours?", "..., average minutes per hole?"
+                      rf"|[,;]\s*(?:average\s+)?({MEASURE_WORD})\s+(?:per|a|an)\s+[a-z]+\s*\?*\s*$"
                       rf"|\bhow\s+much\b[^.?!,]*?\bin\s+({MEASURE_WORD})\b")  # "how much vodka in litres for ..."
 
 
