@@ -1,4 +1,4 @@
-"""The rules that blind sets 54-77 asked for (their fixtures' headers list each wrong answer): what is left or not
+"""The rules that blind sets 54-81 asked for (their fixtures' headers list each wrong answer): what is left or not
 done as a percentage, a price cut's percentage, a part asked of another thing or period, a sequence's nth number,
 a rectangle's diagonal, minutes and seconds, autocorrect's hours, income in a story, what one holder takes, and what
 a question's words demand of any calculation (demands.py)."""
@@ -60,6 +60,8 @@ def exact(question: str) -> str | None:
     ("what is 20 - 5", "20 - 5"),
     ("we had 40 bookings last week and 6 were no shows, what % didnt turn up", "pct(6 / 40)"),  # no word said again:
     ("7 out of 140 bookings were no-shows last month, what percent is that", "pct(7 / 140)"),  # no rest asked
+    ("had 42.30 in my account and the big shop came to 55.80, what's my balance now", "42.30 - 55.80"),  # a cost
+    ("A jacket costs 80 dollars and is 25% off. How many dollars is the discount?", "25 / 100 * 80"),
 ])
 def test_the_readings_these_sets_asked_for(question: str, program: str):
     assert exact(question) == program
@@ -85,6 +87,7 @@ def test_the_readings_these_sets_asked_for(question: str, program: str):
     "i have 20 machines and 15% of them are out of order, how many are working",  # another state than the one given
     "check up is 27.50, we did 18 check ups today, total?",  # a price and a count: no list of like amounts
     "we got round 18 holes in 4 hrs 30 mins, average minutes per hole?",  # hours given, minutes asked
+    "rent is 925 a month and going up 5%, how much more will i pay over a whole year",  # a month's rise, a year asked
 ])
 def test_no_reading_where_the_words_ask_for_more_than_it_computes(question: str):
     assert exact(question) is None
@@ -124,6 +127,7 @@ def test_no_reading_where_the_words_ask_for_more_than_it_computes(question: str)
      "does not divide, where the question asks for an amount per one"),
     ("minibus seats 8, we've got 22 players plus 2 coaches going to the tournament, how many minibuses do we need",
      "8 + 22 + 2", "does not divide by what one minibus takes, which the question asks how many of"),
+    ("12 times 11? my kid says 122 but i'm not sure", "12 * 11 * 122", "uses 122, not in the question"),  # a claim
 ])
 def test_the_model_programs_these_sets_caught_are_unsound(question: str, program: str, why: str | None):
     if why is None:  # a sequence is a formula's: the model's program is not trusted where no formula reads it
@@ -186,6 +190,7 @@ def test_minutes_and_seconds_read_as_minutes_where_exact_and_autocorrect_hours_a
     ("Take 40% of 250.", "40 / 100 * 250", False),  # a percentage: a reader's (percent_of_reading)
     ("top tier is a 6 inch round, bottom is a 12 inch round, how many times bigger is the area of the bottom tier",
      "6 * 12", False),  # a ratio of areas
+    ("the rig is 48 person-hours of work, how many hours will it take cos we've only got 6 crew", "48 + 6", False),
 ])
 def test_only_one_plain_step_of_the_models_is_an_answer_no_reader_confirms(question: str, program: str, plain: bool):
     assert one_step(question, program) is plain

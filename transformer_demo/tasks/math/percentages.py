@@ -191,7 +191,7 @@ def part_reading(text: str) -> str | None:
     changed = [sign for pattern, sign in CHANGE_BY if pattern.search(text)] + (["-"] if OFF.search(text) else [])
     if changed:
         asked = SAVING_ASKED.search(text) if changed == ["-"] else CHANGE_ASKED.search(asked_words(text))
-        return f"{percent} / 100 * {whole}" if len(changed) == 1 and asked else None
+        return f"{percent} / 100 * {whole}" if len(changed) == 1 and asked and not other_than_part(text) else None
     return None if CHANGED_WHOLE.search(text) or other_than_part(text) else f"{percent} / 100 * {whole}"
 
 
@@ -202,7 +202,8 @@ COMPLEMENT = re.compile(r"\bnon-?[a-z]+|\bnot\b|n't\b|\bother\b|\brest\b|\bremai
                         r"|\bmortgage\b|\bstill\b|\bfill\w*|\bempty\b|\bleft\b|\bkeep\b")  # "8% wilted, how many can i
 # still sell"
 REST_SAID = re.compile(r"\b(?:the\s+rest|the\s+remainder|the\s+remaining)\b")  # "giving the rest to her editor"
-PERIOD = re.compile(r"\b(?:per|a|an|each|every)\s+(day|week|month|year)\b|\b(dai|week|month|year)ly\b")
+PERIOD = re.compile(r"\b(?:per|a|an|each|every|over\s+a|in\s+a|for\s+a|a\s+whole|the\s+whole)\s+(?:whole\s+)?"
+                    r"(day|week|month|year)\b|\b(dai|week|month|year)ly\b")  # "over a whole year"
 
 
 NEGATION = re.compile(r"\bnot\b|n't\b|\b(?:didnt|dont|doesnt|wasnt|werent|isnt|arent|cant|wont|non-?[a-z]+)\b")
@@ -210,7 +211,8 @@ TARGET = re.compile(r"\b(?:need|needs|want|wants|aim\s+for|target\s+of)\s+(?:\w+
 # 16% response rate": the 400 is the part, the whole asked
 COUNTED_ASKED = re.compile(r"\bhow\s+many\s+([a-z]+)")
 STATE_ASKED = re.compile(r"\bhow\s+many\s+(?:of\s+them\s+|[a-z]+\s+)?(?:are|were|is|was)\s+(?:still\s+)?"
-                         r"(?!(?:there|left|that|this|it|on|in|at|inside|aboard|here)\b)([a-z]+)")  # "are working"
+                         r"(?!(?:there|left|that|this|it|on|in|at|inside|aboard|here|the|a|an|my|our|your|his|her"
+                         r"|their)\b)([a-z]+)")  # "how many are working"
 PERCENT_NAMES = re.compile(r"%\s+(?:of\s+(?:them|the\s+[a-z]+)\s+)?(?:are|were)\s+[a-z]+s\b")  # "25% are juniors"
 
 

@@ -18,6 +18,7 @@ from .formulas import asked_part, calculators_pi
 from .measures import name_of, powered
 from .percent_checks import percent_mismatch
 from .program import ProgramError, evaluate
+from .quantities import read_quantities
 from .reading import IMPLIED, WEEKDAYS
 from .rounding import without_precision
 from .spoken import count_left_out
@@ -164,8 +165,9 @@ CAPACITY = re.compile(r"\b(?:fits?|holds?|takes?|carries|carry|seats?)\s+\d", re
 # The answer someone says a question has, where the question asks whether it is right: no number of the calculation
 # ("my son says the area of a 6m by 9m rectangle is 30 square metres, what is it really").
 CLAIM = re.compile(r"(\b(?:says|said|thinks|reckons|claims|wrote)\b[^.?!]{0,80}?)\s+(?:is|=|equals|makes|comes\s+to"
-                   r"|gives)\s+-?\d+(?:\.\d+)?(?=[^.?!]*?\b(?:wrong|right|correct|really|actual|real|check)\b)",
-                   re.IGNORECASE)
+                   r"|gives)\s+-?\d+(?:\.\d+)?(?=[^.?!]*?\b(?:wrong|right|correct|really|actual|real|check)\b)"
+                   r"|\b(?:says|said|thinks|reckons|claims|wrote)\s+(?:it'?s\s+)?-?\d+(?:\.\d+)?(?=[^.?!]*?\b(?:sure|wrong"
+                   r"|right|correct|check|true)\b)", re.IGNORECASE)  # "my kid says 122 but i'm not sure"
 
 
 RATE_AFTER = (r"(?<![\d.]){}\s*(?:[a-z]+\s+)?(?:a|an|per|each|every)\s+(?:day|week|month|year|hour|minute|night"
@@ -282,4 +284,6 @@ def one_step(question: str, output: str) -> bool:
     if root := ONE_FUNCTION.fullmatch(output.strip()):
         return given == [root[1]]
     ops = operations(output)
+    if ops & {"+", "-"} and len({u for u in read_quantities(question.lower()).numbers.values() if u}) > 1:
+        return False  # "48 person-hours ... 6 crew": no two things of different kinds added
     return len(ops) == 1 and "(" not in output and (ops <= {"+", "*"} or len(used) == 2)

@@ -22,7 +22,8 @@ CURRENCY = r"[$€£¥₹]?\s*"
 START = re.compile(rf"\b(?:had|has|have|made|baked|picked|collected|there\s+(?:were|are|was|is)"
                    rf"|started\s+(?:with|the\s+\w+\s+with)|begins?\s+with|began\s+with|holds?|held|contained|contains"
                    rf"|carried|carries)\s+(?:\w+\s+)?{CURRENCY}{N}")
-TAKES = (r"got\s+off|gets?\s+off|left|leaves?|gave(?:\s+away)?|gives?(?:\s+away)?|spen[dt]s?|ate|eats?|lost|loses?"
+TAKES = (r"came\s+to|comes\s+to"  # "the big shop came to 55.80": a cost
+         r"|got\s+off|gets?\s+off|left|leaves?|gave(?:\s+away)?|gives?(?:\s+away)?|spen[dt]s?|ate|eats?|lost|loses?"
          r"|sold|sells?|used|uses?|broke|breaks?|threw\s+away|went\s+home|go(?:es)?\s+home|took|takes?|donated|donates?"
          r"|drank|drinks?|removed|removes?|paid|pays?|fell\s+off|flew\s+away|ran\s+away|withdrew|withdraws?|lent|lends?"
          r"|poured\s+(?:out|away|off)|pours?\s+(?:out|away|off)|drained|drains?|spilt|spilled|spills?|tipped\s+out")
