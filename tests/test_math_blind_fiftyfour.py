@@ -1,4 +1,4 @@
-"""The rules that blind sets 54-81 asked for (their fixtures' headers list each wrong answer): what is left or not
+"""The rules that blind sets 54-85 asked for (their fixtures' headers list each wrong answer): what is left or not
 done as a percentage, a price cut's percentage, a part asked of another thing or period, a sequence's nth number,
 a rectangle's diagonal, minutes and seconds, autocorrect's hours, income in a story, what one holder takes, and what
 a question's words demand of any calculation (demands.py)."""
@@ -62,6 +62,11 @@ def exact(question: str) -> str | None:
     ("7 out of 140 bookings were no-shows last month, what percent is that", "pct(7 / 140)"),  # no rest asked
     ("had 42.30 in my account and the big shop came to 55.80, what's my balance now", "42.30 - 55.80"),  # a cost
     ("A jacket costs 80 dollars and is 25% off. How many dollars is the discount?", "25 / 100 * 80"),
+    ("whats 15% of 2 thousand", "15 / 100 * 2000"),  # thousands and millions after digits
+    ("5% of 1.2 million?", "5 / 100 * 1200000"),
+    ("if 1 AU is 150 million km and Mars is 1.52 AU from the sun, how many million km is that", "1.52 * 150"),
+    ("bought a laptop for 450 and sold it a year later for 315, what % did i lose", "pct((450 - 315) / 450)"),
+    ("booking site takes 15% commission on a £340 booking, how much actually comes to me", "340 - 15 / 100 * 340"),
 ])
 def test_the_readings_these_sets_asked_for(question: str, program: str):
     assert exact(question) == program
@@ -88,6 +93,8 @@ def test_the_readings_these_sets_asked_for(question: str, program: str):
     "check up is 27.50, we did 18 check ups today, total?",  # a price and a count: no list of like amounts
     "we got round 18 holes in 4 hrs 30 mins, average minutes per hole?",  # hours given, minutes asked
     "rent is 925 a month and going up 5%, how much more will i pay over a whole year",  # a month's rise, a year asked
+    "seller wants 260 for a phone and says thats 35% off the new price. what was the new price",  # the price before
+    "my kid wants to know how many legs 7 spiders and 4 beetles have altogether",  # legs are no sum of the animals
 ])
 def test_no_reading_where_the_words_ask_for_more_than_it_computes(question: str):
     assert exact(question) is None
@@ -191,6 +198,7 @@ def test_minutes_and_seconds_read_as_minutes_where_exact_and_autocorrect_hours_a
     ("top tier is a 6 inch round, bottom is a 12 inch round, how many times bigger is the area of the bottom tier",
      "6 * 12", False),  # a ratio of areas
     ("the rig is 48 person-hours of work, how many hours will it take cos we've only got 6 crew", "48 + 6", False),
+    ("my son ate 3 slices of a pizza cut into 8, he wants to know what fraction is left as a decimal", "3 / 8", False),
 ])
 def test_only_one_plain_step_of_the_models_is_an_answer_no_reader_confirms(question: str, program: str, plain: bool):
     assert one_step(question, program) is plain

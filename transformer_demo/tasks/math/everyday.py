@@ -158,6 +158,7 @@ def _stated_rate(text: str) -> str | None:
 TOTAL = re.compile(r"\b(?:altogether|all\s+together|in\s+total|in\s+all|total|combined)\b|\badd\s+(?:those|these|them"
                    r"|it\s+all)\s+up\b|\badd\s+up\s+(?:those|these|them)\b")  # "could you add those up for me"
 RATE_GIVEN = re.compile(rf"{N}\s*(?:[a-z]+\s+)?(?:a|an)\s+(?:head|person|day|week|month|year|hour|night|game|go)\b")
+PARTS = re.compile(r"legs|wheels|eyes|wings|arms|feet|toes|fingers|sides|corners|edges|faces|pages|seats|doors")
 NOT_A_SUM = re.compile(r"\b(?:each|every|per|times|twice|double|half|triple|rows?|groups?|of|with|holds?|contains?"
                        r"|left|remain\w*|more\s+than|less|fewer|change|back|gave|give[sn]?|lost|lose|ate|eat|sold|sell"
                        r"|used|broke|away|off|minus|difference|average|mean|chance|probability|now|x|by|area|volume"
@@ -197,7 +198,8 @@ def _total(text: str) -> str | None:
     asked = re.search(r"\bhow\s+(?:many|much)\s+([a-z]+)", text)
     measured = {bool(re.fullmatch(MEASURES, w)) for w in kinds}
     alike = len(kinds) == 1
-    apart = len(kinds) == len(counted) and not (asked and singular(asked.group(1)) in kinds)
+    apart = len(kinds) == len(counted) and not (asked and singular(asked.group(1)) in kinds) and not (
+        asked and PARTS.fullmatch(asked.group(1)))  # "7 spiders and 4 beetles, how many legs": no sum
     return " + ".join(n for n, _ in counted) if (alike or apart) and len(measured) == 1 else None
 
 

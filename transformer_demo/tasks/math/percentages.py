@@ -47,7 +47,7 @@ SHARE = (  # (pattern, whether the whole comes first)
                 rf"(?:last\s+|first\s+|past\s+)?{N}\b"), False))  # "won 37 of my last 50 ranked games"
 UP = r"\b(?:rise|rises|rose|increase[sd]?|went\s+up|gone\s+up|go\s+up|goes\s+up|grew|growth|gain|profit|up)\b"
 DOWN = (r"\b(?:fall|fell|falls|drop|dropped|drops|decrease[sd]?|went\s+down|gone\s+down|go\s+down|loss|down|off|cheaper"
-        r"|discount|reduction|reduced|sale|saving)\b")  # "was 80, now 60 in the sale: what percent off"
+        r"|discount|reduction|reduced|sale|saving|lose|lost)\b")  # "was 80, now 60 in the sale: what percent off"
 PERIODS = r"(?:day|week|month|year|time|season)\b"
 THEN_NOW = re.compile(rf"{N}\s+(?:[a-z]+\s+){{0,2}}?(?:last|the\s+previous)\s+{PERIODS}[^.?!]*?"
                       rf"{N}\s+(?:[a-z]+\s+){{0,2}}?(?:this|the\s+next)\s+{PERIODS}")
@@ -284,7 +284,8 @@ def rest_reading(text: str) -> str | None:
         return None
     taken, asked = TAKEN.search(text), asked_words(text)
     to = taken and re.match(r"\s*(?:the\s+)?([a-z]+)", text[taken.end():])  # "30% goes on costs": costs
-    others = to and re.search(r"\b(?:get|gets|receive|receives)\b", asked) and to.group(1) not in asked
+    others = to and re.search(r"\b(?:get|gets|receive|receives|comes?\s+to\s+(?:me|us|you|him|her|them))\b",
+                              asked) and to.group(1) not in asked  # "takes 15% commission, how much comes to me"
     if not (taken and (LEFT_ASKED.search(asked) or others)) or any(pattern.search(text) for pattern, _ in CHANGE_BY):
         return None  # "..., how much does the charity get": what the costs do not take
     if re.search(r"\bke(?:eps?|pt)\b", taken[0]) and re.search(r"\bkeep\b", asked):
@@ -329,6 +330,9 @@ def changed_by_reading(text: str) -> str | None:
         return None
     whole = next(n for n in numbers if n != percent)
     said = [sign for pattern, sign in CHANGE_BY for _ in pattern.finditer(text)]
+    if (base := re.search(r"\b(?:off|of|on)\s+(?:the\s+)?([a-z]+\s+price)\b", text[: len(text) - len(asked)])) and \
+            base.group(1) in asked:
+        return None  # "260, that's 35% off the new price. what was the new price": the price before it
     if said:
         if len(said) != 1 or ADDED.search(text):
             return None

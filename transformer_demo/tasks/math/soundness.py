@@ -284,6 +284,8 @@ def one_step(question: str, output: str) -> bool:
     if root := ONE_FUNCTION.fullmatch(output.strip()):
         return given == [root[1]]
     ops = operations(output)
+    if re.search(r"\b(?:left|remain\w*|rest)\b", question, re.IGNORECASE) and "-" not in ops:
+        return False  # "ate 3 slices of 8, what fraction is left": no 3 / 8
     if ops & {"+", "-"} and len({u for u in read_quantities(question.lower()).numbers.values() if u}) > 1:
         return False  # "48 person-hours ... 6 crew": no two things of different kinds added
     return len(ops) == 1 and "(" not in output and (ops <= {"+", "*"} or len(used) == 2)

@@ -140,21 +140,24 @@ def ungrouped(text: str) -> str:
     return GROUPED.sub(one, text) if found else text
 
 
-THOUSANDS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?:k|\s+grand)\b(?!\s*[-+*/=^)(])")  # not "4k + 25 = 125": k the
-# unknown; "a 2.5 grand bonus" is 2500
+THOUSANDS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(k|\s+grand|\s+thousand|\s+million|\s+billion)\b(?!\s*[-+*/=^)(])",
+                       re.IGNORECASE)  # not "4k + 25 = 125": k the unknown; "a 2.5 grand bonus" is 2500, "1.2 million"
 RUN_BEFORE = re.compile(r"\b(?:ran|run|runs|running|jog|jogs|jogged|race|races|raced|did\s+a|do\s+a|the)\s+$", re.I)
 
 
 def in_thousands(text: str) -> str:
-    """"my goal is 10k steps" -> "my goal is 10000 steps", "a £30k salary" -> "a £30000 salary"; not a run's
+    """"my goal is 10k steps" -> "my goal is 10000 steps", "a £30k salary" -> "a £30000 salary", "1.2 million" ->
+    "1200000"; not a run's
     distance ("ran 5k", "a 10k race": kilometres, quantities.RUN_K)."""
     def value(m: re.Match) -> str:
         race = RUN_BEFORE.search(m.string[: m.start()]) or re.match(r"\s+(?:run|race|jog|walk|route|course)\b",
                                                                    m.string[m.end():], re.I)
-        return m[0] if race else format_number(Fraction(m[1]) * 1000)
+        return m[0] if race else format_number(Fraction(m[1]) * SCALES.get(m[2].strip().lower(), 1000))
 
     if not isinstance(text, str) or re.search(r"\bk\b", text, re.IGNORECASE):  # "find k if ...": a letter
         return text
+    if re.search(r"\bhow\s+many\s+(?:thousands?|millions?|billions?)\b", text, re.IGNORECASE):
+        return text  # "how many million km is that": millions asked
     return THOUSANDS.sub(value, text)
 
 
