@@ -47,7 +47,7 @@ from .rates import (
     spaced_reading,
 )
 from .ratios import ratio_reading
-from .reading import NUMBER, N
+from .reading import A_RATE_OF, NUMBER, N
 from .stories import bill_reading, change_reading, equal_share_reading, left_over_reading, story_reading
 from .temperatures import scale_reading, temperature_reading
 
@@ -157,7 +157,7 @@ def _stated_rate(text: str) -> str | None:
 
 TOTAL = re.compile(r"\b(?:altogether|all\s+together|in\s+total|in\s+all|total|combined)\b|\badd\s+(?:those|these|them"
                    r"|it\s+all)\s+up\b|\badd\s+up\s+(?:those|these|them)\b")  # "could you add those up for me"
-RATE_GIVEN = re.compile(rf"{N}\s*(?:[a-z]+\s+)?(?:a|an)\s+(?:head|person|day|week|month|year|hour|night|game|go)\b")
+RATE_GIVEN = re.compile(rf"{N}\s*(?:[a-z]+\s+)?(?:a|an)\s+{A_RATE_OF}\b")
 PARTS = re.compile(r"legs|wheels|eyes|wings|arms|feet|toes|fingers|sides|corners|edges|faces|pages|seats|doors")
 NOT_A_SUM = re.compile(r"\b(?:each|every|per|times|twice|double|half|triple|rows?|groups?|of|with|holds?|contains?"
                        r"|left|remain\w*|more\s+than|less|fewer|change|back|gave|give[sn]?|lost|lose|ate|eat|sold|sell"

@@ -60,22 +60,22 @@ def percent_mismatch(question: str, program: str) -> str | None:
     """Why a program cannot answer a question about a percentage: a product of it divides by 100 but holds no
     number the question gives as a percentage (18 / 100 * 24 for "what percent is 18 out of 24"), or it gives
     no percentage (pct) where the question asks for one."""
-    text = question.lower()
+    text, node = question.lower(), tree(program)
     given = {Fraction(p) for p in PERCENT.findall(text)}
+    products = [_factors(product) for product in _product_chains(node)]
     if "100" not in NUMBER.findall(text):
-        for product in _product_chains(tree(program)):
-            factors = _factors(product)
+        for factors in products:
             if ("100", True) in factors and not any(Fraction(n) in given for n, _ in factors if n != "100"):
                 taken = next(n for n, divides in factors if not divides and n != "100")
                 return f"takes {taken} as a percentage, which the question does not"
-        for node in _divisions_by_100(tree(program)):  # 45 / 100 * 12: 45 is divided by 100, 12 is the percent
-            if node.op == "num" and Fraction(node.args[0]) not in given:
-                return f"takes {node.args[0]} as a percentage, which the question does not"
-    for product in _product_chains(tree(program)):  # 25 / 100 / 84: a percentage of nothing, divided
-        others = [(n, divides) for n, divides in _factors(product) if n != "100" and Fraction(n) not in given]
-        if ("100", True) in _factors(product) and others and all(divides for _, divides in others):
+        for divided in _divisions_by_100(node):  # 45 / 100 * 12: 45 is divided by 100, 12 is the percent
+            if divided.op == "num" and Fraction(divided.args[0]) not in given:
+                return f"takes {divided.args[0]} as a percentage, which the question does not"
+    for factors in products:  # 25 / 100 / 84: a percentage of nothing, divided
+        others = [(n, divides) for n, divides in factors if n != "100" and Fraction(n) not in given]
+        if ("100", True) in factors and others and all(divides for _, divides in others):
             return f"divides the percentage by {others[0][0]}, where it takes a part of it"
-    if _only_part(tree(program), given) and (CHANGED_WHOLE.search(text) or OFF.search(text) or any(
+    if _only_part(node, given) and (CHANGED_WHOLE.search(text) or OFF.search(text) or any(
             pattern.search(text) for pattern, _ in CHANGE_BY) or other_than_part(text)) and not (
             SAVING_ASKED.search(text) or CHANGE_ASKED.search(asked_words(text))):
         return "gives the part the percentage takes, but the question asks for the amount after it"

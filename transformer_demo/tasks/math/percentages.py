@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .reading import NUMBER, N, asked_words
+from .reading import NUMBER, N, asked_words, given_and_asked
 
 PERCENT = re.compile(rf"{N}\s*(?:%|percent\b|per\s+cent\b)")
 PERCENT_ASKED = re.compile(r"(?:^|[^\d.\s])\s*%\s+(?:rise|increase|decrease|fall|drop|profit|loss|change|growth|gain"
@@ -136,8 +136,7 @@ def share_reading(text: str) -> str | None:
     part, whole = found[0]
     if not Fraction(whole):
         return None
-    asked = asked_words(text)
-    given = text[: len(text) - len(asked)]
+    given, asked = given_and_asked(text)
     if _rest_asked(given, asked):
         return f"pct(({whole} - {part}) / {whole})"  # "spent 9870 of 15000, what percent is left"
     if bool(NEGATION.search(given)) != bool(NEGATION.search(asked)) and _said_again(given, asked):
@@ -240,8 +239,7 @@ def other_than_part(text: str) -> bool:
     """Does the question ask for something else than the part a percentage takes of a number: the rest, another
     thing than the one it counts ("25% are juniors, how many adults"), or the part for another period than the one
     it gives ("18000 at 20%, how much tax per month")?"""
-    asked = asked_words(text)
-    given = text[: len(text) - len(asked)]
+    given, asked = given_and_asked(text)
     periods = {"day" if p == "dai" else p for m in PERIOD.finditer(asked) for p in m.groups() if p}
     said = {"day" if p == "dai" else p for m in PERIOD.finditer(given) for p in m.groups() if p}
     counted, named, state = COUNTED_ASKED.search(asked), PERCENT_NAMES.search(given), STATE_ASKED.search(asked)
@@ -325,13 +323,12 @@ def changed_by_reading(text: str) -> str | None:
     numbers, percents = _two(text), PERCENT.findall(text)
     if not numbers or len(percents) != 1 or numbers[0] == numbers[1] or PERCENT_ASKED.search(text):
         return None
-    percent, asked = percents[0], asked_words(text)
+    percent, (given, asked) = percents[0], given_and_asked(text)
     if CHANGE_ASKED.search(asked):
         return None
     whole = next(n for n in numbers if n != percent)
     said = [sign for pattern, sign in CHANGE_BY for _ in pattern.finditer(text)]
-    if (base := re.search(r"\b(?:off|of|on)\s+(?:the\s+)?([a-z]+\s+price)\b", text[: len(text) - len(asked)])) and \
-            base.group(1) in asked:
+    if (base := re.search(r"\b(?:off|of|on)\s+(?:the\s+)?([a-z]+\s+price)\b", given)) and base.group(1) in asked:
         return None  # "260, that's 35% off the new price. what was the new price": the price before it
     if said:
         if len(said) != 1 or ADDED.search(text):

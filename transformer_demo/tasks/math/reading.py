@@ -41,6 +41,13 @@ def asked_words(text: str) -> str:
     return text[starts[-1]:] if starts else text
 
 
+def given_and_asked(text: str) -> tuple[str, str]:
+    """The question's words before what it asks, and what it asks (asked_words)."""
+    asked = asked_words(text)
+    return text[: len(text) - len(asked)], asked
+
+
+A_RATE_OF = r"(?:head|person|day|week|month|year|hour|night|game|go)"  # "4.50 a head", "2 a game": a rate
 WEEKDAYS = r"\bmon(?:day)?s?\s*(?:-|to|till|until|thru|through)\s*fri(?:day)?s?\b|\b(?:every|each)\s+weekday\b"
 IMPLIED = {"2": r"\b(?:half|halve[sd]?|halving|doubl(?:e[sd]?|ing)|twice)\b"
                 r"|\beach\s+way\b[^.?!]*\b(?:return|round\s+trips?|there\s+and\s+back)\b",  # "38 miles each way, the

@@ -19,7 +19,7 @@ from .measures import name_of, powered
 from .percent_checks import percent_mismatch
 from .program import ProgramError, evaluate
 from .quantities import read_quantities
-from .reading import IMPLIED, WEEKDAYS
+from .reading import A_RATE_OF, IMPLIED, WEEKDAYS
 from .rounding import without_precision
 from .spoken import count_left_out
 from .structure import mismatch, sign_mismatch
@@ -268,8 +268,8 @@ def unsound(question: str, output: str) -> str | None:
 
 # What makes a word problem more than one step: a rate, a percentage, an average, a count said in words.
 MORE_THAN_ONE_STEP = re.compile(r"\b(?:each|per|every|apiece|average|mean|dozens?|return|percent|twice|double|half"
-                                r"|triple|times\s+as|how\s+many\s+times|area|volume)\b|%|\b(?:a|an)\s+(?:day|week|month|year|hour|minute|night|head"
-                                r"|person|game|go)\b", re.IGNORECASE)
+                                r"|triple|times\s+as|how\s+many\s+times|area|volume)\b|%"
+                                rf"|\b(?:a|an)\s+(?:{A_RATE_OF}|minute)\b", re.IGNORECASE)
 ONE_FUNCTION = re.compile(r"(?:sqrt|cbrt)\((\d+(?:\.\d+)?)\)")
 
 

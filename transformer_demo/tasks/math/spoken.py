@@ -147,8 +147,7 @@ RUN_BEFORE = re.compile(r"\b(?:ran|run|runs|running|jog|jogs|jogged|race|races|r
 
 def in_thousands(text: str) -> str:
     """"my goal is 10k steps" -> "my goal is 10000 steps", "a £30k salary" -> "a £30000 salary", "1.2 million" ->
-    "1200000"; not a run's
-    distance ("ran 5k", "a 10k race": kilometres, quantities.RUN_K)."""
+    "1200000"; not a run's distance ("ran 5k", "a 10k race": kilometres, quantities.RUN_K), nor millions asked."""
     def value(m: re.Match) -> str:
         race = RUN_BEFORE.search(m.string[: m.start()]) or re.match(r"\s+(?:run|race|jog|walk|route|course)\b",
                                                                    m.string[m.end():], re.I)

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from .measures import IRREGULAR, LENGTHS, MEASURES, SIZES, UNKNOWN, Unit, name_of
 from .quantities import MEASURE_WORD, Reading, read_quantities
-from .reading import asked_words
+from .reading import given_and_asked
 from .structure import Node, tree
 
 
@@ -232,7 +232,7 @@ PER_ASKED_THING = re.compile(r"\b(?:earn|earned|make|made|get|got|take|took|cost
 def per_counted_thing(reading: Reading, program: Node) -> str | None:
     """An amount asked for each of a thing the question counts ("£60 a month for 4 lines, how much per line"):
     the count divides, and a program that multiplies by it gives something else (a clause), else None."""
-    asked_at = len(reading.text) - len(asked_words(reading.text))
+    asked_at = len(given_and_asked(reading.text)[0])
     per = PER_END.search(reading.text) or next((m for m in PER_ASKED_THING.finditer(reading.text, asked_at)
                                                 if not re.search(r"\d\s*(?:[a-z]+\s+)?$", reading.text[: m.start()])),
                                                None)  # not "at 200 per week", a rate given
@@ -264,13 +264,9 @@ LENGTH_ASKED = re.compile(r"\b(?:what|which)\s+(?:height|depth|altitude|distance
                           r"|\bhow\s+(?:high|deep|far|tall|long\s+is\s+the\s+(?:route|walk|path|wall|fence|rope))\b")
 
 
-def length_mismatch(reading: Reading, node: Node) -> str | None:
-    """A length asked ("what height are we at after an hour") of a program whose lengths multiply (620 m × 45 m),
-    as a clause."""
-    try:
-        got = unit_of(node, reading.numbers)
-    except UnitsDiffer:
-        return None
+def length_mismatch(reading: Reading, got: Unit | None) -> str | None:
+    """A length asked ("what height are we at after an hour") of a program whose lengths multiply (620 m × 45 m:
+    got, its unit), as a clause."""
     if got and LENGTH_ASKED.search(reading.text) and any(n in LENGTHS and p != 1 for n, p in got):
         return f"gives {describe(got)}, but the question asks for a length"
     return None
@@ -281,13 +277,15 @@ def unit_mismatch(question: str, program: str) -> str | None:
     measure in another unit than the one asked or multiplies by an amount for each thing counted (a clause), or
     None where it is or is unknown."""
     reading, node = read_quantities(question), tree(program)
+    try:
+        got, differ = unit_of(node, reading.numbers), None
+    except UnitsDiffer as exc:
+        got, differ = None, exc
     if reading.complete:
-        try:
-            got = unit_of(node, reading.numbers)
-        except UnitsDiffer as exc:
-            return str(exc)
+        if differ:
+            return str(differ)
         if got is not None and reading.asked is not None and not fits(got, reading.asked, exact=False):
             return f"gives {describe(got)}, but the question asks for {describe(reading.asked)}"
-    return (_meaningless_product(node, reading.numbers) or length_mismatch(reading, node)
+    return (_meaningless_product(node, reading.numbers) or length_mismatch(reading, got)
             or size_mismatch(reading, node) or per_asked_thing(reading, node) or per_counted_thing(reading, node)
             or rate_by_other_unit(reading, node))
