@@ -391,9 +391,9 @@ def test_a_percentage_added_for_waste_is_a_change_and_hw_is_how(question: str, a
     assert exact(question) == answer
 
 
-def test_a_discount_on_a_tax_is_no_tax_added():
+def test_a_discount_on_a_council_tax_is_taken_off_and_no_tax_is_added():
     assert exact("I get the 25% single person discount on council tax of £1640 a year. what do i actually pay") \
-        is None
+        == "1230"  # refused until set 86 ("council tax" read as a tax added); the bill's name adds nothing
 
 
 @pytest.mark.parametrize(("question", "program", "why"), [

@@ -51,6 +51,15 @@ from transformer_demo.tasks.math.units import unit_mismatch
         ("the van did 420 miles on 12 gallons, what mpg is that", "420 / 12", "35"),
         ("she worked 20 hrs at £11.25 an hour, what's her gross pay", "20 * 11.25", "225"),
         ("I charge 15 per square metre and the floor is 24 square metres, what do I charge", "15 * 24", "360"),
+        # found blind (set 86): the things a price each is for, counted by what is bought, sold or needed; a night
+        ("Tickets cost 12 each and we need 35 of them, what's the total cost", "12 * 35", "420"),
+        ("tickets £12.50 each and we sold 346, what are the takings", "12.50 * 346", "4325"),
+        ("site charged us £240 for 8 nights, how much a night was that", "240 / 8", "30"),
+        ("window cleaner, 45 houses on my round at £12 a house, what's the round worth", "45 * 12", "540"),
+        ("I've got 14 hives and each one gives about 22 jars of honey, how many jars is that altogether?", "14 * 22",
+         "308"),
+        ("did 14 puncture repairs today at 12 quid each what did we take", "14 * 12", "168"),
+        ("mechanic on £13.50 an hour working 37.5 hours, weekly pay before tax?", "13.50 * 37.5", "506.25"),
     ],
 )
 def test_two_numbers_and_the_unit_asked_fix_one_product_or_quotient(question: str, program: str, value: str):
@@ -65,7 +74,8 @@ def test_two_numbers_and_the_unit_asked_fix_one_product_or_quotient(question: st
         "sara puts 45 pounds into her savings every week. how much has she saved after 17 weeks",  # "every" unread
         "Sam jogs 3.2 km every day. How far does he jog in a week?",  # a week's 7 days are not written
         "a book has 648 pages and i read 279 pages. how many pages are left?",  # no rate: what is left
-        "Tickets cost 12 each and we need 35 of them, what's the total cost",  # "35 of them" has no unit read
+        "I have 14 hives and 22 hives, how many hives altogether",  # a sum, no product
+        "brioche buns are 85p each and i need 40, total cost??",  # 3400 pence or 34 pounds, by who asks
         "a pack has 24 stickers. how many stickers do 7 packs hold more than 5 packs?",  # three numbers
         "the trip took 3 hours. how many minutes per hour?",  # one number
     ],

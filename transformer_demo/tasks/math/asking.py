@@ -15,7 +15,7 @@ import re
 from fractions import Fraction
 
 from .program import format_number
-from .spoken import ONES, in_money, in_thousands, mixed, spelled, ungrouped, with_digits
+from .spoken import ONES, in_money, in_pounds, in_thousands, mixed, spelled, ungrouped, with_digits
 
 QUOTED = re.compile(r"(?:^|(?<=[\s:]))['\"“‘]([^'\"”’]{8,}?)['\"”’](?=[\s.?!,]|$)")
 
@@ -67,9 +67,9 @@ def signed(text: str) -> str:
     return MINUS.sub(lambda m: m[0] if OPERAND_BEFORE.search(text, 0, m.start()) else "-", text)
 
 
-SCHOOL_YEAR = re.compile(r"\b((?:year|yr|grade|class|form)\s+)\d{1,2}\s+(?=(?:maths?|homework|sheet|worksheet|test|exam"
-                         r"|sats|revision|student|pupil|class|teacher|kid|child|son|daughter|girl|boy|question)s?\b)",
-                         re.IGNORECASE)
+SCHOOL_YEAR = re.compile(r"\b((?:year|yr|grade|class|form)\s+)\d{1,2}(?:s\b|\s+(?=(?:maths?|homework|sheet|worksheet"
+                         r"|test|exam|sats|revision|student|pupil|class|teacher|kid|child|son|daughter|girl|boy|question)s?"
+                         r"\b))", re.IGNORECASE)  # "my year 6 maths", "with my yr 3s"
 
 
 CHILD_AGE = re.compile(r"\b((?:my|our|his|her|their)\s+)\d{1,2}[\s-]*(?:year|yr)s?[\s-]*old\b(?!\s+(?:son|daughter|boy"
@@ -132,4 +132,4 @@ def question_in(line: str) -> str:
     if not isinstance(line, str):
         return line
     numbers = with_digits(spelled(plain(unlabelled(in_thousands(ungrouped(line))))))
-    return asked_in(in_hours(signed(in_money(mixed(in_company(numbers))))))
+    return asked_in(in_hours(signed(in_pounds(in_money(mixed(in_company(numbers)))))))

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .growth import growth_reading
+from .growth import growth_reading, interest_reading
 from .measures import MEASURES, SIZES, conversion, name_of, singular, times_fraction
 from .money import item_profit_reading, portion_reading, profit_reading, unit_profit_reading
 from .parts import (
@@ -121,6 +121,12 @@ OTHER_RATE = re.compile(r"\d\s*[a-z]*\s+(?:a|an|per|each|every)\s+(?:day|week|mo
                         r"|\b(?:daily|weekly|monthly|yearly|annual|hourly)\b")
 
 
+def _named(word: str) -> str:
+    """A measure's one name, "grams" and "g" alike; any other word, a currency's too, in the singular."""
+    named = name_of(word)
+    return named if named not in (None, "money", "cent") else singular(word)
+
+
 def _stated_rate(text: str) -> str | None:
     """"changing 200 euro to pound, 1 euro is 0.86 pound. how much pound?" -> 200 * 0.86; "if 1 mile = 1.609 km,
     how many miles is 10 km" -> 10 / 1.609; "the bureau gives 1.25 dollars per pound: 300 dollars, how many
@@ -140,12 +146,12 @@ def _stated_rate(text: str) -> str | None:
     rest = NUMBER.findall(text[:rate.start()] + " " + text[rate.end():]) if rate else []
     if not rate or len(rest) != 1 or not Fraction(rate.group(2)) or MORE_THAN_CONVERTED.search(text):
         return None
-    one, rate_value, other = singular(rate.group(1)), rate.group(2), singular(rate.group(3))
+    one, rate_value, other = _named(rate.group(1)), rate.group(2), _named(rate.group(3))
     amount = re.search(rf"(?<![\d.]){re.escape(rest[0])}\s*([a-z]+)", text)
-    given = amount and singular(amount.group(1))
+    given = amount and _named(amount.group(1))
     asked = text[[m.start() for m in re.finditer(r"\b(?:how|what)\b", text)][-1]:] if re.search(
         r"\b(?:how|what)\b", text) else ""
-    wants = {w for w in map(singular, re.findall(r"[a-z]+", asked))} | {singular(m) for m in re.findall(
+    wants = {w for w in map(_named, re.findall(r"[a-z]+", asked))} | {_named(m) for m in re.findall(
         r"\b(?:to|into|in)\s+([a-z]+)", text)}
     if one == other or given not in (one, other) or (other if given == one else one) not in wants:
         return None
@@ -368,5 +374,5 @@ def everyday_readings(text: str) -> list[str]:
                equal_share_reading, left_over_reading, proportion_reading, ratio_reading, fraction_full_reading,
                fraction_taken_reading, fraction_of_whole_reading, scaled_reading, pieces_reading, temperature_reading,
                scale_reading, profit_reading, item_profit_reading, unit_profit_reading, growth_reading,
-               portion_reading, capacity_reading, in_every_reading, spaced_reading)
+               interest_reading, portion_reading, capacity_reading, in_every_reading, spaced_reading)
     return [r for r in (*(read(text) for read in readers), *percent_readings(text)) if r]

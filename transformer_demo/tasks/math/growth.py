@@ -7,14 +7,17 @@
     growth_reading("monthly sales of 5000 grow by 4% each month, what will they be after 2 months")
         -> 5000 * (1 + 4 / 100) ^ 2
 
-Simple interest (the same amount each year) is percentages.interest_reading's.
+and simple interest, the same amount each year:
+
+    interest_reading("£2000 is invested at 3% per year simple interest. How much interest is earned in 4 years?")
+        -> 2000 * 3 / 100 * 4
 """
 from __future__ import annotations
 
 import re
 
 from .percentages import PERCENT
-from .reading import N
+from .reading import NUMBER, N, asked_words
 
 PERIOD = r"(?:year|month|week|day|annum)"
 COMPOUND = re.compile(rf"\bcompound(?:ed|ing)?\b(?:\s+(?:interest|annually|yearly|monthly|each\s+{PERIOD}"
@@ -33,7 +36,8 @@ OTHER_ASKED = re.compile(r"\bby\s+how\s+much\b|\bhow\s+much\s+(?:did|has|have|wi
 INTEREST_ASKED = re.compile(r"\b(?:how\s+much|what)\b[^.?!]*\binterest\b(?![^.?!]*\b(?:with|plus|including)\b)")
 
 AMOUNT_ASKED = re.compile(r"\b(?:grows?|grown|comes?|come)\s+to\b|\bworth\b|\bbalance\b|\bend\s+up\s+with\b"
-                          r"|\b(?:in\s+total|altogether)\b")  # "what £250 grows to at 4% compound interest"
+                          r"|\b(?:in\s+total|altogether)\b"  # "what £250 grows to at 4% compound interest"
+                          r"|\bhave\b(?!\s+(?:earned|made|gained|paid|got\s+in\s+interest))")  # "how much i'll have"
 
 
 def growth_reading(text: str) -> str | None:
@@ -58,3 +62,30 @@ def growth_reading(text: str) -> str | None:
     if INTEREST_ASKED.search(text) and not AMOUNT_ASKED.search(text):
         return f"{grown} - {amount[0]}" if sign == "+" else None
     return grown
+
+
+SIMPLE_INTEREST = re.compile(rf"{PERCENT.pattern}\s+(?:a|per|each|every)\s+(?:year|annum)\b[^.?!]*?\bsimple\s+interest"
+                             rf"|\bsimple\s+interest\b[^.?!]*?{PERCENT.pattern}\s+(?:a|per|each|every)\s+(?:year|annum)\b"
+                             rf"|{PERCENT.pattern}\s+simple\s+interest\b")  # a simple interest rate is a year's
+YEARS = re.compile(rf"{N}\s+(?:years?|yrs?)\b")
+WHOLE_ASKED = re.compile(r"\b(?:have|be\s+worth|worth|balance|pay\s+back|repay|owe)\b")  # the amount with its interest
+
+
+def interest_reading(text: str) -> str | None:
+    """"£2000 is invested at 3% per year simple interest. How much interest is earned in 4 years?" ->
+    2000 * 3 / 100 * 4; asked for the amount at the end -> 2000 + 2000 * 3 / 100 * 4."""
+    rate, years, numbers = SIMPLE_INTEREST.search(text), YEARS.findall(text), NUMBER.findall(text)
+    if not rate or len(years) != 1 or len(numbers) != 3:
+        return None
+    percent = next(g for g in rate.groups() if g)
+    principal = [n for n in numbers if n not in (percent, years[0])]
+    if len(principal) != 1:
+        return None
+    interest = f"{principal[0]} * {percent} / 100 * {years[0]}"
+    asked = asked_words(text)
+    with_interest = re.search(r"\b(?:with|plus|including|and)\s+(?:the\s+|its\s+)?interest\b", asked)
+    if re.search(r"\binterest\b", asked) and not with_interest:  # "how much interest will i have earned"
+        return interest
+    if with_interest or WHOLE_ASKED.search(asked) or re.search(r"\b(?:total|altogether|in\s+all|be)\b", asked):
+        return f"{principal[0]} + {interest}"
+    return None

@@ -77,9 +77,11 @@ def powered(text: str) -> str:
 
 
 def singular(word: str) -> str:
-    """buses -> bus, boxes -> box, cherries -> cherry, pages -> page, children -> child."""
+    """buses -> bus, boxes -> box, cherries -> cherry, pages -> page, children -> child, houses -> house."""
     if word in IRREGULAR:
         return IRREGULAR[word]
+    if re.search(r"(?:ou|au)ses$|^f?uses$", word):  # houses, causes, fuses: their e stays
+        return word[:-1]
     if re.search(r"(?:ss|x|ch|sh|us)es$", word):
         return word[:-2]
     if word.endswith("ies"):

@@ -40,15 +40,19 @@ SHARE = (  # (pattern, whether the whole comes first)
     (re.compile(rf"\b(?:target|goal|aim|budget)\s+(?:is|was|of)\s+{N}\b[^.?!]*?\b(?:raised|saved|collected|reached"
                 rf"|got|made|done|did|achieved|hit|spent|sold|paid|walked|ran|read)\s+(?:[a-z]+\s+){{0,2}}?{N}"),
      True),  # a goal and what was done
+    (re.compile(rf"(?<![\d.]){N}\s+[a-z]+\b[^.?!\d%]*?\band\s+{N}\s+(?:of\s+(?:them|those|these)\s+)?(?:are|were|is"
+                rf"|was)\s+[a-z]+"), True),  # "35 beds on the unit and 28 are occupied", "... and 75 of them are"
     (re.compile(rf"(?<![\d.]){N}\s+of\s+(?:our|my|the|their|his|her|your|a)\s+{N}\s+(?:target|goal|budget)\b"), False),
-    (re.compile(rf"(?<![\d.]){N}\s+[a-z]+\b[^.?!\d%]*?\band\s+{N}\s+(?:are|were|is|was)\s+[a-z]+"),
-     True),  # "35 beds on the unit and 28 are occupied"
     (re.compile(rf"\b(?:won|win|scored|passed|hit|saved|made|got)\s+{N}\s+(?:out\s+)?of\s+(?:my|our|his|her|their|the)\s+"
                 rf"(?:last\s+|first\s+|past\s+)?{N}\b"), False))  # "won 37 of my last 50 ranked games"
+# "7 of my 56 customers", "8 out of my 25 pupils": a share where the words asked say no other state than the given
+OF_MINE = re.compile(rf"(?<![\d.]){N}\s+(?:out\s+of\s+(?:my|our|his|her|their|your)"
+                     rf"|of\s+(?:my|our|his|her|their|the|your|a))\s+(?:(?:last|first|past)\s+)?{N}\b")
 UP = r"\b(?:rise|rises|rose|increase[sd]?|went\s+up|gone\s+up|go\s+up|goes\s+up|grew|growth|gain|profit|up)\b"
 DOWN = (r"\b(?:fall|fell|falls|drop|dropped|drops|decrease[sd]?|went\s+down|gone\s+down|go\s+down|loss|down|off|cheaper"
         r"|discount|reduction|reduced|sale|saving|lose|lost)\b")  # "was 80, now 60 in the sale: what percent off"
 PERIODS = r"(?:day|week|month|year|time|season)\b"
+IMPROVED = re.compile(r"\bimprove(?:d|ment|ments)?\b")  # an improvement is no negative change
 THEN_NOW = re.compile(rf"{N}\s+(?:[a-z]+\s+){{0,2}}?(?:last|the\s+previous)\s+{PERIODS}[^.?!]*?"
                       rf"{N}\s+(?:[a-z]+\s+){{0,2}}?(?:this|the\s+next)\s+{PERIODS}")
 NOW_THEN = re.compile(rf"{N}\s+(?:[a-z]+\s+){{0,2}}?this\s+{PERIODS}[^.?!]*?"  # "2860 this week and 2600 last"
@@ -82,7 +86,8 @@ CHANGE_ASKED = re.compile(r"\bby\s+how\s+much\b|\bhow\s+(?:many|much)\s+(?:extra
                           r"|\bby\s*[?.!]*$|\bhow\s+much\s+(?:did|does|will|is|was|has)\s+"
                           r"(?:it|\w+|the\s+\w+)\s+(?:rise|increase|go\s+up|gone\s+up|fall|decrease|drop|go\s+down)"
                           r"|\b(?:is|was|be|are)\s+(?:the|my|a)\s+(?:increase|rise|discount|saving|reduction|tax|vat|tip)\b")
-ADDED = re.compile(r"\b(?:vat|tax|tip|service\s+charge|surcharge|interest|on\s+top)\b")  # "adds 25% on top"
+ADDED = re.compile(r"\b(?:vat|(?<!council\s)(?<!road\s)tax|tip|service\s+charge|surcharge|interest|on\s+top)\b")
+# "adds 25% on top"; a council tax bill is no tax added
 MARKUP = re.compile(r"%\s+(?:profit|mark-?up)\b")  # "want 40% profit on the cost": added to the cost
 SELLING_ASKED = re.compile(r"\bsell\s+(?:it|them|each\s+one|one)\s+for\b|\bselling\s+price\b")
 OFF = re.compile(r"(?:%|\bpercent)\s+(?:(?:taken|knocked)\s+|[a-z]+\s+[a-z]+\s+)?(?:off|discount)\b"
@@ -129,11 +134,12 @@ def share_reading(text: str) -> str | None:
     """"what percent is 18 out of 24" -> pct(18 / 24): a part of a whole asked for as a percentage."""
     if not _two(text) or not PERCENT_ASKED.search(text) or PERCENT.search(text):
         return None
-    found = [m.groups()[::-1] if whole_first else m.groups() for pattern, whole_first in SHARE
-             for m in pattern.finditer(text)]
-    if len(found) != 1:
+    found = list(dict.fromkeys(m.groups()[::-1] if whole_first else m.groups() for pattern, whole_first in SHARE
+                               for m in pattern.finditer(text)))
+    mine = [m.groups() for m in OF_MINE.finditer(text)]
+    if len(found) > 1 or len(set(found + mine)) != 1:
         return None
-    part, whole = found[0]
+    part, whole = (found or mine)[0]
     if not Fraction(whole):
         return None
     given, asked = given_and_asked(text)
@@ -141,6 +147,9 @@ def share_reading(text: str) -> str | None:
         return f"pct(({whole} - {part}) / {whole})"  # "spent 9870 of 15000, what percent is left"
     if bool(NEGATION.search(given)) != bool(NEGATION.search(asked)) and _said_again(given, asked):
         return f"pct(({whole} - {part}) / {whole})"  # "4 of 25 didnt germinate, what percentage did germinate"
+    if not found and any(not _said_again(given, word) for word in set(re.findall(r"[a-z]{3,}", asked)) - ASKING_WORDS
+                         - CHANCE_WORDS):
+        return None  # "18 of my 24 passed, what percentage failed": a state the numbers are not said with
     return f"pct({part} / {whole})"
 
 
@@ -170,7 +179,8 @@ def change_reading(text: str) -> str | None:
         return None  # "a fall from 400 to 420" says two things
     if MARGIN.search(text):  # "profit as a percentage of the selling price": of the second amount
         return f"pct(({new} - {old}) / {new})" if found.re is BUY_SELL and not down else None
-    return f"pct(({old} - {new}) / {old})" if down else f"pct(({new} - {old}) / {old})"
+    better = IMPROVED.search(text) and Fraction(new) < Fraction(old)  # a rank or a time: lower is better
+    return f"pct(({old} - {new}) / {old})" if down or better else f"pct(({new} - {old}) / {old})"
 
 
 def part_reading(text: str) -> str | None:
@@ -205,7 +215,7 @@ PERIOD = re.compile(r"\b(?:per|a|an|each|every|over\s+a|in\s+a|for\s+a|a\s+whole
                     r"(day|week|month|year)\b|\b(dai|week|month|year)ly\b")  # "over a whole year"
 
 
-NEGATION = re.compile(r"\bnot\b|n't\b|\b(?:didnt|dont|doesnt|wasnt|werent|isnt|arent|cant|wont|non-?[a-z]+)\b")
+NEGATION = re.compile(r"\bnot\b|n't\b|\b(?:didnt|dont|doesnt|wasnt|werent|isnt|arent|cant|wont|non-?[a-z]+|without)\b")
 TARGET = re.compile(r"\b(?:need|needs|want|wants|aim\s+for|target\s+of)\s+(?:\w+\s+)?\d")  # "need 400 completes, a
 # 16% response rate": the 400 is the part, the whole asked
 COUNTED_ASKED = re.compile(r"\bhow\s+many\s+([a-z]+)")
@@ -219,6 +229,9 @@ ASKING_WORDS = frozenset(
     "what whats percent percentage percentages is was are were that this it of the an did do does as in how many much"
     " my our their his her your its to be would will out from total all overall them they we you she he have has had"
     " got get so far then now there win hit pass success completion strike save occupancy rate score".split())
+
+CHANCE_WORDS = frozenset("chance probability random pick picks picked one someone nearest whole decimal place"
+                         " places round rounded hers his theirs mine ours".split())
 
 
 def _said_again(given: str, asked: str) -> bool:
@@ -271,7 +284,8 @@ LEFT_ASKED = re.compile(r"\b(?:left|remains?|remaining|rest|leftover|back|keep)\
 TAKEN = re.compile(r"(?:%|\bpercent)\s+(?:of\s+(?:it|that|this|them)\s+)?(?:goes|go|went|is|are|was|were|gets?)\s+"
                    r"(?:on|to|spent|used|paid|taken|saved|put)\b|\b(?:spend|spent|spends|use|used|uses|pay|paid|pays|keeps?|kept"
                    r"|deducts?|deducted|withh[oe]lds?|taxed\s+at|charged\s+at|docked"
-                   r"|save|saved|saves|give|gave|gives|takes?|taking|took)\s+(?:\d+(?:\.\d+)?)\s*(?:%|percent\b)")
+                   r"|save|saved|saves|give|gave|gives|takes?|taking|took|sold|sells?|eats?|ate|lost|loses?|wasted"
+                   r"|donated)\s+(?:\d+(?:\.\d+)?)\s*(?:%|percent\b)")  # "sold 35% of them, how many are left"
 
 
 def rest_reading(text: str) -> str | None:
@@ -351,33 +365,6 @@ def changed_by_reading(text: str) -> str | None:
     return None
 
 
-SIMPLE_INTEREST = re.compile(rf"{PERCENT.pattern}\s+(?:a|per|each|every)\s+(?:year|annum)\b[^.?!]*?\bsimple\s+interest"
-                             rf"|\bsimple\s+interest\b[^.?!]*?{PERCENT.pattern}\s+(?:a|per|each|every)\s+(?:year|annum)\b"
-                             rf"|{PERCENT.pattern}\s+simple\s+interest\b")  # a simple interest rate is a year's
-YEARS = re.compile(rf"{N}\s+(?:years?|yrs?)\b")
-WHOLE_ASKED = re.compile(r"\b(?:have|be\s+worth|worth|balance|pay\s+back|repay|owe)\b")  # the amount with its interest
-
-
-def interest_reading(text: str) -> str | None:
-    """"£2000 is invested at 3% per year simple interest. How much interest is earned in 4 years?" ->
-    2000 * 3 / 100 * 4; asked for the amount at the end -> 2000 + 2000 * 3 / 100 * 4."""
-    rate, years, numbers = SIMPLE_INTEREST.search(text), YEARS.findall(text), NUMBER.findall(text)
-    if not rate or len(years) != 1 or len(numbers) != 3:
-        return None
-    percent = next(g for g in rate.groups() if g)
-    principal = [n for n in numbers if n not in (percent, years[0])]
-    if len(principal) != 1:
-        return None
-    interest = f"{principal[0]} * {percent} / 100 * {years[0]}"
-    asked = asked_words(text)
-    with_interest = re.search(r"\b(?:with|plus|including|and)\s+(?:the\s+|its\s+)?interest\b", asked)
-    if re.search(r"\binterest\b", asked) and not with_interest:  # "how much interest will i have earned"
-        return interest
-    if with_interest or WHOLE_ASKED.search(asked) or re.search(r"\b(?:total|altogether|in\s+all|be)\b", asked):
-        return f"{principal[0]} + {interest}"
-    return None
-
-
 PERCENT_OF = re.compile(rf"{N}\s*(?:%|percent\b|per\s+cent\b)\s+of\s+[$€£]?{N}")  # "take 40% of 250"
 
 
@@ -395,5 +382,5 @@ def percent_of_reading(text: str) -> str | None:
 
 def percent_readings(text: str) -> list[str]:
     readers = (share_reading, part_reading, percent_of_reading, change_reading, changed_by_reading, rest_reading,
-               interest_reading, whole_of_part_reading, included_reading)
+               whole_of_part_reading, included_reading)
     return [r for r in (read(text) for read in readers) if r]

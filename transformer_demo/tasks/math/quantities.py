@@ -79,7 +79,8 @@ COSTS = re.compile(rf"\b(?:{PAID}|(?:bill|fare|fee|price)\s+(?:of|is|was))\s+$")
 SQUARE = re.compile(r"\s*(?:(?:square|sq\.?)\s+[a-z]+|[a-z]+\s*(?:²|2\b|\^\s*2))")
 CUBIC = re.compile(r"\s*(?:cubic\s+[a-z]+|[a-z]+\s*(?:³|\^\s*3))")
 POWERS = {"²": 2, "³": 3}  # a length's square or cube, written after its name
-OWNER = re.compile(rf"(?:^|[.?!,]\s*|\b(?:and|but)\s+)(?:the\s+)?({WORD}s)\s+(?:cost|are|weigh|sell\s+for)\b[^.?!\d]*$"
+OWNER = re.compile(rf"(?:^|[.?!,]\s*|\b(?:and|but)\s+)(?:the\s+)?(?:{WORD}\s+)?({WORD}s)\s+"
+                   rf"(?:(?:cost|are|weigh|sell\s+for)\b[^.?!\d]*)?$"  # "tickets £12.50 each", "pens are 35p each"
                    rf"|\b({WORD}s)\s+(?:that|which)\s+(?:seat|hold|take|fit|carry|contain|have)\s+$"  # "that seat"
                    rf"|\d\s+(?:{WORD}\s+)?({WORD}s)\b[^.?!\d]*$"  # "3 notebooks at 2.45 each"
                    rf"|\b(?:buy|buys|bought|sell|sells|sold|order|ordered|get|gets|got)\s+(?:the\s+)?({WORD}s)\s+(?:at|for)\s+$")
@@ -104,17 +105,24 @@ ASKED_PER = re.compile(rf"\b(?:each|every|per)\s+(?:{WORD}\s+)??({WORD})\b"
 MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|paid|spend|spent|earn|earns|make|makes"
                          rf"|made|save|saved|charge|owe|worth|price|raise|raised|donate|donated|collect|collected|claim)\b"
                          rf"|\bhow\s+much\s+(?:is|are|for)\s+(?:one|each|a|an|\d+(?:\.\d+)?)\b"
+                         rf"|\bhow\s+much\s+(?:(?:is|was)\s+(?:that|it|this)\s+)?(?:a|an)\s+{WORD}\b"
                          rf"|\bhow\s+much\s+(?:is|are)\s+(?:that|it|this|they)\s+(?:per|each|for\s+(?:one|each|a|an))\b"
-                         rf"|\bwhat\s+(?:do|does|did|will|would)\b{SENTENCE}\b(?:cost|pay|paying|spend|earn|charge)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
+                         rf"|\bwhat\s+(?:do|does|did|will|would)\b{SENTENCE}\b(?:cost|pay|paying|spend|earn|charge|take|bring\s+in)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
+                         rf"|\bwhat(?:'s|s|\s+is|\s+are)\s+(?:the|my|his|her|their|our|your|it|that|this)\b{SENTENCE}\bworth\b"
+                         rf"|(?:^|[,.;:]\s*)(?:my\s+|the\s+|his\s+|her\s+|our\s+)?(?:weekly|monthly|annual|yearly|daily|total"
+                         rf"|gross)\s+(?:pay|wages?|salary|earnings|income|takings|bill|cost)(?:\s+before\s+tax)?\s*[?.!]*$"
                          rf"|\bwhat(?:'s|s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:total\s+)?"
                          rf"(?:cost|price|pay|bill|earnings|wages?|salary|takings|income|revenue|sales)\b"
                          rf"|\bwhat(?:'s|s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:gross|net|weekly"
                          rf"|monthly|annual|yearly)\s+(?:pay|wages?|salary|earnings|income|bill|cost)\b")
+COUNTED_ONES = re.compile(r"\b(?:sold|sell|sells|bought|buy|buys|need|needs|ordered|order|orders|want|wants|did|made"
+                          r"|printed|booked|used|got)\s+(?:about\s+|only\s+|another\s+)?$")  # the rate's things
 PAYING = r"pays?|gets?|owes?|has|have|receives?|needs?|spends?|puts?|gives?|contributes?"  # each one does
 EACH_AT_END = re.compile(r"\bhow\s+much\s+(?:[a-z]+\s+){0,3}?(?:each|apiece|a\s+head|per\s+head|each\s+one"
                          r"|per\s+person)\s*[?.!]*\s*$")  # "..., how much each?", not "3 pens at 4 each"
 EACH_PAYS = re.compile(rf"\b(?:each|per)\s+({WORD})\b"
-                       rf"|\bhow\s+much\s+(?:is|are|for|does|do)\s+(?:one|a|an|each)\s+({WORD})\b")
+                       rf"|\bhow\s+much\s+(?:is|are|for|does|do)\s+(?:one|a|an|each)\s+({WORD})\b"
+                       rf"|\bhow\s+much\s+(?:(?:is|was)\s+(?:that|it|this)\s+)?(?:a|an)\s+({WORD})\b")  # "a night"
 EACH_ASKED = re.compile(r"\bhow\s+many\s+(?:(?:are|is|will|would|should|can|do|does|go|goes|sit|sits|get|gets|be|in|on"
                         rf"|at|for|there|into)\s+){{1,3}}(?:each|every|per)\s+({WORD})\b")  # the thing not said
 PER_ASKED = re.compile(rf"\b(?:what'?s|whats|what\s+is)\s+(?:that|this|it)\s+(?:per|an?|each)\s+({WORD})\b"
@@ -222,7 +230,7 @@ def _asked(text: str) -> Unit | None:
                 asked = rate_unit(thing, "*" if name in ("one", "person", "of") else name_of(name))
     elif money := MONEY_ASKED.search(text):
         per = EACH_PAYS.search(text, money.start())
-        name = per and (per.group(1) or per.group(2))
+        name = per and (per.group(1) or per.group(2) or per.group(3))
         anyone = name in ("one", "person", "of") or re.fullmatch(PAYING, name or "")  # "how much does each pay"
         asked = rate_unit("money", "*" if anyone else name_of(name)) if per else _money_asked(text)
     elif re.search(r"\bhow\s+far\b", text):
@@ -268,7 +276,8 @@ class Reading:
             self.asked = tuple(sorted(("cent" if n == "money" else n, p) for n, p in self.asked))
         if self.asked is None and ((much := re.search(r"\bhow\s+much\b", self.text)) and not noun_after(
                 self.text[much.end():])[0] or TOTAL_AT_END.search(self.text)) and any(
-                u and ("money", 1) in u for u in self.numbers.values()):
+                u and (("money", 1) in u or ("cent", 1) in u and MAJOR_MONEY.search(self.text))
+                for u in self.numbers.values()):  # "18p a unit, 85 units, how much in pounds", not "how much"
             self.asked = _money_asked(self.text)  # "diesel is 1.48 a litre, how much to fill it", "..., total?"
         self._unhold(held)
         self._name_unknowns()
@@ -309,6 +318,11 @@ class Reading:
             if per == self.asked[0][0] and thing != UNKNOWN and not any(  # 500 items, the boxes asked
                     u == ((thing, 1),) for u in self.numbers.values()):
                 self.numbers[bare[0]] = ((thing, 1),)
+            elif (thing == self.asked[0][0] or {thing, self.asked[0][0]} == {"money", "cent"}) and per not in (
+                    UNKNOWN, *MEASURES) and COUNTED_ONES.search(self.text[:next(
+                        m.start() for m in NUMBER.finditer(self.text) if Fraction(m.group()) == bare[0])]):
+                # "tickets 12.50 each, we sold 346": 346 tickets
+                self.numbers[bare[0]] = ((per, 1),)
 
     def _name_subjects(self) -> None:
         """"18 rows of 24 chairs and 37 are reserved": a number that stands for its thing is the thing the number

@@ -51,15 +51,21 @@ def _as_people(units: list[Unit | None]) -> list[Unit | None]:
     return [(("person", 1),) if u and len(u) == 1 and u[0][0] in PEOPLE and u[0][1] == 1 else u for u in units]
 
 
+CENTS_ASKED = re.compile(r"\b(?:in|how\s+many)\s+(?:pence|cents?|p)\b")
+TOGETHER = re.compile(r"\b(?:altogether|all\s+together|together)\b")
+
+
 def rate_reading(text: str) -> str | None:
     """The one product or quotient of a question's two or three numbers whose unit is the unit asked (module
     docstring): "7.5 hours a day for 4 days at 11.40 an hour: how much did i earn?" -> 7.5 * 4 * 11.40."""
     reading = read_quantities(text)
-    if not reading.complete or reading.asked is None or NOT_A_RATE_QUESTION.search(reading.text):
+    if not reading.complete or reading.asked is None or NOT_A_RATE_QUESTION.search(TOGETHER.sub(" ", reading.text)):
         return None
     found = NUMBER.findall(reading.text)
     if len(found) not in (2, 3) or len(reading.numbers) != len(found) or None in reading.numbers.values():
         return None
+    if TOGETHER.search(reading.text) and len(set(reading.numbers.values())) < len(found):
+        return None  # "14 hives, 22 jars a hive: how many jars altogether" is no sum; "9 hives and 13 hives" may be
     asked = {name for name, _ in reading.asked}
     if any(sized and sized[0] not in asked for u in reading.numbers.values() if (sized := _sized(u))):
         return None  # "2.5 litre tins at 18.50 a tin, i need 9 litres: the cost" buys whole tins, no proportion
@@ -68,8 +74,10 @@ def rate_reading(text: str) -> str | None:
     if not fitting:  # "45 minutes every evening ... how many hours over 12 evenings": (45 * 12) / 60
         fitting = [times_fraction(f"({program})", factor) for program, unit in candidates
                    if (factor := _converting(unit, reading.asked)) is not None]
-    if len({evaluate(program).value for program in fitting}) != 1:
+    if len(values := {evaluate(program).value for program in fitting}) != 1:
         return None
+    if ("cent", 1) in reading.asked and values.pop() >= 100 and not CENTS_ASKED.search(text):
+        return None  # "85p each, i need 40, total cost": 3400 pence or 34 pounds, by who asks
     return min(fitting, key=lambda program: program.count("/"))
 
 
@@ -283,6 +291,11 @@ def capacity_reading(text: str) -> str | None:
     return f"{total} / {capacity}"
 
 
+# A whole number asked rounded one way: not "rounded up to 1 dp", "to the nearest 10" or "round up the 30 kids"
+ROUNDED_UP_OR_DOWN = re.compile(r"\bround(?:ed|ing)?\s+(?:it\s+|that\s+|this\s+|them\s+)?(up|down)\b"
+                                r"(?!\s+to\s+(?:the\s+)?(?:nearest\s+)?(?:\d|one\s+d|two|three|ten|hundred|thousand|half"
+                                r"|quarter|fifth|decimal|tenth|hundredth|penny|pence|cent|significant)"
+                                r"|\s+(?:the|all|my|our|your|his|her|their|every\w*|some|\d))")
 SOLD_IN = re.compile(r"\b(?:sells?|sold|comes?|supplied|available)\s+(?:it\s+|them\s+)?(?:only\s+)?in\s+\d")
 WHOLE_ASKED = (  # (pattern, function): a count of the whole things needed, or of the whole things that fit
     (re.compile(r"\b(?:least|smallest|minimum|min|fewest)\s+number\s+of\s+([a-z]+)"
@@ -310,6 +323,8 @@ def whole_count(question: str) -> str | None:
     cut"), of things that are counted, not
     measured (hours may be 41.67) unless asked whole ("how many full days"); else None."""
     text = question.lower()
+    if said := ROUNDED_UP_OR_DOWN.search(text):
+        return "ceil" if said[1] == "up" else "floor"  # "how many hours, rounded up to a whole hour"
     if HOW_MANY.search(text) and ENOUGH.search(text):
         return "ceil"  # "how many whole weeks till i've got enough": the week it is reached
     if SOLD_IN.search(text) and HOW_MANY.search(text) and not re.search(r"\b(?:full|whole|complete)\b", text):

@@ -183,7 +183,7 @@ REWRITES = tuple((re.compile(p), r) for p, r in TIGHT) + tuple((re.compile(p), _
 FRONT = re.compile(  # longer phrases before their beginnings: "what do you get" before "what"
     r"^(?:what\s+number\s+is|[a-z' -]{1,40}:|hey|hi|hello|ok|okay|so|um|quick\s+(?:question|one|q)\b,?|please|pls|plz"
     r"|then|and|now|"
-    r"exactly|quickly|"
+    r"exactly|quickly|(?:add|sum)\s+(?:up|together)(?=\s+-?\d[\d\s.+]*$)|"  # "add up 1875 + 2960 + 415"
     r"(?:can|could|would|will)\s+(?:you|u|someone|anyone|somebody|anybody)(?:\s+please)?(?:\s+(?:tell\s+me|help\s+me\s+(?:with|work\s+out)|work\s+out"
     r"|figure\s+out|calculate|compute|find|solve|do|give\s+me))?|"
     r"what\s+do\s+(?:you|i|we)\s+get(?:\s+(?:from|for|if\s+(?:you|i|we)\s+(?:do|work\s+out|calculate)|when\s+"

@@ -123,8 +123,8 @@ GROUPED = re.compile(r"(?<![\d.,])([$€£]\s*)?(\d{1,3}(?:,\d{3})+)(?!\d|,\d|\.
 
 def ungrouped(text: str) -> str:
     """"sales were 12,400 in march" -> "sales were 12400 in march": thousands written with commas. An amount of
-    money may have several groups (£1,250,000); otherwise one group, and none where commas also list numbers
-    ("mean of 4,500 and 3,6,9" is left as it is)."""
+    money may have several groups (£1,250,000), and so may a number no list could be (1,000,000 or 12,400,000, not
+    250,375,125); none where commas also list numbers ("mean of 4,500 and 3,6,9" is left as it is)."""
     if not isinstance(text, str):
         return text
     found = list(GROUPED.finditer(text))
@@ -133,7 +133,8 @@ def ungrouped(text: str) -> str:
 
     def one(m: re.Match) -> str:
         money, digits = m.group(1), m.group(2)
-        if money or digits.count(",") == 1 and not listed:
+        first, *groups = digits.split(",")
+        if money or not listed and (len(groups) == 1 or len(first) < 3 or any(g[0] == "0" for g in groups)):
             return (money or "") + digits.replace(",", "")
         return m[0]
 
@@ -161,15 +162,22 @@ def in_thousands(text: str) -> str:
 
 
 SMALL = "|".join(w for w, i in ONES.items() if 0 < i <= 12)
-MIXED = re.compile(rf"\b(\d+|{SMALL})\s+and\s+(a\s+half|a\s+quarter|three\s+quarters)\b", re.IGNORECASE)
-FRACTION_OF = {"a half": Fraction(1, 2), "a quarter": Fraction(1, 4), "three quarters": Fraction(3, 4)}
+# The parts a mixed number's decimal ends in: "3 and a fifth" is 3.2; "2 and a third" has no decimal, and stays
+PARTS_OF = {"half": 2, "halves": 2, "quarter": 4, "quarters": 4, "fifth": 5, "fifths": 5, "eighth": 8, "eighths": 8,
+            "tenth": 10, "tenths": 10}
+MIXED = re.compile(rf"\b(\d+|{SMALL})\s+and\s+(an?|one|two|three|four|five|six|seven|nine)\s+({'|'.join(PARTS_OF)})\b",
+                   re.IGNORECASE)
 
 
 def mixed(text: str) -> str:
-    """"two and a quarter hours" -> "2.25 hours", "1 and a half" -> "1.5": a whole number and a half or quarters."""
+    """"two and a quarter hours" -> "2.25 hours", "1 and a half" -> "1.5", "3 and two fifths" -> "3.4": a whole
+    number and a part whose decimal ends."""
     def value(m: re.Match) -> str:
         whole = int(m[1]) if m[1].isdigit() else ONES[m[1].lower()]
-        return format_number(whole + FRACTION_OF[" ".join(m[2].lower().split())])
+        count = 1 if m[2].lower() in ("a", "an") else ONES[m[2].lower()]
+        if (count > 1) != m[3].lower().endswith("s") or count >= PARTS_OF[m[3].lower()]:
+            return m[0]  # "3 and a quarters", "2 and five quarters": no mixed number
+        return format_number(whole + Fraction(count, PARTS_OF[m[3].lower()]))
 
     return MIXED.sub(value, text) if isinstance(text, str) else text
 
@@ -187,6 +195,20 @@ def in_money(text: str) -> str:
     return AMOUNT.sub(amount, text) if isinstance(text, str) else text
 
 
+POUNDS = re.compile(r"£|\bpounds?\b|\bquid\b", re.IGNORECASE)
+PENCE_ASKED = re.compile(r"\b(?:in|how\s+many)\s+(?:pence|p)\b", re.IGNORECASE)
+PENCE = re.compile(r"(?<![\d.£$€])(\d+(?:\.\d+)?)\s*(?:p|pence)\b(?!\s*(?:coins?|pieces?))",
+                   re.IGNORECASE)  # not "2p coins"
+
+
+def in_pounds(text: str) -> str:
+    """"bought stuff for 1.45, 85p and 2.30 and paid with £10" -> "... £0.85 ...": pence beside pounds are pounds,
+    unless pence are asked for."""
+    if not isinstance(text, str) or not POUNDS.search(text) or PENCE_ASKED.search(text):
+        return text
+    return PENCE.sub(lambda m: f"£{format_number(Fraction(m[1]) / 100)}", text)
+
+
 # Maths words as people misspell them or shorten them in text speak (the sets written for the tutor hold each of
 # these).
 MISSPELLED = (
@@ -199,7 +221,9 @@ MISSPELLED = (
     (r"temp(?:e|a)?r(?:a|e)?t(?:u|e)?re", "temperature"),
     (r"wat|wot", "what"), (r"wats|wots|wat's|wot's", "whats"), (r"tot", "total"), (r"ppl", "people"),  # text speak
     (r"wk", "week"), (r"wks", "weeks"), (r"mth|mnth", "month"), (r"mths|mnths", "months"), (r"yr", "year"),
-    (r"yrs", "years"), (r"hw", "how"),
+    (r"yrs", "years"), (r"hw", "how"), (r"nite", "night"), (r"nites", "nights"),
+    (r"in a fortnight", "in two weeks"), (r"for a fortnight", "for two weeks"), (r"over a fortnight", "over two weeks"),
+    (r"a tenner", "£10"), (r"a fiver", "£5"),  # "change from a tenner"
     (r"(?<=\ban )our|(?<=\bper )our", "hour"), (r"(?<=\d )ours", "hours"),  # autocorrect: "95 an our for 5 ours"
 )
 SPELLINGS = [(re.compile(rf"\b(?:{wrong})\b", re.IGNORECASE), right) for wrong, right in MISSPELLED]
