@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from .measures import powered
 from .program import format_number
 from .spoken import ONES, in_money, in_pounds, in_thousands, mixed, spelled, ungrouped, with_digits
 
@@ -28,6 +29,18 @@ def asked_in(text: str) -> str:
         return text
     form = re.search(r"\bas\s+an?\s+(?:decimal|fraction|percentage)\b", text.replace(quotes[0], " "), re.IGNORECASE)
     return quotes[0].strip() + (f" ({form[0]})" if form else "")  # "... Answer as a decimal please."
+
+
+HOW_DO_I = re.compile(r"^\s*(?:so\s+|ok\s+|hi,?\s+)?how\s+(?:do|would|should|can|could|to)\s+(?:i\s+|you\s+|we\s+)?"
+                      r"(?:work\s+out|calculate|figure\s+out|find\s+out|find)\s+(?=(how|what|which)?)", re.IGNORECASE)
+
+
+def unframed(text: str) -> str:
+    """"how do I work out a 15% tip on a £64 bill" -> "what is a 15% tip on a £64 bill", "how do i work out how many
+    hours ..." -> "how many hours ...": a question asked as how to find its answer."""
+    if not isinstance(text, str) or not (frame := HOW_DO_I.match(text)):
+        return text
+    return ("" if frame[1] else "what is ") + text[frame.end():]
 
 
 def _duration(larger: str, smaller: str) -> re.Pattern:
@@ -131,5 +144,5 @@ def question_in(line: str) -> str:
     words as signs, its school years dropped and "me and my 2 sisters" as "3 of us"."""
     if not isinstance(line, str):
         return line
-    numbers = with_digits(spelled(plain(unlabelled(in_thousands(ungrouped(line))))))
-    return asked_in(in_hours(signed(in_pounds(in_money(mixed(in_company(numbers)))))))
+    numbers = with_digits(spelled(powered(plain(unlabelled(in_thousands(ungrouped(line)))))))  # "m2" is m²
+    return unframed(asked_in(in_hours(signed(in_pounds(in_money(mixed(in_company(numbers))))))))

@@ -72,8 +72,9 @@ PAID = r"costs?|costing|paid|pays?|priced(?:\s+at)?|sells?\s+for|sold\s+for"  # 
 PRICED = re.compile(rf"\b(?:{PAID}|at)\s+$")
 RATE_PRICED = re.compile(rf"\b(?:{PAID}|at|on|earns?|earning|charges?|is|are|pledged?|pledges|donat(?:es?|ed|ing)"
                          rf"|raises?|raised|raising|gets?|getting|got|receives?|received)\s+$")  # "pledged 2.50 per km"
-STATED_RATE = re.compile(r"(?:(?<![\d.])1|\bone)\s+([a-z]+)\s+(?:=|is|equals|is\s+equal\s+to|is\s+worth|is\s+about"
-                         r"|gets?(?:\s+(?:you|me))?|buys?)\s+(?:about\s+)?$")  # before a rate's number: "1 mile = "
+STATED_RATE = re.compile(r"(?:(?<![\d.])1|\bone)\s+([a-z]+)\s+(?:of\s+[a-z]+\s+)?(?:=|is|equals|is\s+equal\s+to"
+                         r"|is\s+worth|is\s+about|weighs|gets?(?:\s+(?:you|me))?|buys?)\s+(?:about\s+)?$")  # before a
+# rate's number: "1 mile = ", "1 cup of sugar weighs "
 A_SIZE = re.compile(r"\s*(?:long|wide|high|tall|deep|thick|old|away|across|in\s+(?:length|size|diameter))\b")
 COSTS = re.compile(rf"\b(?:{PAID}|(?:bill|fare|fee|price)\s+(?:of|is|was))\s+$")
 SQUARE = re.compile(r"\s*(?:(?:square|sq\.?)\s+[a-z]+|[a-z]+\s*(?:²|2\b|\^\s*2))")
