@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .reading import NUMBER, N, asked_words, given_and_asked
+from .reading import NUMBER, N, asked_words, given_and_asked, opposed
 
 PERCENT = re.compile(rf"{N}\s*(?:%|percent\b|per\s+cent\b)")
 PERCENT_ASKED = re.compile(r"(?:^|[^\d.\s])\s*%\s+(?:rise|increase|decrease|fall|drop|profit|loss|change|growth|gain"
@@ -147,6 +147,8 @@ def share_reading(text: str) -> str | None:
         return f"pct(({whole} - {part}) / {whole})"  # "spent 9870 of 15000, what percent is left"
     if bool(NEGATION.search(given)) != bool(NEGATION.search(asked)) and _said_again(given, asked):
         return f"pct(({whole} - {part}) / {whole})"  # "4 of 25 didnt germinate, what percentage did germinate"
+    if opposed(given, asked):
+        return None  # "18 of my 24 passed, what percentage failed": perhaps the rest, perhaps not
     if not found and any(not _said_again(given, word) for word in set(re.findall(r"[a-z]{3,}", asked)) - ASKING_WORDS
                          - CHANCE_WORDS):
         return None  # "18 of my 24 passed, what percentage failed": a state the numbers are not said with
@@ -233,7 +235,6 @@ ASKING_WORDS = frozenset(
 CHANCE_WORDS = frozenset("chance probability random pick picks picked one someone nearest whole decimal place"
                          " places round rounded hers his theirs mine ours".split())
 
-
 def _said_again(given: str, asked: str) -> bool:
     """Does what the question asks say again a word its numbers are said with ("4 of 25 didnt germinate, what
     percentage did germinate"), so that a negation on one side only asks for the rest?"""
@@ -259,7 +260,8 @@ def other_than_part(text: str) -> bool:
     other = counted and named and counted.group(1).endswith("s") and counted.group(1) not in given or (
         state and state.group(1) not in given)  # "15% of them are out of order, how many are working"
     return bool(_rest_asked(given, asked) or bool(NEGATION.search(given)) != bool(NEGATION.search(asked))
-                or REST_SAID.search(text) or periods and periods != said or other or TARGET.search(given))
+                or REST_SAID.search(text) or periods and periods != said or other or TARGET.search(given)
+                or opposed(given, asked))
 
 
 DEPOSIT = re.compile(r"%\s+(?:deposit|down\s+payment|upfront)\b"
@@ -288,6 +290,10 @@ TAKEN = re.compile(r"(?:%|\bpercent)\s+(?:of\s+(?:it|that|this|them)\s+)?(?:goes
                    r"|donated)\s+(?:\d+(?:\.\d+)?)\s*(?:%|percent\b)")  # "sold 35% of them, how many are left"
 
 
+THEIRS = re.compile(r"\b(?:takes|took|keeps|kept|deducts|deducted|withholds)\b")  # said of someone else
+MINE = re.compile(r"\b(?:i|we)\s+(?:actually\s+|really\s+)?(?:get|receive|end\s+up\s+with|take\s+home)\b")
+
+
 def rest_reading(text: str) -> str | None:
     """"my pay is 2400 and 35% of it goes on rent, how much is left?" -> 2400 - 35 / 100 * 2400: what is left of
     the one other number after a percentage of it is taken."""
@@ -298,6 +304,8 @@ def rest_reading(text: str) -> str | None:
     to = taken and re.match(r"\s*(?:the\s+)?([a-z]+)", text[taken.end():])  # "30% goes on costs": costs
     others = to and re.search(r"\b(?:get|gets|receive|receives|comes?\s+to\s+(?:me|us|you|him|her|them))\b",
                               asked) and to.group(1) not in asked  # "takes 15% commission, how much comes to me"
+    others = others or taken and THEIRS.search(taken[0]) and not re.search(r"\b(?:i|we)\s+(?:\w+\s+)?$", text[
+        :taken.start()]) and MINE.search(asked)  # "the auction house takes 5%, how much do i actually get"
     if not (taken and (LEFT_ASKED.search(asked) or others)) or any(pattern.search(text) for pattern, _ in CHANGE_BY):
         return None  # "..., how much does the charity get": what the costs do not take
     if re.search(r"\bke(?:eps?|pt)\b", taken[0]) and re.search(r"\bkeep\b", asked):

@@ -135,7 +135,7 @@ CONVERT_ASKED = re.compile(r"^(?:convert|change|turn|express|write)\b|\b(?:make|
                            r"(?:it|that|this|them)\s+(?:in|into)\s+[a-z]+\s*[?.!]*$")  # "... when i make it in minutes"
 QUANTITY_ASKED = re.compile(r"\bwhat(?:'s|s|\s+is|\s+was)\s+(?:its|the|their|his|her|my|our)\s+(?:total\s+)?"
                             r"(?:volume|capacity|area|length|weight|mass|height|width|distance)\b")  # "... in litres"
-IN_MEASURE = re.compile(rf"(?:,\s*|\(|\s)(?:in|into)\s+({MEASURE_WORD})\s*\)?\s*[?.!]*$")
+IN_MEASURE = re.compile(rf"(?:(?:,\s*|\(|\s)(?:in|into)\s+|\(\s*)({MEASURE_WORD})\s*\)?\s*[?.!]*$")  # "(in g)", "(g)"
 
 
 def noun_after(after: str) -> tuple[str | None, int]:
@@ -246,6 +246,8 @@ def _asked(text: str) -> Unit | None:
     elif (size := re.search(r"\bhow\s+(?:long|heavy|tall|wide|high|deep)\b", text)) and IN_MEASURE.search(text):
         per = re.compile(rf"\beach\s+({WORD})\b").search(text, size.start())
         asked = rate_unit(UNKNOWN, name_of(per.group(1))) if per else ((UNKNOWN, 1),)
+    if asked is None and re.search(r"\bhow\s+(?:much|many)\b", text) and (measure := IN_MEASURE.search(text)):
+        asked = ((name_of(measure.group(1)), 1),)  # "how much yeast (g)"
     if asked is None and (CONVERT_ASKED.search(text) or QUANTITY_ASKED.search(text)) and IN_MEASURE.search(text):
         asked = ((UNKNOWN, 1),)  # "convert 3 hours 40 minutes into minutes": the measure named
     if asked and (measure := IN_MEASURE.search(text)):

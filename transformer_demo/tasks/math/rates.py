@@ -218,6 +218,7 @@ def pieces_reading(text: str) -> str | None:
 
 
 SPACED = re.compile(rf"\bevery\s+{AMOUNT}\s*({MEASURE_WORD})\b")
+MORE_THAN_ONE_LINE = re.compile(r"\b(?:sides|rows|lines|lanes)\b|\beach\s+side\b")  # "along each long side": 2 lines
 BOTH_ENDS = re.compile(r"\b(?:each|both)\s+ends?\b|\bat\s+the\s+start\s+and\s+(?:the\s+)?end\b")
 
 
@@ -226,7 +227,7 @@ def spaced_reading(text: str) -> str | None:
     spaced along a length with one at both ends (a fence's posts); None where the ends are not said."""
     spaced, numbers = SPACED.search(text), NUMBER.findall(text)
     if not spaced or len(numbers) != 2 or not BOTH_ENDS.search(text) or not re.search(r"\bhow\s+many\b", text) or \
-            re.search(r"\b(?:not|no|without|except)\b|n't\b", text):
+            re.search(r"\b(?:not|no|without|except)\b|n't\b", text) or MORE_THAN_ONE_LINE.search(text):
         return None
     gap = spaced.group(1)
     length = next(n for n in numbers if n != gap) if numbers[0] != numbers[1] else None

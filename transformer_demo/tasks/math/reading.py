@@ -349,3 +349,16 @@ def read_calculation(question: str) -> Calculation | None:
         return Calculation(program, evaluate(program))  # evaluate tokenizes under program.py's limits
     except ProgramError:
         return None
+
+
+# States that exclude each other: a question that gives one and asks the other asks for more than its numbers say
+OPPOSITES = ((r"late", r"on\s+time|early|in\s+time"), (r"pass(?:ed|es)?", r"fail(?:ed|s)?"),
+             (r"won|wins?", r"lost|lose"), (r"empty|free|vacant", r"occupied|full|taken|booked"),
+             (r"broken|damaged", r"working"), (r"right|correct", r"wrong"))
+
+
+def opposed(given: str, asked: str) -> bool:
+    """Does the question ask for the opposite state of the one its numbers are said with ("40% returned their
+    books late, how many on time", "18 of 24 passed, what percentage failed")?"""
+    return any(re.search(rf"\b(?:{a})\b", given) and re.search(rf"\b(?:{b})\b", asked) and not re.search(
+        rf"\b(?:{b})\b", given) for x, y in OPPOSITES for a, b in ((x, y), (y, x)))
