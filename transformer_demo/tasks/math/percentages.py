@@ -33,7 +33,7 @@ PERCENT_ASKED = re.compile(r"(?:^|[^\d.\s])\s*%\s+(?:rise|increase|decrease|fall
 SHARE = (  # (pattern, whether the whole comes first)
     (re.compile(rf"{N}\s+(?:[a-z]+\s+){{0,2}}?out\s+of\s+(?:a\s+(?:possible\s+|total\s+of\s+)?|the\s+)?{N}"),
      False),  # 42 out of 60, won 13 games out of 20
-    (re.compile(rf"{N}\s+(?:is|as)\s+(?:what|a)\s+(?:percent|percentage)\s+of\s+(?:[a-z]+\s+){{0,2}}?{N}"), False),
+    (re.compile(rf"{N}\s+(?:is|as)\s+(?:what|a)\s+(?:percent|percentage|%)\s+of\s+(?:[a-z]+\s+){{0,2}}?{N}"), False),
     (re.compile(rf"\bwhat\s+(?:percent|percentage|%)\s+(?:is|are|was|were)\s+{N}\s+of\s+{N}\b"), False),  # 18 of 72
     (re.compile(rf"\bwhat\s+(?:percent|percentage)\s+of\s+(?:[a-z]+\s+){{0,2}}?{N}\s+(?:[a-z]+\s+){{0,2}}?"
                 rf"(?:is|are|was|were)\s+{N}"), True),
@@ -46,8 +46,11 @@ SHARE = (  # (pattern, whether the whole comes first)
     (re.compile(rf"\b(?:won|win|scored|passed|hit|saved|made|got)\s+{N}\s+(?:out\s+)?of\s+(?:my|our|his|her|their|the)\s+"
                 rf"(?:last\s+|first\s+|past\s+)?{N}\b"), False))  # "won 37 of my last 50 ranked games"
 # "7 of my 56 customers", "8 out of my 25 pupils": a share where the words asked say no other state than the given
-OF_MINE = re.compile(rf"(?<![\d.]){N}\s+(?:out\s+of\s+(?:my|our|his|her|their|your)"
-                     rf"|of\s+(?:my|our|his|her|their|the|your|a))\s+(?:(?:last|first|past)\s+)?{N}\b")
+# "out of 160 dogs last month 48 were large breeds": the whole first
+OF_MINE = (re.compile(rf"(?<![\d.]){N}\s+(?:out\s+of\s+(?:my|our|his|her|their|your)"
+                      rf"|of\s+(?:my|our|his|her|their|the|your|a))\s+(?:(?:last|first|past)\s+)?{N}\b"),
+           re.compile(rf"^(?:[a-z]+\s+)?out\s+of\s+(?:the\s+|my\s+|our\s+)?{N}\b[^.?!\d%]*?(?<![\d.]){N}\s+(?:of\s+"
+                      rf"(?:them|those)\s+)?(?:are|were|was|is|had|have|got|did)\b"))
 UP = r"\b(?:rise|rises|rose|increase[sd]?|went\s+up|gone\s+up|go\s+up|goes\s+up|grew|growth|gain|profit|up)\b"
 DOWN = (r"\b(?:fall|fell|falls|drop|dropped|drops|decrease[sd]?|went\s+down|gone\s+down|go\s+down|loss|down|off|cheaper"
         r"|discount|reduction|reduced|sale|saving|lose|lost)\b")  # "was 80, now 60 in the sale: what percent off"
@@ -74,7 +77,7 @@ CHANGE_BY = ((re.compile(rf"\b(?:increas(?:e[sd]?|ing)|rais(?:e[sd]?|ing)|ris(?:
                          r"|%\s+(?:pay\s+)?(?:rise|raise|increase|hike)\b|%\s+(?:more|higher|bigger|greater)\b(?!\s+than)"
                          r"|%\s+extra\b"),  # "want 5% extra for breakages"
               "+"),  # "a 2.5% pay rise", "20% more"
-             (re.compile(rf"\b(?:reduc(?:e[sd]?|ing)|decreas(?:e[sd]?|ing)|lower(?:ed|ing)?|cuts?|falls|fell|falling|drop(?:s|ped|ping)?"
+             (re.compile(rf"\b(?:reduc(?:e[sd]?|ing)|decreas(?:e[sd]?|ing)|lower(?:ed|ing)?|cuts?|falls|fell|falling|drop(?:s|ped|ping)?|take\s+away|minus"
                          rf"|go(?:es|ing)?\s+down|went\s+down|(?:is|are|was|were)\s+down|{PUT}down){BY}"
                          r"|%\s+(?:pay\s+)?(?:cut|decrease|reduction)\b|%\s+(?:fewer|less|lower|smaller)\b(?!\s+than)"),
               "-"))  # "there were 20% fewer"
@@ -136,7 +139,8 @@ def share_reading(text: str) -> str | None:
         return None
     found = list(dict.fromkeys(m.groups()[::-1] if whole_first else m.groups() for pattern, whole_first in SHARE
                                for m in pattern.finditer(text)))
-    mine = [m.groups() for m in OF_MINE.finditer(text)]
+    mine = [m.groups()[::-1] if pattern is OF_MINE[1] else m.groups() for pattern in OF_MINE
+            for m in pattern.finditer(text)]
     if len(found) > 1 or len(set(found + mine)) != 1:
         return None
     part, whole = (found or mine)[0]
@@ -287,7 +291,7 @@ TAKEN = re.compile(r"(?:%|\bpercent)\s+(?:of\s+(?:it|that|this|them)\s+)?(?:goes
                    r"(?:on|to|spent|used|paid|taken|saved|put)\b|\b(?:spend|spent|spends|use|used|uses|pay|paid|pays|keeps?|kept"
                    r"|deducts?|deducted|withh[oe]lds?|taxed\s+at|charged\s+at|docked"
                    r"|save|saved|saves|give|gave|gives|takes?|taking|took|sold|sells?|eats?|ate|lost|loses?|wasted"
-                   r"|donated)\s+(?:\d+(?:\.\d+)?)\s*(?:%|percent\b)")  # "sold 35% of them, how many are left"
+                   r"|donated|done|did|completed|covered)\s+(?:\d+(?:\.\d+)?)\s*(?:%|percent\b)")  # "sold 35% of them"
 
 
 THEIRS = re.compile(r"\b(?:takes|took|keeps|kept|deducts|deducted|withholds)\b")  # said of someone else

@@ -54,6 +54,7 @@ AFTER = re.compile(rf"\s*(?:(?:canadian|australian|us|new\s+zealand|hong\s+kong)
 # "38 pages a minute", "4.50 per square metre"; "35 cents each and ...", "1.35 each plus ..." are no rates
 PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:per|a|an|every|each|for\s+(?:one|each|every|a|an)"
                  rf"|(?:for|in)\s+the(?=\s+(?:whole\s+)?(?:day|week|month|year)\b)(?:\s+whole)?"  # "420 for the year"
+                 rf"|to\s+the(?=\s+(?:gallon|litre|liter|pound|dollar|euro|kg|kilo|hour)\b)"  # "25 miles to the gallon"
                  rf"|in\s+(?:each|every|one|a|an)|on\s+(?:each|every))\s+(?P<square>(?:square|sq)\s+)?(?:{NOUN}\s+)??{NOUN}\b")
 EACH = re.compile(r"\s*each\b")
 # "12 flags each 15 cm", "6 boxes each hold 12": each of the things counted before has the amount after
@@ -76,6 +77,7 @@ STATED_RATE = re.compile(r"(?:(?<![\d.])1|\bone)\s+([a-z]+)\s+(?:of\s+[a-z]+\s+)
                          r"|is\s+worth|is\s+about|weighs|gets?(?:\s+(?:you|me))?|buys?)\s+(?:about\s+)?$")  # before a
 # rate's number: "1 mile = ", "1 cup of sugar weighs "
 A_SIZE = re.compile(r"\s*(?:long|wide|high|tall|deep|thick|old|away|across|in\s+(?:length|size|diameter))\b")
+RATE_NAMED = re.compile(r"\b(day|dai|hour|hourl|week|night)(?:ly|y)?\s+rate\s+(?:is\s+|of\s+|=\s*)?$")
 COSTS = re.compile(rf"\b(?:{PAID}|(?:bill|fare|fee|price)\s+(?:of|is|was))\s+$")
 SQUARE = re.compile(r"\s*(?:(?:square|sq\.?)\s+[a-z]+|[a-z]+\s*(?:²|2\b|\^\s*2))")
 CUBIC = re.compile(r"\s*(?:cubic\s+[a-z]+|[a-z]+\s*(?:³|\^\s*3))")
@@ -90,7 +92,8 @@ EACH_ONE = re.compile(rf"(?<![\d.])\d+(?:\.\d+)?(?=\s)[^.?!\d]*?\beach\s+(?:one|
 # "boxes hold 24 items": items per box
 HOLDERS = re.compile(rf"\b({WORD}s)\s+(?:that\s+|which\s+)?(?:each\s+|all\s+)?(?:can\s+)?(?:hold|seat|take|contain|fit"
                      r"|carry|feed|serve|cover|sleep)\s+(?:up\s+to\s+|about\s+|exactly\s+)?$")
-TOTAL_AT_END = re.compile(r"[,.;]\s*(?:what'?s\s+the\s+|whats\s+the\s+)?total(?:\s+for\s+(?:the\s+)?[a-z]+)?\s*[?.!]*$")
+TOTAL_AT_END = re.compile(r"[,.;]\s*(?:what'?s\s+the\s+|whats\s+the\s+)?(?:total|cost|price)"
+                          r"(?:\s+for\s+(?:the\s+)?[a-z]+)?(?:\s*\([^)]*\))?\s*[?.!]*$")  # "..., cost?", "total (£)?"
 CONTAINER_WORDS = ("tins", "cans", "tubs", "bags", "blocks", "bottles", "boxes", "packs", "packets", "rolls", "sacks",
                    "jars", "cartons", "tubes", "pots", "tanks", "buckets", "drums", "reels", "sheets", "boards", "bars",
                    "planks", "lengths", "panels", "slabs", "tiles")  # "2.5 litre tins": a measure per container
@@ -108,7 +111,7 @@ MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|pa
                          rf"|\bhow\s+much\s+(?:is|are|for)\s+(?:one|each|a|an|\d+(?:\.\d+)?)\b"
                          rf"|\bhow\s+much\s+(?:(?:is|was)\s+(?:that|it|this)\s+)?(?:a|an)\s+{WORD}\b"
                          rf"|\bhow\s+much\s+(?:is|are)\s+(?:that|it|this|they)\s+(?:per|each|for\s+(?:one|each|a|an))\b"
-                         rf"|\bwhat\s+(?:do|does|did|will|would)\b{SENTENCE}\b(?:cost|pay|paying|spend|earn|charge|take|bring\s+in)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
+                         rf"|\bwhat\s+(?:do|does|did|will|would)\b{SENTENCE}\b(?:cost|pay|paying|spend|earn|charge|take|bring\s+in|owe)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
                          rf"|\bwhat(?:'s|s|\s+is|\s+are)\s+(?:the|my|his|her|their|our|your|it|that|this)\b{SENTENCE}\bworth\b"
                          rf"|(?:^|[,.;:]\s*)(?:my\s+|the\s+|his\s+|her\s+|our\s+)?(?:weekly|monthly|annual|yearly|daily|total"
                          rf"|gross)\s+(?:pay|wages?|salary|earnings|income|takings|bill|cost)(?:\s+before\s+tax)?\s*[?.!]*$"
@@ -200,6 +203,8 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
         owner = OWNER.search(before)
         price = "money" if PRICED.search(before) else None
         return rate_unit(thing or price or UNKNOWN, owner and name_of(next(g for g in owner.groups() if g))), False
+    if thing in (None, "money") and (named := RATE_NAMED.search(before)):  # "day rate is £180": money per day
+        return rate_unit("money", {"dai": "day", "hourl": "hour"}.get(named[1], named[1])), False
     if not thing and COSTS.search(before):  # "500 g of cheese costs 4.20", "a bill of 87.50"
         return (("money", 1),), False
     if re.match(r"\s+of\s+us\b", after):  # "5 of us are splitting"

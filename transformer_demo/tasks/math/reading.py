@@ -197,9 +197,10 @@ FRONT = re.compile(  # longer phrases before their beginnings: "what do you get"
     r"(?:the\s+)?(?:value|answer|result)\s+(?:of|to|for)|in\s+your\s+head|"
     r"dear\s+[a-z]+\s*,|"
     r"(?:[a-z']+\s+){1,3}(?:asked|asks|is\s+asking|are\s+asking|wants\s+to\s+know|wonders|is\s+wondering)"
-    r"(?:\s+(?:us|me|him|her|them))?(?:\s+for)?|is)[\s,:!]*",
+    r"(?:\s+(?:us|me|him|her|them))?(?:\s+for)?|is)[\s,:!]*(?:\.\.+\s*)?",
 )
 BACK = re.compile(r"[\s,:!.?]*(?:please|pls|plz|thanks|thank\s+you|for\s+me|then|exactly|equals?|=|is\s+what|"
+                  r"quick(?:ly)?|"
                   r"without\s+a\s+calculator|in\s+your\s+head|(?:using|with)\s+(?:bidmas|bodmas|pemdas|the\s+order\s+of"
                   r"\s+operations)|"
                   r"(?:can|could)\s+(?:you|u)\s+help(?:\s+(?:me|us|him|her))?(?:\s+out)?|help(?:\s+me)?|how\s+much|"
