@@ -1,17 +1,20 @@
-"""The rules that blind sets 54-85 asked for (their fixtures' headers list each wrong answer): what is left or not
+"""The rules that blind sets 54-93 asked for (their fixtures' headers list each wrong answer): what is left or not
 done as a percentage, a price cut's percentage, a part asked of another thing or period, a sequence's nth number,
-a rectangle's diagonal, minutes and seconds, autocorrect's hours, income in a story, what one holder takes, and what
-a question's words demand of any calculation (demands.py)."""
+a rectangle's diagonal, minutes and seconds, autocorrect's hours, income in a story, what one holder takes, what
+a question's words demand of any calculation (demands.py), rounding up or down, opposite states, a fee someone else
+takes, pence beside pounds and the readings sets 86-93's unanswered questions asked for."""
 from __future__ import annotations
 
 import pytest
 
 from transformer_demo.tasks.math.answer import FORMULA_TOPIC, read_exactly
-from transformer_demo.tasks.math.asking import in_hours, question_in
+from transformer_demo.tasks.math.asking import in_hours, question_in, unframed
 from transformer_demo.tasks.math.demands import unmet
+from transformer_demo.tasks.math.measures import singular
 from transformer_demo.tasks.math.percent_checks import percent_mismatch
+from transformer_demo.tasks.math.reading import opposed
 from transformer_demo.tasks.math.soundness import one_step, unsound
-from transformer_demo.tasks.math.spoken import spelled
+from transformer_demo.tasks.math.spoken import in_pounds, mixed, spelled, ungrouped
 
 
 def exact(question: str) -> str | None:
@@ -202,3 +205,69 @@ def test_minutes_and_seconds_read_as_minutes_where_exact_and_autocorrect_hours_a
 ])
 def test_only_one_plain_step_of_the_models_is_an_answer_no_reader_confirms(question: str, program: str, plain: bool):
     assert one_step(question, program) is plain
+
+
+@pytest.mark.parametrize(("question", "program"), [
+    # found blind (sets 86-93): each was wrong at its set's first reading
+    ("17 cages to get out tonight and we do about 2.5 an hour. how many hours will it take, rounded up to a whole "
+     "hour?", "ceil(17 / 2.5)"),
+    ("31 cages, we do 5 an hour, how many hours rounded down", "floor(31 / 5)"),
+    ("2 and a half multiplied by 3 and a fifth", "2.5 * 3.2"),
+    ("how do I work out how much I'll have if I put £1000 in at 3% interest compounded yearly for 2 years",
+     "1000 * (1 + 3 / 100) ^ 2"),
+    ("sold a sword for 15,000 gold but the auction house takes 5%. how much do i actually get",
+     "15000 - 5 / 100 * 15000"),
+    ("bought stuff for 1.45, 85p and 2.30 and paid with a tenner, change?", "10 - (1.45 + 0.85 + 2.30)"),
+    ("my overall rank went from 1,250,000 to 980,000, what percentage improvement is that",
+     "pct((1250000 - 980000) / 1250000)"),
+    # and the readings their unanswered questions asked for
+    ("add up 1,875 + 2,960 + 415", "1875 + 2960 + 415"),
+    ("1,000,000 take away 36,482", "1000000 - 36482"),
+    ("7 of my 56 customers didnt pay this month, what % is that", "pct(7 / 56)"),
+    ("out of 160 dogs last month 48 were large breeds, what percent were large?", "pct(48 / 160)"),
+    ("45 is what % of 60", "pct(45 / 60)"),
+    ("what's 380 take away 15%", "380 - 15 / 100 * 380"),
+    ("beekeeper here, had 1,240 jars and sold 35% of them at the county show, how many jars are left?",
+     "1240 - 35 / 100 * 1240"),
+    ("council tax bill is £1520 and I get the 25% single person discount, what do I pay", "1520 - 25 / 100 * 1520"),
+    ("how do i work out a 15% tip on a £64 bill", "15 / 100 * 64"),
+    ("convert 8 oz of sugar to grams if 1 oz is 28g", "8 * 28"),
+    ("my tortoise eats forty grams of greens a day how many grams is that in a fortnight", "(40 * 2) * 7"),
+    ("jar lids are 35p each and i need 600 of them, how much in pounds?", "0.35 * 600"),
+    ("day rate is £180 and the job takes 3.5 days, what do I charge", "180 * 3.5"),
+    ("my round is 38 miles and the van does 25 miles to the gallon, how many gallons a round?", "38 / 25"),
+    ("bought 40 bales at £6.50 a bale, total (£)?", "40 * 6.50"),
+    ("quick one.. 0.6 x 0.4", "0.6 * 0.4"),
+    ("9.99 x 12 quick", "9.99 * 12"),
+])
+def test_the_readings_sets_86_to_93_asked_for(question: str, program: str):
+    assert exact(question) == program
+
+
+@pytest.mark.parametrize("question", [
+    "doing the 9 times table with my yr 3s, whats 9 x 6 again lol",  # the 3 of "year 3s" is no number to use
+    "yeast is 2% of flour, 12.5 kg flour, so how much yeast (g)",  # a reading in kg is no answer in grams
+    "in a class of 30, 40% returned their books late. how many returned on time?",  # another state than the given
+    "18 of my 24 students passed the mock. what percentage failed?",
+    "poles go every 3m along each long side of a 15m long marquee, with a pole at both ends of each side. how many "
+    "poles on the two long sides altogether",  # two lines of poles
+    "5 and a third multiplied by 3",  # no decimal for a third: no reading of 5 alone
+    "brioche buns are 85p each and i need 40, total cost??",  # 3400 pence or 34 pounds
+    "round up the 30 kids in groups of 4, how many groups",  # rounds up no number
+])
+def test_what_sets_86_to_93_showed_must_not_be_read(question: str):
+    assert exact(question) is None
+
+
+def test_what_a_line_is_read_as():
+    assert unframed("how do i work out how many hours 150 km takes") == "how many hours 150 km takes"
+    assert unframed("how do I calculate 15% of 80") == "what is 15% of 80"
+    assert mixed("2 and three eighths, 4 and two halves") == "2.375, 4 and two halves"
+    assert ungrouped("mean of 100,200,300") == "mean of 100,200,300"  # a list, not 100200300
+    assert in_pounds("45p a mile, how much in pounds") == "£0.45 a mile, how much in pounds"
+    assert in_pounds("£2.40 and 85p, how many pence is that") == "£2.40 and 85p, how many pence is that"
+    assert in_pounds("how many 2p coins make £3.50") == "how many 2p coins make £3.50"
+    assert [singular(w) for w in ("houses", "buses", "fuses", "focuses")] == ["house", "bus", "fuse", "focus"]
+    assert opposed("40% returned their books late", "how many returned on time")
+    assert not opposed("40% returned their books late", "how many returned late")
+
