@@ -208,13 +208,16 @@ def test_a_plain_question_in_an_unlisted_wording_is_checked_on_a_sound_calculati
 
 def test_money_in_pence_or_cents_with_no_unit_asked_may_be_answered_in_either_unit():
     def model(question: str):
-        return reply(question, "35 * 4", "program", ("35 * 4",))
+        return reply(question, "35 * 2", "program", ("35 * 2",))
 
-    question = "pencils cost 35 cents each. what do 4 pencils cost?"  # 140 cents, or 1.40 dollars
-    assert [check(model, a, question=question)["Evaluation"] for a in ("140", "1.40", "1.4", "14", "1.41")] == [
+    question = "pencils cost 35 cents each. what do 2 pencils cost?"  # 70 cents, or 0.70 dollars
+    assert [check(model, a, question=question)["Evaluation"] for a in ("70", "0.70", "0.7", "7", "0.71")] == [
         "EQUIVALENT", "EQUIVALENT", "EQUIVALENT", "NOT_EQUIVALENT", "NOT_EQUIVALENT"]
-    asked = "pencils cost 35 cents each. how many cents do 4 pencils cost?"  # the unit asked: cents only
-    assert check(model, "1.40", question=asked)["Evaluation"] == "NOT_EQUIVALENT"
+    asked = "pencils cost 35 cents each. how many cents do 2 pencils cost?"  # the unit asked: cents only
+    assert check(model, "0.70", question=asked)["Evaluation"] == "NOT_EQUIVALENT"
+    # 140 cents or 1.40 dollars: a total of 100 or more cents in no unit asked is no one reading (found blind: 86)
+    assert check(lambda q: reply(q, "35 * 4", "program", ("35 * 4",)), "140",
+                 question="pencils cost 35 cents each. what do 4 pencils cost?")["Evaluation"] == "UNSURE"
 
 
 def test_a_model_that_writes_a_broken_program_gives_no_verdict():

@@ -317,7 +317,8 @@ def test_programs_that_multiply_a_share_or_a_rate_in_every_so_many_are_unsound(q
     ("putting cones every 2 m along a 50 m lane closure, with a cone at each end. how many cones", "2 * 50",
      "multiplies by the amount for each cone, but the question asks how many"),
     ("we drove at 80 mph for 45 minutes, whats the distance", "80 * 45", "multiplies an amount per hour by minutes"),
-    ("cheese is 18 per kg and she wants 600 g, price?", "18 * 600", "multiplies an amount per kg by g")])
+    ("cheese is 18 per kg and she wants 600 g, price?", "18 * 600",
+     "gives g × money per kg, but the question asks for money")])  # the price asked at the end, since set 90
 def test_programs_in_the_wrong_unit_or_multiplying_an_amount_each_are_refused(question: str, program: str, why: str):
     assert unit_mismatch(question.lower(), program) == why
 
