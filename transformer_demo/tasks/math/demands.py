@@ -7,6 +7,7 @@
     "what percentage was left over"               a percentage             (pct)
     "how many days will the job take"             whole days               (no part of a day, unless the question
                                                                             says how to round)
+    "grandad matches whatever she saves"         twice what she saves     (a 2 or a sum)
 
     unmet("we're on 38 and they finished on 47, how many more to finish above them", "47 - 38")
         -> "does not add the 1 that finishing above them takes"
@@ -30,6 +31,9 @@ TAKE_ASKED = re.compile(r"\bhow\s+many\s+(?:days|weeks|months|shifts|trips|visit
                         r"\s+(?:take|need)\b", re.IGNORECASE)  # "how many days will it take me"
 DOZENS = re.compile(r"\d\s+dozens?\b", re.IGNORECASE)
 PER_DOZEN = re.compile(r"\b(?:a|per|the|each|every|by\s+the)\s+dozen\b", re.IGNORECASE)  # "3.20 a dozen": in dozens
+# "grandad matches whatever she saves": twice what she saves
+MATCHED = re.compile(r"\bmatch(?:es|ed|ing)?\b[^.?!]*?\b(?:pound\s+for\s+pound|dollar\s+for\s+dollar"
+                     r"|what(?:ever)?\s+\w+\s+(?:saves?|raises?|puts?\s+in|gives?|pays?\s+in))")
 ROUNDING_SAID = re.compile(r"\b(?:decimal|nearest|round\w*|significant)\b", re.IGNORECASE)
 
 
@@ -44,6 +48,8 @@ def unmet(question: str, program: str) -> str | None:
         return "counts 7 days a week, where the question says which days"  # "every day mon to fri"
     if DOZENS.search(question) and not PER_DOZEN.search(question) and "12" not in NUMBER.findall(program):
         return "does not count the dozens in ones (12 each)"  # "5 dozen arrows, 10 points per arrow"
+    if MATCHED.search(question) and not re.search(r"(?<![\d.])2(?![\d.])|\+", program):
+        return "does not add the amount that is matched"  # "matches whatever she saves pound for pound"
     if WHOLE_ONLY.search(question) and "/" in program and "ceil(" not in program:
         return "does not round up to the whole ones the question says are sold"
     if TAKE_ASKED.search(question) and not ROUNDING_SAID.search(question):

@@ -67,7 +67,15 @@ BOX = (r"\blong\b.*\bwide\b.*\b(?:deep|thick|high|tall)\b|\blength\b.*\bwidth\b.
        rf"|\d{UNITS}\s+by\s+\d+(?:\.\d+)?{UNITS}\s+by\s+\d")  # 3 m long, 2 m wide and 0.1 m thick; 2 by 3 by 4
 OTHER_DIE_EVENTS = (r"\b(?:two|2|three|3|pair\s+of)\s+dic?e\b|\b(?:both|twice|sum|total|even|odd|prime|coin|cards?"
                     r"|least|most|equal|exactly|again|in\s+a\s+row)\b")
+ALL_PLAY_ALL = (r"\bround[\s-]robin\b|\b(?:everyone|every\s+(?:team|player|one)|each\s+(?:team|player|one))\s+"
+                r"(?:plays?|shakes?\s+hands\s+with)\s+(?:everyone|every\s+other|each\s+other|all\s+the\s+others)")
+TWICE_EACH = r"\bhome\s+and\s+away\b|\btwice\b|\bdouble\b"
+PLAYERS = (rf"{N}\s+(?:teams|players|people|clubs|sides|members|guests)\b",)
+NOT_ALL_PAIRS = (r"\brounds\b|\bgroups?\b|\bpools?\b|\bboards?\b|\bdays?\b|\bdoes\s+(?:each|every|one)\b"
+                 r"|\bper\s+(?:team|player)\b|\beach\s+(?:team|player|one)\s+(?:play|get)\b")  # "does each team play"
 FORMULAS = (
+    Formula((ALL_PLAY_ALL,), rf"{TWICE_EACH}|{NOT_ALL_PAIRS}", PLAYERS, "{0} * ({0} - 1) / 2"),  # the pairs
+    Formula((ALL_PLAY_ALL, TWICE_EACH), NOT_ALL_PAIRS, PLAYERS, "{0} * ({0} - 1)"),  # "home and away": each pair twice
     Formula((ROUND, r"\barea\b"), r"circumference|perimeter|diameter|volume|sphere|semi|half|quarter",
             (rf"\bradius\b\D{{0,20}}?{N}|{N}{UNITS}\s+radius",), "3.14 * {0} ^ 2"),
     Formula((ROUND, r"\barea\b"), r"circumference|perimeter|radius|volume|sphere|semi|half|quarter",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from .percent_words import other_than_part
 from .percentages import (
     CHANGE_ASKED,
     CHANGE_BY,
@@ -20,7 +21,6 @@ from .percentages import (
     PERCENT,
     PERCENT_ASKED,
     SAVING_ASKED,
-    other_than_part,
 )
 from .reading import NUMBER, asked_words
 from .structure import Node, tree

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from .percent_words import ASKING_WORDS, CHANCE_WORDS, NEGATION, other_than_part, rest_asked, said_again
 from .reading import NUMBER, N, asked_words, given_and_asked, opposed
 
 PERCENT = re.compile(rf"{N}\s*(?:%|percent\b|per\s+cent\b)")
@@ -35,7 +36,7 @@ SHARE = (  # (pattern, whether the whole comes first)
      False),  # 42 out of 60, won 13 games out of 20
     (re.compile(rf"{N}\s+(?:is|as)\s+(?:what|a)\s+(?:percent|percentage|%)\s+of\s+(?:[a-z]+\s+){{0,2}}?{N}"), False),
     (re.compile(rf"\bwhat\s+(?:percent|percentage|%)\s+(?:is|are|was|were)\s+{N}\s+of\s+{N}\b"), False),  # 18 of 72
-    (re.compile(rf"\bwhat\s+(?:percent|percentage)\s+of\s+(?:[a-z]+\s+){{0,2}}?{N}\s+(?:[a-z]+\s+){{0,2}}?"
+    (re.compile(rf"\bwhat\s+(?:percent|percentage|%)\s+of\s+(?:[a-z]+\s+){{0,2}}?{N}\s+(?:[a-z]+\s+){{0,2}}?"
                 rf"(?:is|are|was|were)\s+{N}"), True),
     (re.compile(rf"\b(?:target|goal|aim|budget)\s+(?:is|was|of)\s+{N}\b[^.?!]*?\b(?:raised|saved|collected|reached"
                 rf"|got|made|done|did|achieved|hit|spent|sold|paid|walked|ran|read)\s+(?:[a-z]+\s+){{0,2}}?{N}"),
@@ -45,15 +46,15 @@ SHARE = (  # (pattern, whether the whole comes first)
     (re.compile(rf"(?<![\d.]){N}\s+of\s+(?:our|my|the|their|his|her|your|a)\s+{N}\s+(?:target|goal|budget)\b"), False),
     (re.compile(rf"\b(?:won|win|scored|passed|hit|saved|made|got)\s+{N}\s+(?:out\s+)?of\s+(?:my|our|his|her|their|the)\s+"
                 rf"(?:last\s+|first\s+|past\s+)?{N}\b"), False))  # "won 37 of my last 50 ranked games"
-# "7 of my 56 customers", "8 out of my 25 pupils": a share where the words asked say no other state than the given
-# "out of 160 dogs last month 48 were large breeds": the whole first
+# "7 of my 56 customers", "out of 160 dogs, 48 were large": shares whose asked words say no other state than given
 OF_MINE = (re.compile(rf"(?<![\d.]){N}\s+(?:out\s+of\s+(?:my|our|his|her|their|your)"
-                      rf"|of\s+(?:my|our|his|her|their|the|your|a))\s+(?:(?:last|first|past)\s+)?{N}\b"),
+                      rf"|of\s+(?:my|our|his|her|their|the|your|a))\s+(?:(?:last|first|past)\s+)?[$€£]?{N}\b"),
            re.compile(rf"^(?:[a-z]+\s+)?out\s+of\s+(?:the\s+|my\s+|our\s+)?{N}\b[^.?!\d%]*?(?<![\d.]){N}\s+(?:of\s+"
                       rf"(?:them|those)\s+)?(?:are|were|was|is|had|have|got|did)\b"))
 UP = r"\b(?:rise|rises|rose|increase[sd]?|went\s+up|gone\s+up|go\s+up|goes\s+up|grew|growth|gain|profit|up)\b"
-DOWN = (r"\b(?:fall|fell|falls|drop|dropped|drops|decrease[sd]?|went\s+down|gone\s+down|go\s+down|loss|down|off|cheaper"
-        r"|discount|reduction|reduced|sale|saving|lose|lost)\b")  # "was 80, now 60 in the sale: what percent off"
+# "was 80, now 60 in the sale: what percent off"; not "pay per drop", "a cut" (a haircut)
+DOWN = (r"\b(?:fall|fell|falls|(?<!per\s)(?<!a\s)drops?|dropped|decrease[sd]?|went\s+down|gone\s+down|go\s+down|loss"
+        r"|down|off|cheaper|discount|reduction|reduced|sale|saving|lose|lost|(?<!a\s)cuts?)\b")
 PERIODS = r"(?:day|week|month|year|time|season)\b"
 IMPROVED = re.compile(r"\bimprove(?:d|ment|ments)?\b")  # an improvement is no negative change
 THEN_NOW = re.compile(rf"{N}\s+(?:[a-z]+\s+){{0,2}}?(?:last|the\s+previous)\s+{PERIODS}[^.?!]*?"
@@ -147,13 +148,13 @@ def share_reading(text: str) -> str | None:
     if not Fraction(whole):
         return None
     given, asked = given_and_asked(text)
-    if _rest_asked(given, asked):
+    if rest_asked(given, asked):
         return f"pct(({whole} - {part}) / {whole})"  # "spent 9870 of 15000, what percent is left"
-    if bool(NEGATION.search(given)) != bool(NEGATION.search(asked)) and _said_again(given, asked):
+    if bool(NEGATION.search(given)) != bool(NEGATION.search(asked)) and said_again(given, asked):
         return f"pct(({whole} - {part}) / {whole})"  # "4 of 25 didnt germinate, what percentage did germinate"
     if opposed(given, asked):
         return None  # "18 of my 24 passed, what percentage failed": perhaps the rest, perhaps not
-    if not found and any(not _said_again(given, word) for word in set(re.findall(r"[a-z]{3,}", asked)) - ASKING_WORDS
+    if not found and any(not said_again(given, word) for word in set(re.findall(r"[a-z]{3,}", asked)) - ASKING_WORDS
                          - CHANCE_WORDS):
         return None  # "18 of my 24 passed, what percentage failed": a state the numbers are not said with
     return f"pct({part} / {whole})"
@@ -210,64 +211,6 @@ def part_reading(text: str) -> str | None:
     return None if CHANGED_WHOLE.search(text) or other_than_part(text) else f"{percent} / 100 * {whole}"
 
 
-# What a question asks beside a percentage's part of a number: the rest ("how many are non-fiction", "how much do
-# i borrow", "keeps 70%, giving the rest to her editor") or the part for another period ("1.2% a year on 310000,
-# how much is that per month").
-COMPLEMENT = re.compile(r"\bnon-?[a-z]+|\bnot\b|n't\b|\bother\b|\brest\b|\bremaining\b|\bborrow\w*|\bloan\b"
-                        r"|\bmortgage\b|\bstill\b|\bfill\w*|\bempty\b|\bleft\b|\bkeep\b")  # "8% wilted, how many can i
-# still sell"
-REST_SAID = re.compile(r"\b(?:the\s+rest|the\s+remainder|the\s+remaining)\b")  # "giving the rest to her editor"
-PERIOD = re.compile(r"\b(?:per|a|an|each|every|over\s+a|in\s+a|for\s+a|a\s+whole|the\s+whole)\s+(?:whole\s+)?"
-                    r"(day|week|month|year)\b|\b(dai|week|month|year)ly\b")  # "over a whole year"
-
-
-NEGATION = re.compile(r"\bnot\b|n't\b|\b(?:didnt|dont|doesnt|wasnt|werent|isnt|arent|cant|wont|non-?[a-z]+|without)\b")
-TARGET = re.compile(r"\b(?:need|needs|want|wants|aim\s+for|target\s+of)\s+(?:\w+\s+)?\d")  # "need 400 completes, a
-# 16% response rate": the 400 is the part, the whole asked
-COUNTED_ASKED = re.compile(r"\bhow\s+many\s+([a-z]+)")
-STATE_ASKED = re.compile(r"\bhow\s+many\s+(?:of\s+them\s+|[a-z]+\s+)?(?:are|were|is|was)\s+(?:still\s+)?"
-                         r"(?!(?:there|left|that|this|it|on|in|at|inside|aboard|here|the|a|an|my|our|your|his|her"
-                         r"|their)\b)([a-z]+)")  # "how many are working"
-PERCENT_NAMES = re.compile(r"%\s+(?:of\s+(?:them|the\s+[a-z]+)\s+)?(?:are|were)\s+[a-z]+s\b")  # "25% are juniors"
-
-
-ASKING_WORDS = frozenset(
-    "what whats percent percentage percentages is was are were that this it of the an did do does as in how many much"
-    " my our their his her your its to be would will out from total all overall them they we you she he have has had"
-    " got get so far then now there win hit pass success completion strike save occupancy rate score".split())
-
-CHANCE_WORDS = frozenset("chance probability random pick picks picked one someone nearest whole decimal place"
-                         " places round rounded hers his theirs mine ours".split())
-
-def _said_again(given: str, asked: str) -> bool:
-    """Does what the question asks say again a word its numbers are said with ("4 of 25 didnt germinate, what
-    percentage did germinate"), so that a negation on one side only asks for the rest?"""
-    words = set(re.findall(r"[a-z]{3,}", NEGATION.sub(" ", asked))) - ASKING_WORDS
-    return any(w[:5] == g[:5] for w in words for g in re.findall(r"[a-z]{3,}", given) if min(len(w), len(g)) >= 5
-               or w == g)
-
-
-def _rest_asked(given: str, asked: str) -> bool:
-    """Does the question ask for what is left ("how much do i keep", "what percent is left"), in words the numbers
-    it gives are not said with?"""
-    return bool({w for w in COMPLEMENT.findall(asked) if w not in given})
-
-
-def other_than_part(text: str) -> bool:
-    """Does the question ask for something else than the part a percentage takes of a number: the rest, another
-    thing than the one it counts ("25% are juniors, how many adults"), or the part for another period than the one
-    it gives ("18000 at 20%, how much tax per month")?"""
-    given, asked = given_and_asked(text)
-    periods = {"day" if p == "dai" else p for m in PERIOD.finditer(asked) for p in m.groups() if p}
-    said = {"day" if p == "dai" else p for m in PERIOD.finditer(given) for p in m.groups() if p}
-    counted, named, state = COUNTED_ASKED.search(asked), PERCENT_NAMES.search(given), STATE_ASKED.search(asked)
-    other = counted and named and counted.group(1).endswith("s") and counted.group(1) not in given or (
-        state and state.group(1) not in given)  # "15% of them are out of order, how many are working"
-    return bool(_rest_asked(given, asked) or bool(NEGATION.search(given)) != bool(NEGATION.search(asked))
-                or REST_SAID.search(text) or periods and periods != said or other or TARGET.search(given)
-                or opposed(given, asked))
-
-
 DEPOSIT = re.compile(r"%\s+(?:deposit|down\s+payment|upfront)\b"
                      r"|\b(?:deposit|down\s+payment)\s+(?:is\s+|of\s+)?\d+(?:\.\d+)?\s*%")
 WHOLE_OF_PART = re.compile(rf"(?<![\d.]){N}\b[^.?!%]*?\b(?:which|that|this|it)\s+(?:was|is)\s+{N}\s*(?:%|percent\b)\s+"
@@ -310,6 +253,8 @@ def rest_reading(text: str) -> str | None:
                               asked) and to.group(1) not in asked  # "takes 15% commission, how much comes to me"
     others = others or taken and THEIRS.search(taken[0]) and not re.search(r"\b(?:i|we)\s+(?:\w+\s+)?$", text[
         :taken.start()]) and MINE.search(asked)  # "the auction house takes 5%, how much do i actually get"
+    if re.search(r"\b(?:they|it|he|she)\s+(?:actually\s+)?(?:get|gets|take|takes|keep|keeps)\b", asked):
+        return None  # "the firm takes 15% commission, how much do they get off me": their part
     if not (taken and (LEFT_ASKED.search(asked) or others)) or any(pattern.search(text) for pattern, _ in CHANGE_BY):
         return None  # "..., how much does the charity get": what the costs do not take
     if re.search(r"\bke(?:eps?|pt)\b", taken[0]) and re.search(r"\bkeep\b", asked):

@@ -18,20 +18,26 @@ DEGREES = r"\s*(?:°\s*[cf]?\b|degrees?(?:\s+(?:c|f|celsius|centigrade|fahrenhei
 TEMPERATURE = re.compile(rf"(?<![\d.])(-?\d+(?:\.\d+)?){DEGREES}")
 NUMBER = re.compile(r"(?<![\d.])-?\d+(?:\.\d+)?")
 UP = r"(?:go(?:ne|es)?\s+up|went\s+up|rise|risen|rose|rises|warm(?:ed)?\s+up|climb(?:ed)?|increase[sd]?)"
-DOWN = r"(?:go(?:ne|es)?\s+down|went\s+down|fall(?:en)?|fell|falls|drop(?:ped)?|droped|cool(?:ed)?|decrease[sd]?)"
+DOWN = r"(?:go(?:ne|es)?\s+down|went\s+down|fall(?:en)?|fell|falls|drops?|dropped|droped|cool(?:ed)?|decrease[sd]?)"
 ASKED_RISE = re.compile(rf"\bhow\s+(?:many\s+degrees|much)\s+(?:did|has|does|will)\s+(?:it|the\s+temperature)\s+{UP}"
                         r"|\bhow\s+much\s+(?:warmer|hotter|higher)\b")
 ASKED_FALL = re.compile(rf"\bhow\s+(?:many\s+degrees|much)\s+(?:did|has|does|will)\s+(?:it|the\s+temperature)\s+{DOWN}"
                         r"|\bhow\s+much\s+(?:colder|cooler|lower)\b")
-ASKED_GAP = re.compile(r"\b(?:the\s+)?difference\b")
-CHANGE = re.compile(rf"\b(?:(?P<up>{UP})|{DOWN})\s+(?:by\s+)?(\d+(?:\.\d+)?)(?:{DEGREES})?")
-ASKED_NOW = re.compile(r"\bwhat(?:'s|\s+is|\s+was|\s+will)\s+(?:it|the\s+(?:new\s+)?temperature)(?:\s+be)?"
-                       r"(?:\s+now|\s+then|\s+at\s+the\s+end)?\b|\bnew\s+temperature\b")
+ASKED_GAP = re.compile(r"\b(?:the\s+)?(?:difference|range)\b")
+CHANGE = re.compile(rf"\b(?:(?P<up>{UP})|{DOWN})\s+(?:by\s+|another\s+|a\s+further\s+)?(\d+(?:\.\d+)?)(?:{DEGREES})?")
+ASKED_NOW = re.compile(r"\bwhat(?:'s|s|\s+is|\s+was|\s+will)\s+(?:it|the\s+(?:new\s+)?temp(?:erature)?)(?:\s+be)?"
+                       r"(?:\s+now|\s+then|\s+at\s+the\s+end)?\b|\bnew\s+temperature\b"
+                       r"|\bwhat\s+(?:does|will)\s+(?:it|the\s+thermometer)\s+(?:read|say|show)\b")
+# Numbers said without "degrees" in a question about temperatures: "freezer is -18 and fridge is 4 degrees"
+THERMAL = re.compile(r"\bdegrees?\b|°|\btemp(?:erature)?s?\b|\bthermometer\b")
+NOT_THERMAL = re.compile(r"[$€£%]|\bper\b|\bevery\b|\ba\s+(?:day|hour)\b")  # money, or a rate of change
 
 
 def temperature_reading(text: str) -> str | None:
     """The one reading of a question about temperatures (module docstring), or None."""
     temperatures, numbers = TEMPERATURE.findall(text), NUMBER.findall(text)
+    if len(numbers) == 2 and THERMAL.search(text) and not NOT_THERMAL.search(text):
+        temperatures = numbers[:1] + temperatures[1:] if CHANGE.search(text) else numbers
     if len(numbers) != 2 or not temperatures or numbers[0] != temperatures[0]:
         return None
     change = CHANGE.search(text, text.find(numbers[0]) + len(numbers[0]))

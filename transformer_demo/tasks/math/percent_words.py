@@ -1,0 +1,69 @@
+"""What a percentage question asks beside its numbers' own part: the rest, another thing or state than the one
+counted, another period; and whether the words asked say again a word the numbers are given with.
+
+    other_than_part("25% are juniors, how many adults")                   -> True   (another thing)
+    other_than_part("40% returned their books late, how many on time")    -> True   (the opposite state)
+    other_than_part("in a class of 40 kids 65% are girls, how many girls") -> False
+"""
+from __future__ import annotations
+
+import re
+
+from .reading import given_and_asked, opposed
+
+# What a question asks beside a percentage's part of a number: the rest ("how many are non-fiction", "how much do
+# i borrow", "keeps 70%, giving the rest to her editor") or the part for another period ("1.2% a year on 310000,
+# how much is that per month").
+COMPLEMENT = re.compile(r"\bnon-?[a-z]+|\bnot\b|n't\b|\bother\b|\brest\b|\bremaining\b|\bborrow\w*|\bloan\b"
+                        r"|\bmortgage\b|\bstill\b|\bfill\w*|\bempty\b|\bleft\b|\bkeep\b")  # "8% wilted, how many can i
+# still sell"
+REST_SAID = re.compile(r"\b(?:the\s+rest|the\s+remainder|the\s+remaining)\b")  # "giving the rest to her editor"
+PERIOD = re.compile(r"\b(?:per|a|an|each|every|over\s+a|in\s+a|for\s+a|a\s+whole|the\s+whole)\s+(?:whole\s+)?"
+                    r"(day|week|month|year)\b|\b(dai|week|month|year)ly\b")  # "over a whole year"
+
+
+NEGATION = re.compile(r"\bnot\b|n't\b|\b(?:didnt|dont|doesnt|wasnt|werent|isnt|arent|cant|wont|non-?[a-z]+|without)\b")
+TARGET = re.compile(r"\b(?:need|needs|want|wants|aim\s+for|target\s+of)\s+(?:\w+\s+)?\d")  # "need 400 completes, a
+# 16% response rate": the 400 is the part, the whole asked
+COUNTED_ASKED = re.compile(r"\bhow\s+many\s+([a-z]+)")
+STATE_ASKED = re.compile(r"\bhow\s+many\s+(?:of\s+them\s+|[a-z]+\s+)?(?:are|were|is|was)\s+(?:still\s+)?"
+                         r"(?!(?:there|left|that|this|it|on|in|at|inside|aboard|here|the|a|an|my|our|your|his|her"
+                         r"|their)\b)([a-z]+)")  # "how many are working"
+PERCENT_NAMES = re.compile(r"%\s+(?:of\s+(?:them|the\s+[a-z]+)\s+)?(?:are|were)\s+[a-z]+s\b")  # "25% are juniors"
+
+
+ASKING_WORDS = frozenset(
+    "what whats percent percentage percentages is was are were that this it of the an did do does as in how many much"
+    " my our their his her your its to be would will out from total all overall them they we you she he have has had"
+    " got get so far then now there win hit pass success completion strike save occupancy rate score".split())
+
+CHANCE_WORDS = frozenset("chance probability random pick picks picked one someone nearest whole decimal place"
+                         " places round rounded hers his theirs mine ours".split())
+
+def said_again(given: str, asked: str) -> bool:
+    """Does what the question asks say again a word its numbers are said with ("4 of 25 didnt germinate, what
+    percentage did germinate"), so that a negation on one side only asks for the rest?"""
+    words = set(re.findall(r"[a-z]{3,}", NEGATION.sub(" ", asked))) - ASKING_WORDS
+    return any(w[:5] == g[:5] for w in words for g in re.findall(r"[a-z]{3,}", given) if min(len(w), len(g)) >= 5
+               or w == g)
+
+
+def rest_asked(given: str, asked: str) -> bool:
+    """Does the question ask for what is left ("how much do i keep", "what percent is left"), in words the numbers
+    it gives are not said with?"""
+    return bool({w for w in COMPLEMENT.findall(asked) if w not in given})
+
+
+def other_than_part(text: str) -> bool:
+    """Does the question ask for something else than the part a percentage takes of a number: the rest, another
+    thing than the one it counts ("25% are juniors, how many adults"), or the part for another period than the one
+    it gives ("18000 at 20%, how much tax per month")?"""
+    given, asked = given_and_asked(text)
+    periods = {"day" if p == "dai" else p for m in PERIOD.finditer(asked) for p in m.groups() if p}
+    said = {"day" if p == "dai" else p for m in PERIOD.finditer(given) for p in m.groups() if p}
+    counted, named, state = COUNTED_ASKED.search(asked), PERCENT_NAMES.search(given), STATE_ASKED.search(asked)
+    other = counted and named and counted.group(1).endswith("s") and counted.group(1) not in given or (
+        state and state.group(1) not in given)  # "15% of them are out of order, how many are working"
+    return bool(rest_asked(given, asked) or bool(NEGATION.search(given)) != bool(NEGATION.search(asked))
+                or REST_SAID.search(text) or periods and periods != said or other or TARGET.search(given)
+                or opposed(given, asked))
