@@ -1,8 +1,8 @@
-"""The rules that blind sets 54-93 asked for (their fixtures' headers list each wrong answer): what is left or not
+"""The rules that blind sets 54-101 asked for (their fixtures' headers list each wrong answer): what is left or not
 done as a percentage, a price cut's percentage, a part asked of another thing or period, a sequence's nth number,
 a rectangle's diagonal, minutes and seconds, autocorrect's hours, income in a story, what one holder takes, what
 a question's words demand of any calculation (demands.py), rounding up or down, opposite states, a fee someone else
-takes, pence beside pounds and the readings sets 86-93's unanswered questions asked for."""
+takes, pence beside pounds and the readings sets 86-101's unanswered questions asked for."""
 from __future__ import annotations
 
 import pytest
@@ -239,8 +239,19 @@ def test_only_one_plain_step_of_the_models_is_an_answer_no_reader_confirms(quest
     ("bought 40 bales at £6.50 a bale, total (£)?", "40 * 6.50"),
     ("quick one.. 0.6 x 0.4", "0.6 * 0.4"),
     ("9.99 x 12 quick", "9.99 * 12"),
+    # sets 94-97
+    ("freezer is -18 and fridge is 4 degrees, whats the difference", "4 - (-18)"),
+    ("it was 3 degrees last night and dropped 11 degrees by morning, whats the temp now", "3 - 11"),
+    ("thermometer reads -2.5 and drops another 4.75 degrees what does it read", "-2.5 - 4.75"),
+    ("8 teams in a round robin, each plays every other team once, how many matches altogether", "8 * (8 - 1) / 2"),
+    ("league of 12 teams, everyone plays everyone home and away, how many matches in the season?", "12 * (12 - 1)"),
+    ("10 people at a party and everyone shakes hands with everyone else once, how many handshakes",
+     "10 * (10 - 1) / 2"),
+    ("what % of 250 is 40", "pct(40 / 250)"),
+    ("pay per drop went up from £1.60 to £1.84, what precent increase is that", "pct((1.84 - 1.60) / 1.60)"),
+    ("company cut pay per drop from 1.50 to 1.35, what % cut is that", "pct((1.50 - 1.35) / 1.50)"),
 ])
-def test_the_readings_sets_86_to_93_asked_for(question: str, program: str):
+def test_the_readings_sets_86_to_101_asked_for(question: str, program: str):
     assert exact(question) == program
 
 
@@ -254,8 +265,14 @@ def test_the_readings_sets_86_to_93_asked_for(question: str, program: str):
     "5 and a third multiplied by 3",  # no decimal for a third: no reading of 5 alone
     "brioche buns are 85p each and i need 40, total cost??",  # 3400 pence or 34 pounds
     "round up the 30 kids in groups of 4, how many groups",  # rounds up no number
+    "took 1200 this week and the firm takes 15% commision, how much do they get off me",  # theirs, not what is left
+    "grandad matches whatever she saves pound for pound. she saves £3.25 a week for 8 weeks, how much has she got in "
+    "total",  # twice what she saves
+    "20 teams in the league, everyone plays everyone else home and away. how many games does each team play",
+    "bay window has 3 panes each 0.9 by 1.4 metres and one of them is frosted, how many m2 of clear glass",  # set 99
+    "15% of my 140 cows are dry at the minute, how many am I milking",  # what is done is not the state given
 ])
-def test_what_sets_86_to_93_showed_must_not_be_read(question: str):
+def test_what_sets_86_to_101_showed_must_not_be_read(question: str):
     assert exact(question) is None
 
 
@@ -270,4 +287,5 @@ def test_what_a_line_is_read_as():
     assert [singular(w) for w in ("houses", "buses", "fuses", "focuses")] == ["house", "bus", "fuse", "focus"]
     assert opposed("40% returned their books late", "how many returned on time")
     assert not opposed("40% returned their books late", "how many returned late")
+    assert exact("15% of my 140 cows are dry at the minute, how many is that") == "15 / 100 * 140"
 

@@ -29,6 +29,7 @@ COUNTED_ASKED = re.compile(r"\bhow\s+many\s+([a-z]+)")
 STATE_ASKED = re.compile(r"\bhow\s+many\s+(?:of\s+them\s+|[a-z]+\s+)?(?:are|were|is|was)\s+(?:still\s+)?"
                          r"(?!(?:there|left|that|this|it|on|in|at|inside|aboard|here|the|a|an|my|our|your|his|her"
                          r"|their)\b)([a-z]+)")  # "how many are working"
+DOING_ASKED = re.compile(r"\bhow\s+many\s+(?:am|are|is|was|were)\s+(?:i|we|they|you|he|she)\s+([a-z]+ing)\b")
 PERCENT_NAMES = re.compile(r"%\s+(?:of\s+(?:them|the\s+[a-z]+)\s+)?(?:are|were)\s+[a-z]+s\b")  # "25% are juniors"
 
 
@@ -64,6 +65,8 @@ def other_than_part(text: str) -> bool:
     counted, named, state = COUNTED_ASKED.search(asked), PERCENT_NAMES.search(given), STATE_ASKED.search(asked)
     other = counted and named and counted.group(1).endswith("s") and counted.group(1) not in given or (
         state and state.group(1) not in given)  # "15% of them are out of order, how many are working"
+    if (doing := DOING_ASKED.search(asked)) and not said_again(given, doing[1]):
+        other = True  # "15% of my 140 cows are dry, how many am I milking": what is done is not what is given
     return bool(rest_asked(given, asked) or bool(NEGATION.search(given)) != bool(NEGATION.search(asked))
                 or REST_SAID.search(text) or periods and periods != said or other or TARGET.search(given)
                 or opposed(given, asked))
