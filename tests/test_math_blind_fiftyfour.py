@@ -1,8 +1,8 @@
-"""The rules that blind sets 54-101 asked for (their fixtures' headers list each wrong answer): what is left or not
+"""The rules that blind sets 54-105 asked for (their fixtures' headers list each wrong answer): what is left or not
 done as a percentage, a price cut's percentage, a part asked of another thing or period, a sequence's nth number,
 a rectangle's diagonal, minutes and seconds, autocorrect's hours, income in a story, what one holder takes, what
 a question's words demand of any calculation (demands.py), rounding up or down, opposite states, a fee someone else
-takes, pence beside pounds and the readings sets 86-101's unanswered questions asked for."""
+takes, pence beside pounds and the readings sets 86-105's unanswered questions asked for."""
 from __future__ import annotations
 
 import pytest
@@ -250,8 +250,9 @@ def test_only_one_plain_step_of_the_models_is_an_answer_no_reader_confirms(quest
     ("what % of 250 is 40", "pct(40 / 250)"),
     ("pay per drop went up from £1.60 to £1.84, what precent increase is that", "pct((1.84 - 1.60) / 1.60)"),
     ("company cut pay per drop from 1.50 to 1.35, what % cut is that", "pct((1.50 - 1.35) / 1.50)"),
+    ("how much each? 4 of us, bill was 86", "86 / 4"),
 ])
-def test_the_readings_sets_86_to_101_asked_for(question: str, program: str):
+def test_the_readings_sets_86_to_105_asked_for(question: str, program: str):
     assert exact(question) == program
 
 
@@ -271,8 +272,11 @@ def test_the_readings_sets_86_to_101_asked_for(question: str, program: str):
     "20 teams in the league, everyone plays everyone else home and away. how many games does each team play",
     "bay window has 3 panes each 0.9 by 1.4 metres and one of them is frosted, how many m2 of clear glass",  # set 99
     "15% of my 140 cows are dry at the minute, how many am I milking",  # what is done is not the state given
+    "fleet of 22 lorries and 3 are off the road for MOTs, what % of the fleet is available? round to 1 dp",  # 102
+    "hello! quick q, lorry tank holds 400 litres and the gauge says 15% full, how many litres to brim it? cheers",
+    "I've saved 40 pc of my 1500 target, how much more do i need",  # 40 percent, not 40 taken away
 ])
-def test_what_sets_86_to_101_showed_must_not_be_read(question: str):
+def test_what_sets_86_to_105_showed_must_not_be_read(question: str):
     assert exact(question) is None
 
 
@@ -287,5 +291,7 @@ def test_what_a_line_is_read_as():
     assert [singular(w) for w in ("houses", "buses", "fuses", "focuses")] == ["house", "bus", "fuse", "focus"]
     assert opposed("40% returned their books late", "how many returned on time")
     assert not opposed("40% returned their books late", "how many returned late")
+    assert opposed("22 lorries and 3 are off the road", "what % of the fleet is available")
+    assert spelled("saved 40 pc of my target") == "saved 40 percent of my target"
     assert exact("15% of my 140 cows are dry at the minute, how many is that") == "15 / 100 * 140"
 

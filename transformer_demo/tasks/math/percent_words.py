@@ -14,9 +14,10 @@ from .reading import given_and_asked, opposed
 # What a question asks beside a percentage's part of a number: the rest ("how many are non-fiction", "how much do
 # i borrow", "keeps 70%, giving the rest to her editor") or the part for another period ("1.2% a year on 310000,
 # how much is that per month").
+# "8% wilted, how many can i still sell", "15% full, how many litres to brim it"
 COMPLEMENT = re.compile(r"\bnon-?[a-z]+|\bnot\b|n't\b|\bother\b|\brest\b|\bremaining\b|\bborrow\w*|\bloan\b"
-                        r"|\bmortgage\b|\bstill\b|\bfill\w*|\bempty\b|\bleft\b|\bkeep\b")  # "8% wilted, how many can i
-# still sell"
+                        r"|\bmortgage\b|\bstill\b|\bfill\w*|\bempty\b|\bleft\b|\bkeep\b|\bbrim\b"
+                        r"|\btop\s+(?:it\s+)?up\b")
 REST_SAID = re.compile(r"\b(?:the\s+rest|the\s+remainder|the\s+remaining)\b")  # "giving the rest to her editor"
 PERIOD = re.compile(r"\b(?:per|a|an|each|every|over\s+a|in\s+a|for\s+a|a\s+whole|the\s+whole)\s+(?:whole\s+)?"
                     r"(day|week|month|year)\b|\b(dai|week|month|year)ly\b")  # "over a whole year"

@@ -47,10 +47,10 @@ SHARE = (  # (pattern, whether the whole comes first)
     (re.compile(rf"\b(?:won|win|scored|passed|hit|saved|made|got)\s+{N}\s+(?:out\s+)?of\s+(?:my|our|his|her|their|the)\s+"
                 rf"(?:last\s+|first\s+|past\s+)?{N}\b"), False))  # "won 37 of my last 50 ranked games"
 # "7 of my 56 customers", "out of 160 dogs, 48 were large": shares whose asked words say no other state than given
-OF_MINE = (re.compile(rf"(?<![\d.]){N}\s+(?:out\s+of\s+(?:my|our|his|her|their|your)"
-                      rf"|of\s+(?:my|our|his|her|their|the|your|a))\s+(?:(?:last|first|past)\s+)?[$€£]?{N}\b"),
-           re.compile(rf"^(?:[a-z]+\s+)?out\s+of\s+(?:the\s+|my\s+|our\s+)?{N}\b[^.?!\d%]*?(?<![\d.]){N}\s+(?:of\s+"
-                      rf"(?:them|those)\s+)?(?:are|were|was|is|had|have|got|did)\b"))
+OF_MINE = ((re.compile(rf"(?<![\d.]){N}\s+(?:out\s+of\s+(?:my|our|his|her|their|your)"
+                       rf"|of\s+(?:my|our|his|her|their|the|your|a))\s+(?:(?:last|first|past)\s+)?[$€£]?{N}\b"), False),
+           (re.compile(rf"^(?:[a-z]+\s+)?out\s+of\s+(?:the\s+|my\s+|our\s+)?{N}\b[^.?!\d%]*?(?<![\d.]){N}\s+(?:of\s+"
+                       rf"(?:them|those)\s+)?(?:are|were|was|is|had|have|got|did)\b"), True))
 UP = r"\b(?:rise|rises|rose|increase[sd]?|went\s+up|gone\s+up|go\s+up|goes\s+up|grew|growth|gain|profit|up)\b"
 # "was 80, now 60 in the sale: what percent off"; not "pay per drop", "a cut" (a haircut)
 DOWN = (r"\b(?:fall|fell|falls|(?<!per\s)(?<!a\s)drops?|dropped|decrease[sd]?|went\s+down|gone\s+down|go\s+down|loss"
@@ -140,7 +140,7 @@ def share_reading(text: str) -> str | None:
         return None
     found = list(dict.fromkeys(m.groups()[::-1] if whole_first else m.groups() for pattern, whole_first in SHARE
                                for m in pattern.finditer(text)))
-    mine = [m.groups()[::-1] if pattern is OF_MINE[1] else m.groups() for pattern in OF_MINE
+    mine = [m.groups()[::-1] if whole_first else m.groups() for pattern, whole_first in OF_MINE
             for m in pattern.finditer(text)]
     if len(found) > 1 or len(set(found + mine)) != 1:
         return None

@@ -222,6 +222,7 @@ MISSPELLED = (
     (r"wat|wot", "what"), (r"wats|wots|wat's|wot's", "whats"), (r"tot", "total"), (r"ppl", "people"),  # text speak
     (r"wk", "week"), (r"wks", "weeks"), (r"mth|mnth", "month"), (r"mths|mnths", "months"), (r"yr", "year"),
     (r"yrs", "years"), (r"hw", "how"), (r"nite", "night"), (r"nites", "nights"),
+    (r"(?<=\d )pc|(?<=\d)pc", "percent"),  # "40 pc of my target"
     (r"in a fortnight", "in two weeks"), (r"for a fortnight", "for two weeks"), (r"over a fortnight", "over two weeks"),
     (r"a tenner", "£10"), (r"a fiver", "£5"),  # "change from a tenner"
     (r"(?<=\ban )our|(?<=\bper )our", "hour"), (r"(?<=\d )ours", "hours"),  # autocorrect: "95 an our for 5 ours"
