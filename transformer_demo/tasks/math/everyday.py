@@ -171,8 +171,8 @@ NOT_A_SUM = re.compile(r"\b(?:each|every|per|times|twice|double|half|triple|rows
                        r"|high|wide|deep|tall|daily|weekly|monthly|yearly|hourly|nightly|annual)\b|[%=*/^×÷-]")
 # "4m by 3.5m and 2.4m high, total wall area", "daily budget is 35 for a 3 week trip, total?": no sum
 OWNED, SPENT = r"\b(?:had|have|has|got|earned|saved)\b", r"\b(?:spen[dt]|paid|pay|buys?|bought|costs?)\b"
-MEASURES = (r"dollars?|euros?|pounds?|cents?|pence|cm|mm|m|km|kg|g|l|ml|minutes?|hours?|days?|years?|miles?|metres?"
-            r"|meters?")
+AMOUNT_WORDS = (r"dollars?|euros?|pounds?|cents?|pence|cm|mm|m|km|kg|g|l|ml|minutes?|hours?|days?|years?|miles?"
+                r"|metres?|meters?")  # the units of amounts a sum adds, not measures.MEASURES
 
 
 # Between two numbers of one list: "47, 38 and 59", "143 croissants monday, 98 tuesday", "bread for 4, milk for 3".
@@ -202,7 +202,7 @@ def _total(text: str) -> str | None:
         return None
     kinds = {w for _, w in counted}
     asked = re.search(r"\bhow\s+(?:many|much)\s+([a-z]+)", text)
-    measured = {bool(re.fullmatch(MEASURES, w)) for w in kinds}
+    measured = {bool(re.fullmatch(AMOUNT_WORDS, w)) for w in kinds}
     alike = len(kinds) == 1
     apart = len(kinds) == len(counted) and not (asked and singular(asked.group(1)) in kinds) and not (
         asked and PARTS.fullmatch(asked.group(1)))  # "7 spiders and 4 beetles, how many legs": no sum
