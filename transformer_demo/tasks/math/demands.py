@@ -19,6 +19,7 @@ import re
 from .percent_checks import no_percentage
 from .program import ProgramError, evaluate
 from .reading import NUMBER, WEEKDAYS, asked_words
+from .spoken import ONES
 
 ABOVE = re.compile(r"\b(?:finish|end|be|get|go|come|move|climb|sit)\s+(?:up\s+)?(?:above|ahead\s+of)\b|\bovertake\b"
                    r"|\bbeat\s+(?:them|him|her|it|their)\b|\bmore\s+than\s+(?:them|him|her|they)\b", re.IGNORECASE)
@@ -34,7 +35,6 @@ PER_DOZEN = re.compile(r"\b(?:a|per|the|each|every|by\s+the)\s+dozen\b", re.IGNO
 # "3 panes ... one of them is frosted, how much clear glass": a count set apart, which a program must use
 SET_APART = re.compile(r"\b(one|two|three|four|five)\s+of\s+(?:them|those|these|the\s+[a-z]+)\s+(?:is|are|was|were|has"
                        r"|have|had)\b", re.IGNORECASE)
-COUNT_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5"}
 # "grandad matches whatever she saves": twice what she saves
 MATCHED = re.compile(r"\bmatch(?:es|ed|ing)?\b[^.?!]*?\b(?:pound\s+for\s+pound|dollar\s+for\s+dollar"
                      r"|what(?:ever)?\s+\w+\s+(?:saves?|raises?|puts?\s+in|gives?|pays?\s+in))")
@@ -52,7 +52,7 @@ def unmet(question: str, program: str) -> str | None:
         return "counts 7 days a week, where the question says which days"  # "every day mon to fri"
     if DOZENS.search(question) and not PER_DOZEN.search(question) and "12" not in NUMBER.findall(program):
         return "does not count the dozens in ones (12 each)"  # "5 dozen arrows, 10 points per arrow"
-    if (apart := SET_APART.search(question)) and COUNT_WORDS[apart[1].lower()] not in NUMBER.findall(program):
+    if (apart := SET_APART.search(question)) and str(ONES[apart[1].lower()]) not in NUMBER.findall(program):
         return f"does not take out the {apart[1].lower()} of them the question sets apart"
     if MATCHED.search(question) and not re.search(r"(?<![\d.])2(?![\d.])|\+", program):
         return "does not add the amount that is matched"  # "matches whatever she saves pound for pound"

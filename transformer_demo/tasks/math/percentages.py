@@ -156,7 +156,7 @@ def share_reading(text: str) -> str | None:
         return None  # "18 of my 24 passed, what percentage failed": perhaps the rest, perhaps not
     if not found and any(not said_again(given, word) for word in set(re.findall(r"[a-z]{3,}", asked)) - ASKING_WORDS
                          - CHANCE_WORDS):
-        return None  # "18 of my 24 passed, what percentage failed": a state the numbers are not said with
+        return None  # "spent £1240 of our £1500, what percent have we used": a word the numbers are not said with
     return f"pct({part} / {whole})"
 
 

@@ -272,12 +272,14 @@ class Reading:
         text = RUN_K.sub(r"\1 \2 km", powered(text))
         self.text = SPEEDS.sub(lambda m: SPEED_WORDS[m.group(1)], text)
         self.numbers: dict[Fraction, Unit | None] = {}
+        self.starts: dict[Fraction, int] = {}  # where each number is first said
         held = set()
         for m in NUMBER.finditer(self.text):
             unit, is_held = _unit_at(self.text, m.start(), m.end())
             unit = unit and tuple(sorted((name.rstrip("²³"), power * POWERS.get(name[-1], 1)) for name, power in unit))
             value = Fraction(m.group())
             self.numbers[value] = unit if self.numbers.get(value, unit) == unit else None
+            self.starts.setdefault(value, m.start())
             held |= {value} if is_held else set()
         self.asked = _asked(self.text)
         if self.asked and ("money", 1) in self.asked and not MAJOR_MONEY.search(self.text) and any(
@@ -328,8 +330,7 @@ class Reading:
                     u == ((thing, 1),) for u in self.numbers.values()):
                 self.numbers[bare[0]] = ((thing, 1),)
             elif (thing == self.asked[0][0] or {thing, self.asked[0][0]} == {"money", "cent"}) and per not in (
-                    UNKNOWN, *MEASURES) and COUNTED_ONES.search(self.text[:next(
-                        m.start() for m in NUMBER.finditer(self.text) if Fraction(m.group()) == bare[0])]):
+                    UNKNOWN, *MEASURES) and COUNTED_ONES.search(self.text[:self.starts[bare[0]]]):
                 # "tickets 12.50 each, we sold 346": 346 tickets
                 self.numbers[bare[0]] = ((per, 1),)
 

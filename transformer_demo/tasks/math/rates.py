@@ -18,6 +18,7 @@ from itertools import permutations
 from .measures import MEASURES, SIZES, Unit, conversion, name_of, singular, times_fraction
 from .program import evaluate
 from .quantities import CONTAINER_WORDS, CONTAINERS, MEASURE_WORD, NOT_A_RATE_QUESTION, NUMBER, WORD, read_quantities
+from .spoken import CENTS_ASKED
 from .units import combine, fits
 
 
@@ -51,7 +52,6 @@ def _as_people(units: list[Unit | None]) -> list[Unit | None]:
     return [(("person", 1),) if u and len(u) == 1 and u[0][0] in PEOPLE and u[0][1] == 1 else u for u in units]
 
 
-CENTS_ASKED = re.compile(r"\b(?:in|how\s+many)\s+(?:pence|cents?|p)\b")
 TOGETHER = re.compile(r"\b(?:altogether|all\s+together|together)\b")
 
 

@@ -196,7 +196,7 @@ def in_money(text: str) -> str:
 
 
 POUNDS = re.compile(r"£|\bpounds?\b|\bquid\b", re.IGNORECASE)
-PENCE_ASKED = re.compile(r"\b(?:in|how\s+many)\s+(?:pence|p)\b", re.IGNORECASE)
+CENTS_ASKED = re.compile(r"\b(?:in|how\s+many)\s+(?:pence|cents?|p)\b", re.IGNORECASE)  # the smaller unit asked
 PENCE = re.compile(r"(?<![\d.£$€])(\d+(?:\.\d+)?)\s*(?:p|pence)\b(?!\s*(?:coins?|pieces?))",
                    re.IGNORECASE)  # not "2p coins"
 
@@ -204,7 +204,7 @@ PENCE = re.compile(r"(?<![\d.£$€])(\d+(?:\.\d+)?)\s*(?:p|pence)\b(?!\s*(?:coi
 def in_pounds(text: str) -> str:
     """"bought stuff for 1.45, 85p and 2.30 and paid with £10" -> "... £0.85 ...": pence beside pounds are pounds,
     unless pence are asked for."""
-    if not isinstance(text, str) or not POUNDS.search(text) or PENCE_ASKED.search(text):
+    if not isinstance(text, str) or not POUNDS.search(text) or CENTS_ASKED.search(text):
         return text
     return PENCE.sub(lambda m: f"£{format_number(Fraction(m[1]) / 100)}", text)
 
