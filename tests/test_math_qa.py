@@ -228,8 +228,8 @@ def test_the_index_of_words_skips_only_wordings_that_cannot_match():
         expected = _every_pattern(text)
         assert [(f.family.name, f.operands, f.start, f.end) for f in find_questions(text)] == expected, text
         matched += bool(expected)
-    assert matched > len(texts) // 4  # the comparison is not vacuous: word problems, most of the later sets, match no
-    # listed wording, so a quarter of the sample (138 of 416 with 53 sets) is the bar
+    assert matched > len(texts) // 5  # the comparison is not vacuous: word problems, most of the later sets, match no
+    # listed wording, so a fifth of the sample (197 of 816 with 117 sets) is the bar
 
 
 def test_family_of_each_wording_and_unknown_questions():

@@ -37,7 +37,7 @@ from .memo import of_text
 from .program import ProgramError, Result, evaluate
 from .rates import counts_things, whole_count
 from .reading import Calculation, read_calculation
-from .soundness import SHARE_ASKED, one_step, stray_numbers, unsound
+from .soundness import OFFER, SHARE_ASKED, one_step, stray_numbers, unsound
 from .spoken import count_left_out
 from .structure import implausible
 from .substitution import read_substitution
@@ -120,10 +120,11 @@ FORMULA_TOPIC = re.compile("|".join(f"(?P<t{i}>{words})" for i, words in enumera
 @of_text
 def read_exactly(question: str) -> Calculation | None:
     """The question's own calculation (reading.py), formula (formulas.py) or expression with the values of its
-    letters (substitution.py), when it says one."""
+    letters (substitution.py), when it says one; none where a multi-buy offer sets the price ("BOGOF at £4.50 a
+    bottle, 6 bottles"), a rule no reader here reads."""
     reading = read_calculation(question) or read_formula(question) or read_substitution(question)
     return None if reading is None or count_left_out(question, reading.program) or unmet(question, reading.program) \
-        else reading
+        or OFFER.search(question) else reading
 
 
 def _refused(question: str, output: str, mode: str, why: str, readable: bool) -> MathReply:

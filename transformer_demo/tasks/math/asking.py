@@ -43,6 +43,30 @@ def unframed(text: str) -> str:
     return ("" if frame[1] else "what is ") + text[frame.end():]
 
 
+# An answer someone gave, said after the question it answers: "7 times 8 = ? he put 54 and im not sure".
+CLAIM = re.compile(r"(?<=\?)\s*(?:but\s+|and\s+)?(?:i|we|he|she|they|my\s+[a-z]+)\s+(?:says?|said|put|puts|wrote|writes"
+                   r"|got|gets|reckons?|thinks?\s+(?:it'?s|its)|made\s+it)\s+-?\d+(?:\.\d+)?(?:\s*,?\s*(?:and|but)\s+"
+                   r"(?:i'?m|im|i\s+am|we'?re)\s+not\s+sure|\s*,?\s*(?:is\s+(?:that|he|she|it|this)|am\s+i)\s+right)?"
+                   r"[\s?.!]*$", re.IGNORECASE)
+
+
+def unclaimed(text: str) -> str:
+    """"my son's homework: 7 times 8 = ? he put 54 and im not sure" -> "my son's homework: 7 times 8 = ?": an answer
+    someone gave after the question is no number of it."""
+    return CLAIM.sub("", text) if isinstance(text, str) else text
+
+
+ASKED_FIRST = re.compile(r"^\s*((?:how|what|whats|what's)\b[^?\d]*\?)\s+([^?]*\d[^?]*?)[\s.!]*$", re.IGNORECASE)
+
+
+def question_last(text: str) -> str:
+    """"how many boxes in total? 14 pallets, 36 boxes on each" -> "14 pallets, 36 boxes on each, how many boxes in
+    total?": a question asked before the numbers it is about, put after them as people usually ask."""
+    if not isinstance(text, str) or not (first := ASKED_FIRST.match(text)):
+        return text
+    return f"{first[2]}, {first[1]}"
+
+
 def _duration(larger: str, smaller: str) -> re.Pattern:
     return re.compile(rf"\b(\d+)\s*(?:{larger})\s*(?:and\s+)?(\d+)\s*(?:{smaller})(?![a-z])", re.IGNORECASE)
 
@@ -73,11 +97,18 @@ MINUS = re.compile(r"\bminus\s+(?=\d)", re.IGNORECASE)
 OPERAND_BEFORE = re.compile(r"(?:[\d)]|\b[a-z]|\bthen)\s*$", re.IGNORECASE)  # "10 minus 4", "x minus 4", "then minus 4"
 
 
+PLUS = re.compile(r"\+(?=\d)")
+SIGN_AFTER = re.compile(r"(?:^|[=(,:;]|(?<!\w)[a-z]{2,})\s*$", re.IGNORECASE)  # "is +12", "= +3", not "2x+1"
+
+
 def signed(text: str) -> str:
     """"negative 4 times minus 7" -> "-4 times -7": "negative" before a number is its sign, and so is "minus"
-    where no operand comes before it ("10 minus 4" stays a subtraction)."""
+    where no operand comes before it ("10 minus 4" stays a subtraction); a plus there is no sign ("our goal
+    difference is +12" -> "... is 12")."""
     text = NEGATIVE.sub("-", text)
-    return MINUS.sub(lambda m: m[0] if OPERAND_BEFORE.search(text, 0, m.start()) else "-", text)
+    text = MINUS.sub(lambda m: m[0] if OPERAND_BEFORE.search(text, 0, m.start()) else "-", text)
+    return PLUS.sub(lambda m: "" if SIGN_AFTER.search(text, 0, m.start()) and not OPERAND_BEFORE.search(
+        text, 0, m.start()) else m[0], text)
 
 
 SCHOOL_YEAR = re.compile(r"\b((?:year|yr|grade|class|form)\s+)\d{1,2}(?:s\b|\s+(?=(?:maths?|homework|sheet|worksheet"
@@ -141,8 +172,9 @@ def in_company(text: str) -> str:
 def question_in(line: str) -> str:
     """The question a line asks (asked_in): its signs and powers as typed (plain), its maths words spelled right,
     its numbers in digits without thousands' commas or a k (spoken.py), its durations in hours, its signs said in
-    words as signs, its school years dropped and "me and my 2 sisters" as "3 of us"."""
+    words as signs, its school years and an answer someone gave after it dropped, "me and my 2 sisters" as "3 of
+    us", and a question asked before its numbers put after them."""
     if not isinstance(line, str):
         return line
-    numbers = with_digits(spelled(powered(plain(unlabelled(in_thousands(ungrouped(line)))))))  # "m2" is m²
-    return unframed(asked_in(in_hours(signed(in_pounds(in_money(mixed(in_company(numbers))))))))
+    numbers = unclaimed(with_digits(spelled(powered(plain(unlabelled(in_thousands(ungrouped(line))))))))  # "m2" is m²
+    return question_last(unframed(asked_in(in_hours(signed(in_pounds(in_money(mixed(in_company(numbers)))))))))

@@ -50,6 +50,8 @@ from .ratios import ratio_reading
 from .reading import A_RATE_OF, NUMBER, N
 from .stories import bill_reading, change_reading, equal_share_reading, left_over_reading, story_reading
 from .temperatures import scale_reading, temperature_reading
+from .totals import sum_of_products_reading
+from .unit_prices import unit_price_reading
 
 ATTACHED = r"(?=(?:ml|l|g|kg|mg|km|m|cm|mm)\b)"  # a measure written on its number: "85ml"
 COUNTED = re.compile(rf"(?<![\d.]){N}(?:\s+|{ATTACHED})([a-z]+)")
@@ -168,7 +170,8 @@ PARTS = re.compile(r"legs|wheels|eyes|wings|arms|feet|toes|fingers|sides|corners
 NOT_A_SUM = re.compile(r"\b(?:each|every|per|times|twice|double|half|triple|rows?|groups?|of|with|holds?|contains?"
                        r"|left|remain\w*|more\s+than|less|fewer|change|back|gave|give[sn]?|lost|lose|ate|eat|sold|sell"
                        r"|used|broke|away|off|minus|difference|average|mean|chance|probability|now|x|by|area|volume"
-                       r"|high|wide|deep|tall|daily|weekly|monthly|yearly|hourly|nightly|annual)\b|[%=*/^×÷-]")
+                       r"|high|wide|deep|tall|(?:daily|weekly|monthly|yearly|hourly|nightly|annual)(?!\s+total))\b"
+                       r"|[%=*/^×÷-]")  # "weekly total km?" asks the total
 # "4m by 3.5m and 2.4m high, total wall area", "daily budget is 35 for a 3 week trip, total?": no sum
 OWNED, SPENT = r"\b(?:had|have|has|got|earned|saved)\b", r"\b(?:spen[dt]|paid|pay|buys?|bought|costs?)\b"
 AMOUNT_WORDS = (r"dollars?|euros?|pounds?|cents?|pence|cm|mm|m|km|kg|g|l|ml|minutes?|hours?|days?|years?|miles?"
@@ -374,5 +377,6 @@ def everyday_readings(text: str) -> list[str]:
                equal_share_reading, left_over_reading, proportion_reading, ratio_reading, fraction_full_reading,
                fraction_taken_reading, fraction_of_whole_reading, scaled_reading, pieces_reading, temperature_reading,
                scale_reading, profit_reading, item_profit_reading, unit_profit_reading, growth_reading,
-               interest_reading, portion_reading, capacity_reading, in_every_reading, spaced_reading)
+               interest_reading, portion_reading, capacity_reading, in_every_reading, spaced_reading,
+               sum_of_products_reading, unit_price_reading)
     return [r for r in (*(read(text) for read in readers), *percent_readings(text)) if r]

@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .everyday import COUNTED, NOT_KINDS, NUMBER, everyday_readings
+from .everyday import COUNTED, LIST_GAP, NOT_KINDS, NUMBER, everyday_readings
 from .polynomials import read_polynomial
 from .program import MAX_CHARS, ProgramError, evaluate
 from .rates import counts_things, whole_count
@@ -59,6 +59,7 @@ UNITS = rf"(?:\s*{UNIT_WORDS})?"
 SIDE = (rf"\b(?:sides?|edges?)\b\D{{0,30}}?{N}|{N}{UNITS}\s+(?:long\s+)?(?:sides?|edges?)\b"
         rf"|{N}{UNITS}\s+(?:long\s+)?on\s+(?:each|every|a|one)\s+side\b")  # 43 m on each side
 ROUND = r"\b(?:circle|circular|round)\b"
+SIDE_ASKED = r"\bhow\s+(?:wide|long|tall|high)\s+is\b|\bwhat\s+is\s+(?:the|its)\s+(?:width|length)\b"
 START = rf"\b(?:starts?|starting|begins?|beginning)\s+(?:at|with|from|on)\s+{N}"  # an arithmetic sequence's first
 NTH = r"\b(\d+)(?:st|nd|rd|th)\s+(?:number|term|one|value|step)\b"  # number, and the term asked
 SIDES = (r"\brectangle|rectangular\b|\blong\b.*\bwide\b|\bwide\b.*\blong\b|\blength\b.*\bwidth\b"  # 4 m long, 3 m wide
@@ -89,13 +90,14 @@ FORMULAS = (
             (rf"\barea\s+(?:of\s+|is\s+)?{N}|{N}{UNITS}\s*(?:²|2\b|squared?\s+{UNIT_WORDS}|sq\.?\s+{UNIT_WORDS})",),
             "4 * sqrt({0})"),  # a square's perimeter from its area: "an area of 36 square metres"
     Formula((SIDES, rf"\barea\b|\b(?:square|sq\.?)\s+{UNIT_WORDS}\b"),
-            r"perimeter|fence|circle|triangle|root|diagonal|border", 2,
+            rf"perimeter|fence|circle|triangle|root|diagonal|border|{SIDE_ASKED}|\barea\s+(?:of\s+|is\s+|=\s*)?\d", 2,
             "{0} * {1}"),
     Formula((BOX, r"\bvolume\b|\bcubic\b|³|\bhow\s+much\s+(?:soil|concrete|water|sand|compost|space)\b"),
             r"circle|circular|cylinder|sphere|cone|pyramid|triangle|area|perimeter|root|litres?|liters?", 3,
             "{0} * {1} * {2}"),
-    Formula((SIDES, r"perimeter|fence|fencing|around|border"), r"area|circle|triangle|root|square\b",
-            2, "2 * ({0} + {1})"),
+    Formula((SIDES, r"perimeter|fence|fencing|around|border"),
+            rf"area|circle|triangle|root|square\b|{SIDE_ASKED}|perimeter\s+(?:of\s+|is\s+|=\s*)?\d",
+            2, "2 * ({0} + {1})"),  # not "perimeter 46 cm and length 15 cm, how wide is it": a side asked
     Formula((r"derivative|differentiate|\bslope\b|gradient|d/dx|f'\s*\(",), r"integra|x\s*\^\s*[013-9]|cube|\+|-\s*\d",
             (rf"{N}\s*x\s*(?:\^\s*2|²|\s+squared)",
              rf"\bx\s*(?:=|\bequals\b|\bis\b)\s*{N}|\bat\s+{N}|f'\s*\(\s*{N}\s*\)"),
@@ -210,7 +212,8 @@ SIGNED = re.compile(r"-?\d+(?:\.\d+)?")
 
 
 PER_ONE = re.compile(r"\bper\s+(?:game|match|day|week|month|year|test|round|innings|person|player|student|child"
-                     r"|night|run|race|ride|trip|walk|swim|session|lesson|visit|shift|lap|hole|order|customer)\b")
+                     r"|night|run|race|ride|trip|walk|swim|session|lesson|visit|shift|lap|hole|order|customer|quarter"
+                     r"|half|set|paper|exam|quiz|month)\b")
 
 
 def _statistic(text: str) -> str | None:
@@ -228,7 +231,17 @@ def _statistic(text: str) -> str | None:
         rest = NUMBER.findall(text[: listed.start()] + " " + text[listed.end():])
         if not rest or rest == [str(len(values))] and len(values) + 1 == len(numbers):
             return _of(asked[0], values)
+    found = list(NUMBER.finditer(text))  # a list with a thing or a day beside each: "8400 steps mon, 10200 tue"
+    for head in (found, found[:-1]):
+        gaps = [text[a.end():b.start()] for a, b in zip(head, head[1:])]
+        if len(head) > 1 and all(LIST_GAP.fullmatch(text, a.end(), b.start()) for a, b in zip(head, head[1:])) and (
+                head is found or found[-1][0] == str(len(head))) and any("," in gap for gap in gaps) and not any(
+                NOT_LISTED.search(gap) for gap in gaps) and "-" not in text:
+            return _of(asked[0], [m[0] for m in head])
     return None
+
+
+NOT_LISTED = re.compile(r"\b(?:been|was|were|is|are|out|times|had|has|have)\b")  # "1230 runs and been out 30 times"
 
 
 def _of(statistic: str, values: list[str]) -> str | None:

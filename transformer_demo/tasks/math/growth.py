@@ -82,7 +82,11 @@ def interest_reading(text: str) -> str | None:
     if len(principal) != 1:
         return None
     interest = f"{principal[0]} * {percent} / 100 * {years[0]}"
+    if re.search(rf"(?<![\d.]){re.escape(principal[0])}\s+(?:of\s+|in\s+)?interest\b", text):
+        return f"{principal[0]} / ({percent} / 100 * {years[0]})"  # "to get £90 interest in 3 years": the sum put in
     asked = asked_words(text)
+    if asked == text:  # no question word: the last clause asks ("..., final balance?")
+        asked = re.split(r"[,;:]|\.(?!\d)", text.rstrip("?.! "))[-1]
     with_interest = re.search(r"\b(?:with|plus|including|and)\s+(?:the\s+|its\s+)?interest\b", asked)
     if re.search(r"\binterest\b", asked) and not with_interest:  # "how much interest will i have earned"
         return interest

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .reading import given_and_asked, opposed
+from .reading import given_and_asked, opposed, other_period
 
 # What a question asks beside a percentage's part of a number: the rest ("how many are non-fiction", "how much do
 # i borrow", "keeps 70%, giving the rest to her editor") or the part for another period ("1.2% a year on 310000,
@@ -19,13 +19,16 @@ COMPLEMENT = re.compile(r"\bnon-?[a-z]+|\bnot\b|n't\b|\bother\b|\brest\b|\bremai
                         r"|\bmortgage\b|\bstill\b|\bfill\w*|\bempty\b|\bleft\b|\bkeep\b|\bbrim\b"
                         r"|\btop\s+(?:it\s+)?up\b")
 REST_SAID = re.compile(r"\b(?:the\s+rest|the\s+remainder|the\s+remaining)\b")  # "giving the rest to her editor"
-PERIOD = re.compile(r"\b(?:per|a|an|each|every|over\s+a|in\s+a|for\s+a|a\s+whole|the\s+whole)\s+(?:whole\s+)?"
-                    r"(day|week|month|year)\b|\b(dai|week|month|year)ly\b")  # "over a whole year"
 
 
-NEGATION = re.compile(r"\bnot\b|n't\b|\b(?:didnt|dont|doesnt|wasnt|werent|isnt|arent|cant|wont|non-?[a-z]+|without)\b")
+NEGATION = re.compile(r"\bnot\b|n't\b|\b(?:never|didnt|dont|doesnt|wasnt|werent|isnt|arent|cant|wont|non-?[a-z]+"
+                      r"|without)\b")
 TARGET = re.compile(r"\b(?:need|needs|want|wants|aim\s+for|target\s+of)\s+(?:\w+\s+)?\d")  # "need 400 completes, a
 # 16% response rate": the 400 is the part, the whole asked
+SPENT_ON = re.compile(r"%\s+(?:of\s+(?:it|that|this)\s+)?(?:goes|go|went|is\s+spent|was\s+spent)\s+(?:on|to)\s+"
+                      r"(?:the\s+)?([a-z]+)")  # "15% goes on admin, how much reaches the cause": not the admin asked
+GOAL = re.compile(r"\bto\s+(?:get|earn|make|receive|reach|end\s+up\s+with)\s+(?:an?\s+)?[$€£]?\d")  # "2% a year,
+# how much do i need to put in to get £90 interest": the whole asked
 COUNTED_ASKED = re.compile(r"\bhow\s+many\s+([a-z]+)")
 STATE_ASKED = re.compile(r"\bhow\s+many\s+(?:of\s+them\s+|[a-z]+\s+)?(?:are|were|is|was)\s+(?:still\s+)?"
                          r"(?!(?:there|left|that|this|it|on|in|at|inside|aboard|here|the|a|an|my|our|your|his|her"
@@ -61,13 +64,14 @@ def other_than_part(text: str) -> bool:
     thing than the one it counts ("25% are juniors, how many adults"), or the part for another period than the one
     it gives ("18000 at 20%, how much tax per month")?"""
     given, asked = given_and_asked(text)
-    periods = {"day" if p == "dai" else p for m in PERIOD.finditer(asked) for p in m.groups() if p}
-    said = {"day" if p == "dai" else p for m in PERIOD.finditer(given) for p in m.groups() if p}
     counted, named, state = COUNTED_ASKED.search(asked), PERCENT_NAMES.search(given), STATE_ASKED.search(asked)
     other = counted and named and counted.group(1).endswith("s") and counted.group(1) not in given or (
         state and state.group(1) not in given)  # "15% of them are out of order, how many are working"
+    if (spent := SPENT_ON.search(given)) and spent[1] not in asked and set(re.findall(r"[a-z]{3,}", asked)) - \
+            ASKING_WORDS:
+        other = True
     if (doing := DOING_ASKED.search(asked)) and not said_again(given, doing[1]):
         other = True  # "15% of my 140 cows are dry, how many am I milking": what is done is not what is given
     return bool(rest_asked(given, asked) or bool(NEGATION.search(given)) != bool(NEGATION.search(asked))
-                or REST_SAID.search(text) or periods and periods != said or other or TARGET.search(given)
-                or opposed(given, asked))
+                or REST_SAID.search(text) or other_period(given, asked) or other or TARGET.search(given)
+                or GOAL.search(asked) or opposed(given, asked))

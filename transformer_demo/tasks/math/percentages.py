@@ -57,11 +57,12 @@ DOWN = (r"\b(?:fall|fell|falls|(?<!per\s)(?<!a\s)drops?|dropped|decrease[sd]?|we
         r"|down|off|cheaper|discount|reduction|reduced|sale|saving|lose|lost|(?<!a\s)cuts?)\b")
 PERIODS = r"(?:day|week|month|year|time|season)\b"
 IMPROVED = re.compile(r"\bimprove(?:d|ment|ments)?\b")  # an improvement is no negative change
-THEN_NOW = re.compile(rf"{N}\s+(?:[a-z]+\s+){{0,2}}?(?:last|the\s+previous)\s+{PERIODS}[^.?!]*?"
-                      rf"{N}\s+(?:[a-z]+\s+){{0,2}}?(?:this|the\s+next)\s+{PERIODS}")
-NOW_THEN = re.compile(rf"{N}\s+(?:[a-z]+\s+){{0,2}}?this\s+{PERIODS}[^.?!]*?"  # "2860 this week and 2600 last"
-                      rf"{N}\s+(?:[a-z]+\s+){{0,2}}?(?:last|the\s+previous)\s+{PERIODS}")
-FROM_TO = re.compile(rf"\bfrom\s+[$€£]?{N}\s+(?:[a-z]+\s+){{0,4}}?to\s+[$€£]?{N}"
+UNIT_AND = r"(?:\s+|\s*(?=[a-z]+\s))(?:[a-z]+\s+){0,3}?"  # "2860 this", "36kg of potatoes last", "80p to"
+THEN_NOW = re.compile(rf"{N}{UNIT_AND}(?:last|the\s+previous)\s+{PERIODS}[^.?!]*?"
+                      rf"{N}{UNIT_AND}(?:this|the\s+next)\s+{PERIODS}")
+NOW_THEN = re.compile(rf"{N}{UNIT_AND}this\s+{PERIODS}[^.?!]*?"  # "2860 this week and 2600 last"
+                      rf"{N}{UNIT_AND}(?:last|the\s+previous)\s+{PERIODS}")
+FROM_TO = re.compile(rf"\bfrom\s+[$€£]?{N}{UNIT_AND}to\s+[$€£]?{N}"
                      rf"|\b(?:was|were|used\s+to\s+be)\s+[$€£]?{N}\b[^.?!\d]*?\bnow\s+(?:it'?s\s+|it\s+is\s+|is\s+|are\s+"
                      rf"|they'?re\s+)?[$€£]?{N}"  # "my time was 30 minutes and now it's 27"
                      rf"|\b(?:bought|paid\s+for)\s+(?:[a-z]+\s+){{0,2}}?(?:at|for)\s+[$€£]?{N}\b[^.?!\d]*?\bnow\s+"
@@ -104,6 +105,7 @@ AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:
                          r"|the\s+[a-z]+)\s+now\b"
                          r"|\bprice\s+now\b|\bcosts?\s+now\b|\b(?:how\s+much\s+is|what\s+is|what'?s|whats)\s+[$€£]?\d+(?:\.\d+)?\s+with\b"
                          r"|\bwhat(?:'s|s|\s+is)\s+\d+(?:\.\d+)?\s*(?:%|percent)\s+off\b"  # "what is 20% off 65"
+                         r"|^\d+(?:\.\d+)?\s*(?:%|percent)\s+off\s+[$€£]?\d+(?:\.\d+)?\s*[?.!]*$"  # "20% off £64?"
                          r"|\b(?:tak(?:e|es|ing)|knock(?:s|ed|ing)?)\s+\d+(?:\.\d+)?\s*(?:%|percent)\s+off\b"  # "knock
                          # 10% off 45"
                          r"|\bsell\s+(?:it|them|each\s+one|one)\s+for\b"  # "add 40% on top, what do i sell it for"
@@ -249,8 +251,9 @@ def rest_reading(text: str) -> str | None:
         return None
     taken, asked = TAKEN.search(text), asked_words(text)
     to = taken and re.match(r"\s*(?:the\s+)?([a-z]+)", text[taken.end():])  # "30% goes on costs": costs
-    others = to and re.search(r"\b(?:get|gets|receive|receives|comes?\s+to\s+(?:me|us|you|him|her|them))\b",
-                              asked) and to.group(1) not in asked  # "takes 15% commission, how much comes to me"
+    others = to and re.search(r"\b(?:get|gets|receive|receives|reach|reaches|comes?\s+to\s+(?:me|us|you|him|her"
+                              r"|them))\b", asked) and to.group(1) not in asked  # "takes 15% commission, how much
+    # comes to me"
     others = others or taken and THEIRS.search(taken[0]) and not re.search(r"\b(?:i|we)\s+(?:\w+\s+)?$", text[
         :taken.start()]) and MINE.search(asked)  # "the auction house takes 5%, how much do i actually get"
     if re.search(r"\b(?:they|it|he|she)\s+(?:actually\s+)?(?:get|gets|take|takes|keep|keeps)\b", asked):
@@ -259,6 +262,8 @@ def rest_reading(text: str) -> str | None:
         return None  # "..., how much does the charity get": what the costs do not take
     if re.search(r"\bke(?:eps?|pt)\b", taken[0]) and re.search(r"\bkeep\b", asked):
         return None  # "keeps 70%, how much does she keep": the part kept
+    if (left := LEFT_ASKED.search(asked)) and re.search(rf"%\s+{left[0]}\b", text):
+        return None  # "gives 25% back on a £16.40 ticket, how much do i get back": the part given back
     if ADDED.search(text[: taken.start()] + text[to.end() + taken.end() if to else taken.end():]):
         return None  # "40% goes to tax" takes the tax; "VAT at 20%, ..." adds it
     whole = next(n for n in numbers if n != percents[0])

@@ -65,8 +65,9 @@ HOLDER = re.compile(  # "a pack has", "every coach holds exactly", "a box of 8 b
     rf"\b(?:a|an|each|every|one|per)\s+(?:{WORD}\s+)??({WORD})\s+(?:of\s+\d+(?:\.\d+)?\s+(?:{WORD}\s+){{1,2}}"
     rf"|of\s+(?:{WORD}\s+){{1,2}})?"
     r"(?:can\s+)?(has|have|holds?|contains?|costs?|seats?|carries|carry|fits?|takes?|needs?|uses?|weighs?|makes?|earns?|covers?|does"
-    r"|feeds?|serves?"
-    r"|pays?|is|are|sells\s+for)\s+(?:exactly\s+|about\s+|only\s+|up\s+to\s+)?$")
+    r"|feeds?|serves?|gives?(?:\s+(?:me|us))?|gave(?:\s+(?:me|us))?|produces?|produced|yields?|yielded|lays?|laid"
+    r"|pays?|is|are|sells\s+for)\s+(?:exactly\s+|about\s+|around\s+|roughly\s+|only\s+|up\s+to\s+)?$")  # "each
+# tomato plant gave me about 3.5kg"
 PACKED_IN = re.compile(rf"\b({WORD})\s+(?:of|with)\s+$")  # "boxes of 6", "a pack of 24 stickers"
 COME_IN = re.compile(rf"\b({WORD})\s+(?:come|comes|are\s+sold|are\s+packed)\s+in\s+")
 PAID = r"costs?|costing|paid|pays?|priced(?:\s+at)?|sells?\s+for|sold\s+for"  # the words before a price

@@ -19,7 +19,7 @@ from .measures import MEASURES, SIZES, Unit, conversion, name_of, singular, time
 from .program import evaluate
 from .quantities import CONTAINER_WORDS, CONTAINERS, MEASURE_WORD, NOT_A_RATE_QUESTION, NUMBER, WORD, read_quantities
 from .spoken import CENTS_ASKED
-from .units import combine, fits
+from .units import as_people, combine, fits
 
 
 def _products(items: list[tuple[str, Unit]]) -> list[tuple[str, Unit]]:
@@ -41,17 +41,6 @@ def _sized(unit: Unit) -> tuple[str] | None:
     return (per[0],) if len(unit) == 2 and measures and per[0] in CONTAINERS else None
 
 
-PEOPLE = {"guest", "member", "child", "kid", "adult", "pupil", "student", "customer", "client", "player", "worker",
-          "camper", "passenger", "visitor", "resident", "patient", "volunteer", "employee", "diner", "runner"}
-
-
-def _as_people(units: list[Unit | None]) -> list[Unit | None]:
-    """Where a rate is per person ("£12.50 per person"), people counted by another name are persons ("14 guests")."""
-    if not any(u and ("person", -1) in u for u in units):
-        return units
-    return [(("person", 1),) if u and len(u) == 1 and u[0][0] in PEOPLE and u[0][1] == 1 else u for u in units]
-
-
 TOGETHER = re.compile(r"\b(?:altogether|all\s+together|together)\b")
 
 
@@ -69,7 +58,7 @@ def rate_reading(text: str) -> str | None:
     asked = {name for name, _ in reading.asked}
     if any(sized and sized[0] not in asked for u in reading.numbers.values() if (sized := _sized(u))):
         return None  # "2.5 litre tins at 18.50 a tin, i need 9 litres: the cost" buys whole tins, no proportion
-    candidates = _products(list(zip(found, _as_people(list(reading.numbers.values())))))
+    candidates = _products(list(zip(found, as_people(list(reading.numbers.values())))))
     fitting = [program for program, unit in candidates if fits(unit, reading.asked, exact=True)]
     if not fitting:  # "45 minutes every evening ... how many hours over 12 evenings": (45 * 12) / 60
         fitting = [times_fraction(f"({program})", factor) for program, unit in candidates
@@ -195,7 +184,9 @@ def scaled_reading(text: str) -> str | None:
 
 PIECE_ASKED = re.compile(rf"\bhow\s+many\s+{AMOUNT}\s*({MEASURE_WORD})\b"  # "how many 30 cm pieces"
                          rf"|\binto\s+{AMOUNT}\s*({MEASURE_WORD})\s+(?=(pieces|lengths|bits|strips)\b[^.?!]*\bhow\s+many\s+\5\b)")
-ENOUGH = re.compile(r"\b(?:till|until|before)\b[^.?!]*\b(?:enough|reach\w*|hit|make\s+it)\b")
+ENOUGH = re.compile(r"\b(?:till|until|til|before)\b[^.?!]*\b(?:enough|reach\w*|hit|make\s+it|(?:can|could)\s+(?:buy"
+                    r"|afford|get|pay\s+for)|have\s+(?:it|saved|the))\b")  # "how many weeks till I can buy it"
+BOOKED = re.compile(r"\bhow\s+many\s+(?:days|nights|weeks|hours|sessions)\b[^.?!]*\b(?:book|hire|rent|reserve)\b")
 NEEDED = re.compile(r"\b(?:need|needed|needs|have\s+to|must|should|required)\b")
 
 
@@ -302,6 +293,7 @@ WHOLE_ASKED = (  # (pattern, function): a count of the whole things needed, or o
     (re.compile(r"\b(?:least|smallest|minimum|min|fewest)\s+number\s+of\s+([a-z]+)"
                 r"|\bhow\s+many\s+(?:full\s+|whole\s+|complete\s+)?([a-z]+)\b[^.?!]*\b(?:need|needed"
                 r"|have\s+to\s+(?:buy|get|order)|(?:must|should|do)\s+\w+\s+(?:buy|get|order|book|hire)"
+                r"|(?:have|has)\s+(?:i|we|you|they|he|she)\s+got\s+to"  # "how many batches have i got to brew"
                 r"|to\s+(?:buy|book|order|hire))\b"
                 r"|\b(?:to|want|need)\s+(?:pack|fit|carry|seat|feed|serve|transport|post|ship|\d+)\b[^.?!]*\bhow\s+many\s+"
                 r"([a-z]+)\s*[?.!]*$"  # "i've got 500 to pack, how many boxes", "i want 160, how many packs"
@@ -326,8 +318,8 @@ def whole_count(question: str) -> str | None:
     text = question.lower()
     if said := ROUNDED_UP_OR_DOWN.search(text):
         return "ceil" if said[1] == "up" else "floor"  # "how many hours, rounded up to a whole hour"
-    if HOW_MANY.search(text) and ENOUGH.search(text):
-        return "ceil"  # "how many whole weeks till i've got enough": the week it is reached
+    if HOW_MANY.search(text) and ENOUGH.search(text) or BOOKED.search(text):
+        return "ceil"  # "how many whole weeks till i've got enough": the week it is reached; days booked are whole
     if SOLD_IN.search(text) and HOW_MANY.search(text) and not re.search(r"\b(?:full|whole|complete)\b", text):
         return "ceil"  # "sells it in 2.4m lengths, how many lengths": whole lengths bought
     for pattern, function in WHOLE_ASKED:

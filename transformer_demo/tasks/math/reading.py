@@ -31,7 +31,7 @@ THE = r"(?:the\s+)?"
 
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
 # Words that say a number of their own: a reading or a program that leaves the number out misreads the question.
-ASKING = re.compile(r"\b(?:what|how|find|calculate|work\s+out)\b", re.IGNORECASE)
+ASKING = re.compile(r"\b(?:what|whats|how|find|calculate|work\s+out)\b", re.IGNORECASE)  # "whats": "what's" typed
 
 
 def asked_words(text: str) -> str:
@@ -116,7 +116,12 @@ LOOSE: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # may not touch an
      rf"|shares|people|ways))?", _template("({0} / {1})")),
     (rf"{N}\s+(?:split|shared|divided)\s+(?:equally\s+)?(?:into|among|between)\s+{N}(?:\s+equal)?"
      rf"(?:\s+(?:parts|pieces|groups|shares|people|ways))?", _template("({0} / {1})")),
-    (rf"\bhow\s+many\s+times\s+does\s+{N}\s+go\s+into\s+{N}", _template("({1} / {0})")),
+    (rf"\bhow\s+many\s+times\s+does\s+{N}\s+go\s+into\s+{N}|\bhow\s+many\s+{N}'?s\s+go\s+into\s+{N}",
+     lambda m: f"({m[2] or m[4]} / {m[1] or m[3]})"),  # "how many 7s go into 84"
+    (rf"{THE}remainder\s+(?:when|if|of)\s+{N}\s+(?:is\s+)?divided\s+by\s+{N}|{N}\s+(?:divided\s+by|÷)\s+{N}\s*[,.:;]?"
+     r"\s*(?:(?:what(?:'s|s|\s+is)|and|with|find|give\s+me)\s+)?(?:the\s+)?remainder\b",
+     lambda m: (lambda a, b: f"({a} - {b} * floor({a} / {b}))")(m[1] or m[3], m[2] or m[4])),  # "47 divided by 6,
+    # what's the remainder" -> 5
     (rf"\b(?:what|which)\s+(?:positive\s+)?number\s+(?:squared|times\s+itself|multiplied\s+by\s+itself)\s+"
      rf"(?:gives|is|equals|makes|=)\s+{N}", _template("sqrt({0})")),  # the positive root
 )
@@ -200,6 +205,10 @@ FRONT = re.compile(  # longer phrases before their beginnings: "what do you get"
     r"(?:\s+(?:us|me|him|her|them))?(?:\s+for)?|is)[\s,:!]*(?:\.\.+\s*)?",
 )
 BACK = re.compile(r"[\s,:!.?]*(?:please|pls|plz|thanks|thank\s+you|for\s+me|then|exactly|equals?|=|is\s+what|"
+                  r"cheers(?:\s+mate)?|ta|thx|thnx|thanx|ty|many\s+thanks|lol|mate|\([a-z' ,]+\)|"  # "(do it properly)"
+                  r"(?:i|we)\s+(?:always|never|can'?t|cant|forget|forgot)\b[a-z' ]{0,40}"
+                  r"|(?:i'?m|im|i\s+am)\s+(?:not\s+sure|stuck|rubbish|useless|terrible)\b[a-z' ]{0,30}|"  # "i always
+                  # get these wrong"
                   r"quick(?:ly)?|"
                   r"without\s+a\s+calculator|in\s+your\s+head|(?:using|with)\s+(?:bidmas|bodmas|pemdas|the\s+order\s+of"
                   r"\s+operations)|"
@@ -211,7 +220,7 @@ BACK = re.compile(r"[\s,:!.?]*(?:please|pls|plz|thanks|thank\s+you|for\s+me|then
 UNARY_POWER = re.compile(r"(?:^|[(*/+=×÷:,]|\b(?:is|of|what'?s|whats|calculate|times|plus|by|and)\s)\s*-\s*"
                          r"\d+(?:\.\d+)?\s*(?:squared|cubed|[²³^]|\*\*|to\s+the)")
 AS_PERCENT = re.compile(r"[\s,]*\b(?:as|in|into|to)\s+(?:an?\s+)?(?:percentage|percent|%)$")  # "2/5 as a percentage"
-PROGRAM = re.compile(r"(?:[\d\s.+\-*/^(),]|sqrt|cbrt|mean|median)*")
+PROGRAM = re.compile(r"(?:[\d\s.+\-*/^(),]|sqrt|cbrt|mean|median|floor)*")
 # A fraction written with a slash between words: "2/5 divided by 4/15" is (2/5) / (4/15), not 2 / 5 / 4 / 15. Only
 # where a word says the operation; a fraction after a spaced "/" or a power ("12 / 3/4", "2 to the power 3/4") is 16
 # or 1, 2 ^ (3/4) or 2, by who reads it: no reading.
@@ -357,7 +366,9 @@ OPPOSITES = ((r"late", r"on\s+time|early|in\s+time"), (r"pass(?:ed|es)?", r"fail
              (r"won|wins?", r"lost|lose"), (r"empty|free|vacant", r"occupied|full|taken|booked"),
              (r"broken|damaged", r"working"), (r"right|correct", r"wrong"),
              (r"off\s+the\s+road|out\s+of\s+(?:action|order|service)|unavailable|absent|off\s+sick",
-              r"available|working|present|in\s+(?:use|service)"))
+              r"available|working|present|in\s+(?:use|service)"),
+             (r"never\s+(?:came|come)\s+up|didn'?t\s+(?:come\s+up|grow|germinate|survive|make\s+it)|died|dead|lost",
+              r"grew|grow|germinated|survived|alive|lived|made\s+it"), (r"card", r"cash"))
 
 
 def opposed(given: str, asked: str) -> bool:
@@ -365,3 +376,16 @@ def opposed(given: str, asked: str) -> bool:
     books late, how many on time", "18 of 24 passed, what percentage failed")?"""
     return any(re.search(rf"\b(?:{a})\b", given) and re.search(rf"\b(?:{b})\b", asked) and not re.search(
         rf"\b(?:{b})\b", given) for x, y in OPPOSITES for a, b in ((x, y), (y, x)))
+
+
+PERIOD = re.compile(r"\b(?:per|a|an|each|every|over\s+a|in\s+a|for\s+a|a\s+whole|the\s+whole)\s+(?:whole\s+)?"
+                    r"(day|week|month|year)\b|\b(dai|week|month|year)ly\b")  # "over a whole year"
+
+
+def other_period(given: str, asked: str) -> bool:
+    """Does the question ask for a period its numbers are not given for ("32 a month shared by 4, how much does each
+    pay over a year", "18000 at 20%, how much tax per month")?"""
+    def periods(words: str) -> set[str]:
+        return {"day" if p == "dai" else p for m in PERIOD.finditer(words) for p in m.groups() if p}
+
+    return bool(periods(asked)) and periods(asked) != periods(given)

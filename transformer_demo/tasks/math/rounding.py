@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from .program import Result, rounded
+from .spoken import CENTS_ASKED
 
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 PLACES = re.compile(r"\b(\d|one|two|three|four|five)\s*(?:decimal\s+places?|decimal\s+points?|dps?\b|d\.\s*p\.?)",
@@ -37,7 +38,9 @@ ASKED = re.compile(rf"[\s,(]*(?:(?:correct|rounded|round)\s+)?(?:to|in|at)\s+{PL
 def places_asked(question: str) -> int | None:
     """The number of decimals the question asks its answer rounded to, or None where it asks none."""
     found = [WORDS.get(m.group(1).lower()) or int(m.group(1)) for m in PLACES.finditer(question)]
-    found += [NEAREST.get(m.group(1).lower(), 0) for m in NEAREST_ASKED.finditer(question)]
+    in_minor = CENTS_ASKED.search(question)  # "in pence to the nearest penny": a whole number of them
+    found += [0 if in_minor and m.group(1).lower() in ("penny", "pence", "cent") else NEAREST.get(m.group(1).lower(), 0)
+              for m in NEAREST_ASKED.finditer(question)]
     return found[0] if len(set(found)) == 1 and found[0] <= MAX_PLACES else None
 
 

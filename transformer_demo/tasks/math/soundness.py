@@ -83,7 +83,8 @@ OPERATION_WORDS = {  # the word problems' verbs too: "6 go home" takes away, "a 
          r"|\bdic?e\b.*\b(?:more|higher|greater|bigger|larger|above|over)\b"  # a die's faces above 4: 6 - 4
          r"|\b(?:more|higher|greater|bigger|larger|above|over)\b.*\bdic?e\b|-",
     "*": r"times|multipl|product|area|perimeter|derivative|slope|integra|squared|cubed|power|\bx\b|\*|×|%\s*of"
-         r"|percent of|each|every|per|lots of|groups of|rows of|holds|hold|contains|contain|carries|carry|fits?\b"
+         r"|percent of|\beach\b|\bevery\b|per|lots of|groups of|rows of|holds|hold|contains|contain|carries|carry"
+         r"|fits?\b"
          r"|around|fence|border|doubl|twice|tripl|quadrupl"
          r"|(?:boxes|packs|packets|bags|cartons|crates|cases|trays|sets|bundles|stacks) of \d",
     "/": IN_GROUPS_OF + "|" + EACH_GETS + r"|divid|quotient|over|per|/|÷|integra|average|mean|probability|chance"
@@ -269,6 +270,7 @@ def unsound(question: str, output: str) -> str | None:
 # What makes a word problem more than one step: a rate, a percentage, an average, a count said in words.
 MORE_THAN_ONE_STEP = re.compile(r"\b(?:each|per|every|apiece|average|mean|dozens?|return|percent|twice|double|half"
                                 r"|triple|times\s+as|how\s+many\s+times|area|volume)\b|%"
+                                r"|\bat\s+[$€£]?\d+(?:\.\d+)?p?\s+(?:a|an)\s+[a-z]+"  # "at 45p a bottle": a rate
                                 rf"|\b(?:a|an)\s+(?:{A_RATE_OF}|minute)\b", re.IGNORECASE)
 ONE_FUNCTION = re.compile(r"(?:sqrt|cbrt)\((\d+(?:\.\d+)?)\)")
 

@@ -58,6 +58,8 @@ def _value(words: list[str]) -> int | None:
                 return None
             current += TENS[word]
             last = "tens"
+        elif word == "hundred" and last is None and len(words) > 1:  # "hundred and twenty": one hundred
+            current, last = 100, "scale"
         elif word == "hundred":
             if last not in ("ones", "teen", "tens") or current >= 100:
                 return None
@@ -92,6 +94,7 @@ def _number(match: re.Match) -> str:
     return str(value)
 
 
+WAYS = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten)\s+ways\b", re.IGNORECASE)
 DIGIT_WORDS = {**{w: str(i) for w, i in ONES.items() if i < 10}, "nought": "0", "oh": "0"}
 DIGIT = "|".join((r"\d", *DIGIT_WORDS))
 DECIMAL = re.compile(rf"\b(\d+|zero|nought)\s+point\s+((?:{DIGIT})(?:\s+(?:{DIGIT}))*)\b", re.IGNORECASE)
@@ -113,6 +116,7 @@ def with_digits(text: str) -> str:
     if not isinstance(text, str):
         return text
     text = SAID_POINT.sub(r"\1.\2", text)  # "3 point 5": 3.5
+    text = WAYS.sub(lambda m: f"{ONES[m[1].lower()]} ways", text)  # "183.60 split three ways": a count of shares
     if re.search(r"\d", text):
         return RUN.sub(lambda m: _number(m) if MONEY_WORD.match(m.string, m.end()) else m[0], text)
     return DECIMAL.sub(_decimal, RUN.sub(_number, text))
@@ -226,6 +230,8 @@ MISSPELLED = (
     (r"in a fortnight", "in two weeks"), (r"for a fortnight", "for two weeks"), (r"over a fortnight", "over two weeks"),
     (r"a tenner", "£10"), (r"a fiver", "£5"),  # "change from a tenner"
     (r"(?<=\ban )our|(?<=\bper )our", "hour"), (r"(?<=\d )ours", "hours"),  # autocorrect: "95 an our for 5 ours"
+    (r"fourty", "forty"), (r"ninty", "ninety"), (r"twelv|tweleve|twleve", "twelve"), (r"fiveteen|fithteen", "fifteen"),
+    (r"eightteen", "eighteen"), (r"thirtey", "thirty"),  # number words: "fourty times twelv"
 )
 SPELLINGS = [(re.compile(rf"\b(?:{wrong})\b", re.IGNORECASE), right) for wrong, right in MISSPELLED]
 

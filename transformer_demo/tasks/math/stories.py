@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from .measures import MEASURES, MONEY_WORDS
 from .quantities import noun_after
-from .reading import NUMBER, N
+from .reading import NUMBER, N, given_and_asked, other_period
 
 CURRENCY = r"[$€£¥₹]?\s*"
 START = re.compile(rf"\b(?:had|has|have|made|baked|picked|collected|there\s+(?:were|are|was|is)"
@@ -143,11 +143,13 @@ def bill_reading(text: str) -> str | None:
 
 SHARED = re.compile(r"\b(?:split|shared?|sharing|divided|dividing|splitting)\s+(?:[a-z$€£\d.]+\s+){0,5}?"
                     rf"(?:equally\s+|evenly\s+)?(?:between|among|amongst|by)\s+(?:the\s+)?{N}\s+[a-z]+|{N}\s+of\s+us\s+(?:are\s+|were\s+)?"
-                    rf"(?:split|shar)\w*|^{N}\s+[a-z]+\s+(?:are\s+)?(?:splitting|sharing)\b")  # "between 4 flatmates",
-# "3 of us are sharing", "5 carers splitting 120 hrs"
+                    rf"(?:split|shar)\w*|^{N}\s+[a-z]+\s+(?:are\s+)?(?:splitting|sharing)\b"
+                    rf"|\b(?:split|shared?|divided)\s+(?:equally\s+|evenly\s+)?{N}\s+ways\b")  # "between 4 flatmates",
+# "3 of us are sharing", "5 carers splitting 120 hrs", "split 4 ways"
 PART_ASKED = re.compile(r"\bhow\s+(?:much|many)\b[^.?!]*\b(?:each|every|per)\b"
                         r"|\beach\s+(?:one|person|of\s+us|of\s+them)?\s*"
-                        r"(?:gets?|pays?|owes?|receives?)\b|[,.]\s*[a-z]+\s+each\s*[?.!]*$")  # "..., hours each?"
+                        r"(?:gets?|pays?|owes?|receives?)\b|[,.]\s*[a-z]+\s+each\s*[?.!]*$"  # "..., hours each?"
+                        r"|\bsplit\s+\d+\s+ways\s*\?[?\s]*$")  # "bill came to 183.60 split 3 ways?"
 
 
 def _shared(text: str) -> tuple[str, str] | None:
@@ -155,7 +157,7 @@ def _shared(text: str) -> tuple[str, str] | None:
     shared, numbers = SHARED.search(text), NUMBER.findall(text)
     if not shared or len(numbers) != 2:
         return None
-    count = shared.group(1) or shared.group(2) or shared.group(3)
+    count = next(g for g in shared.groups() if g)
     amount = next((n for n in numbers if n != count), None)
     return (amount, count) if amount is not None and Fraction(count) else None
 
@@ -181,11 +183,13 @@ def equal_share_reading(text: str) -> str | None:
     shared = _shared(text)
     if not shared or not PART_ASKED.search(text):
         return None
-    if OTHER_OPERATION.search(PART_ASKED.sub(" ", text)) or DISCOUNTED.search(text):
-        return None
+    if OTHER_OPERATION.search(PART_ASKED.sub(" ", text)) or DISCOUNTED.search(text) or other_period(
+            *given_and_asked(text)):
+        return None  # "32 a month shared by 4, how much does each pay over a year"
     amount, count = shared
     counted = re.search(rf"(?<![\d.]){re.escape(amount)}\s", text)
     thing = noun_after(text[counted.end() - 1:])[0] if counted else None
-    if thing and thing not in MEASURES and (Fraction(amount) / Fraction(count)).denominator != 1:
+    whole = (Fraction(amount) / Fraction(count)).denominator == 1
+    if thing and not SHARED.match(text, counted.end()) and thing not in MEASURES and not whole:
         return None  # "30 sweets between 4 children": 7 each and 2 left over, not 7.5
     return f"{amount} / {count}"

@@ -80,6 +80,17 @@ def describe(unit: Unit) -> str:
     return f"{over} per {under}" if under else over
 
 
+PEOPLE = {"guest", "member", "child", "kid", "adult", "pupil", "student", "customer", "client", "player", "worker",
+          "camper", "passenger", "visitor", "resident", "patient", "volunteer", "employee", "diner", "runner"}
+
+
+def as_people(units: list[Unit | None]) -> list[Unit | None]:
+    """Where a rate is per person ("£12.50 per person"), people counted by another name are persons ("14 guests")."""
+    if not any(u and ("person", -1) in u for u in units):
+        return units
+    return [(("person", 1),) if u and len(u) == 1 and u[0][0] in PEOPLE and u[0][1] == 1 else u for u in units]
+
+
 def fits(got: Unit, asked: Unit, exact: bool) -> bool:
     """Does a program's unit give the unit asked? exact: every name; else the measures and the names asked only,
     and no thing squared (packs²). "*" in asked: any one thing per."""
@@ -278,7 +289,7 @@ def unit_mismatch(question: str, program: str) -> str | None:
     None where it is or is unknown."""
     reading, node = read_quantities(question), tree(program)
     try:
-        got, differ = unit_of(node, reading.numbers), None
+        got, differ = unit_of(node, dict(zip(reading.numbers, as_people(list(reading.numbers.values()))))), None
     except UnitsDiffer as exc:
         got, differ = None, exc
     if reading.complete:

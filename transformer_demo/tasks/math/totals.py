@@ -1,0 +1,90 @@
+"""A total made of several amounts of the unit asked, each a number said in that unit or a rate times what it is
+for, every number used once (quantities.py reads the units):
+
+    sum_of_products_reading("venue is £65 per head for 120 guests plus £1500 room hire. whats the total?")
+        -> "65 * 120 + 1500"
+    sum_of_products_reading("call out is 45 quid then 38 an hour, job took 3.5 hrs, what do i charge")
+        -> "45 + 38 * 3.5"
+
+rates.py reads the one product; this reads the sum of two or more amounts when exactly one way of grouping the
+numbers gives every amount the unit asked, and no word takes anything away, shares or compares.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from fractions import Fraction
+
+from .measures import Unit
+from .program import evaluate
+from .quantities import NUMBER, read_quantities
+from .stories import BOUGHT, SOLD
+from .units import as_people, combine, fits
+
+MAX_NUMBERS = 5
+MAX_FACTORS = 3
+# Words that take away, share, compare, average, scale or state a part: then the amounts are not simply added
+# ("12 screens of 148 seats, 1200 of the seats were filled, how many empty"; "decrease 2 every row"; "£15 for the
+# first hour then £9 an hour after that"; "3x 8 bottles"; "7 min 30 per mile"; "how far? is it 150 miles?").
+NOT_ADDED = re.compile(r"\b(?:left|remain\w*|change|more|fewer|less|than|off|discount\w*|deposit|already|sav(?:e|es|ed"
+                       r"|ing|ings)|refund\w*|vouchers?|coupons?|cashback|back|minus|take\s+away|profit|net|keep|lost"
+                       r"|lose|loss|gave|give|short|owe\w*|split|shar\w*|between|average|mean|percent|twice|half"
+                       r"|double|triple|difference|ratio|tip|spent|used|ate|broke\w*|each\s+way|return|free|instead"
+                       r"|cheaper|dearer|compared?|which|better|per\s+cent|times|but|make|made|paying|actually|first"
+                       r"|after\s+that|decreas\w*|reduc\w*|empty|filled|full|usable|is\s+it|of\s+(?:the|them|these"
+                       r"|those))\b|%|(?<![a-z])-|-(?![a-z])|[=^÷]|\d\s*/\s*\d|\d\s*x\b|\bx\s*\d"
+                       r"|(?<!before\s)(?<!ex\s)\b(?:vat|tax)\b|\b(?:hrs?|hours?|mins?|minutes?)\s+\d")
+# A rate said of each one ("every member pays £12 membership plus £40 plot rent") may cover the amounts after it.
+EACH_ONE = re.compile(r"\b(?:every|each|per)\s+[a-z]+\s+(?:of\s+\d+\s+)?(?:pays?|gets?|costs?|needs?|has|have|takes?"
+                      r"|is|are)\b")
+
+
+def _groupings(items: list[int]) -> Iterator[list[list[int]]]:
+    """Every way to split the items into groups of at most MAX_FACTORS, each group in the items' order."""
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for size in range(min(MAX_FACTORS, len(items))):
+        for others in _subsets(rest, size):
+            remaining = [i for i in rest if i not in others]
+            for grouping in _groupings(remaining):
+                yield [[first, *others], *grouping]
+
+
+def _subsets(items: list[int], size: int) -> Iterator[list[int]]:
+    if size == 0:
+        yield []
+        return
+    for k, item in enumerate(items):
+        for tail in _subsets(items[k + 1:], size - 1):
+            yield [item, *tail]
+
+
+def _unit_of(group: list[int], units: list[Unit]) -> Unit:
+    unit = units[group[0]]
+    for i in group[1:]:
+        unit = combine(unit, units[i], 1)
+    return unit
+
+
+def sum_of_products_reading(text: str) -> str | None:
+    """The one sum of two or more amounts of the unit asked, one of them a product, over all the question's
+    numbers, or None (module docstring)."""
+    reading = read_quantities(text)
+    if not reading.complete or reading.asked is None or any(p < 0 for _, p in reading.asked):
+        return None
+    found = NUMBER.findall(reading.text)
+    if not 3 <= len(found) <= MAX_NUMBERS or len(reading.numbers) != len(found) or None in reading.numbers.values():
+        return None
+    if NOT_ADDED.search(reading.text) or EACH_ONE.search(reading.text) or SOLD.search(reading.text) and BOUGHT.search(
+            reading.text):
+        return None
+    units = as_people([reading.numbers[Fraction(n)] for n in found])
+    programs = [" + ".join(" * ".join(found[i] for i in group) for group in grouping)
+                for grouping in _groupings(list(range(len(found))))
+                if len(grouping) > 1 and any(len(group) > 1 for group in grouping)
+                and all(fits(_unit_of(group, units), reading.asked, exact=True) for group in grouping)]
+    if len({evaluate(program).value for program in programs}) != 1:
+        return None
+    return programs[0]
