@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from fractions import Fraction
+from itertools import combinations
 
 from .measures import Unit
 from .program import evaluate
@@ -46,19 +47,9 @@ def _groupings(items: list[int]) -> Iterator[list[list[int]]]:
         return
     first, rest = items[0], items[1:]
     for size in range(min(MAX_FACTORS, len(items))):
-        for others in _subsets(rest, size):
-            remaining = [i for i in rest if i not in others]
-            for grouping in _groupings(remaining):
+        for others in combinations(rest, size):
+            for grouping in _groupings([i for i in rest if i not in others]):
                 yield [[first, *others], *grouping]
-
-
-def _subsets(items: list[int], size: int) -> Iterator[list[int]]:
-    if size == 0:
-        yield []
-        return
-    for k, item in enumerate(items):
-        for tail in _subsets(items[k + 1:], size - 1):
-            yield [item, *tail]
 
 
 def _unit_of(group: list[int], units: list[Unit]) -> Unit:
