@@ -1,4 +1,4 @@
-"""The rules that blind sets 106-117 asked for (their fixtures' headers list each wrong answer): a total of rates
+"""The rules that blind sets 106-121 asked for (their fixtures' headers list each wrong answer): a total of rates
 and lump sums (totals.py), a price per unit or size (unit_prices.py), a remainder, an answer someone gave after
 the question, a sign typed before a number, a question asked before its details, sign-offs, misspelt number
 words, shares "split 3 ways", a list of amounts with a day beside each, and the states, periods and goals that
@@ -74,8 +74,14 @@ def exact(question: str) -> str | None:
     ("each tomato plant gave me about 3.5kg and I had 14 plants, how many kg total", "3.5 * 14"),
     ("coin bundle is 1,200 coins for £9.99, what's the cost per 100 coins in pence to the nearest penny",
      "9.99 / 1200 * 10000"),
+    # sets 118-121
+    ("what pace do I need for a 4 hour marathon (42.2 km)? in min per km to 2 decimal places", "(4 / 42.2) * 60"),
+    ("card balance is 2400 and I can pay 175 a month, ignoring interest how many months to pay it off",
+     "ceil(2400 / 175)"),
+    ("my fundraising page has 1860 on it and the site takes a 5% fee. how much actually goes to the charity",
+     "1860 - 5 / 100 * 1860"),
 ])
-def test_the_readings_sets_106_to_117_asked_for(question: str, program: str):
+def test_the_readings_sets_106_to_121_asked_for(question: str, program: str):
     assert exact(question) == program
 
 
@@ -93,8 +99,10 @@ def test_the_readings_sets_106_to_117_asked_for(question: str, program: str):
     "every member pays £12 membership plus £40 plot rent, we have 35 members, total income?",  # both per member
     "batsman has 1230 runs and been out 30 times, batting avg?",  # runs per out, no mean of two numbers
     "coldest this week was -12 and warmest was 7, what's the range",  # the sign is kept or nothing is read
+    "One tin of paint covers 12 square metres. My walls are 50 square metres and I want two coats, how many tins "
+    "should I buy?",  # "two coats" is a count to use, not the count of the numbers given
 ])
-def test_what_sets_106_to_117_showed_must_not_be_read(question: str):
+def test_what_sets_106_to_121_showed_must_not_be_read(question: str):
     assert exact(question) is None
 
 

@@ -27,6 +27,9 @@ TARGET = re.compile(r"\b(?:need|needs|want|wants|aim\s+for|target\s+of)\s+(?:\w+
 # 16% response rate": the 400 is the part, the whole asked
 SPENT_ON = re.compile(r"%\s+(?:of\s+(?:it|that|this)\s+)?(?:goes|go|went|is\s+spent|was\s+spent)\s+(?:on|to)\s+"
                       r"(?:the\s+)?([a-z]+)")  # "15% goes on admin, how much reaches the cause": not the admin asked
+# Someone else's part: "the site takes a 5% fee, how much actually goes to the charity" asks for the rest.
+FEE = re.compile(r"\b(?:takes?|took|keeps?|kept|charges?|deducts?)\s+(?:an?\s+)?\d+(?:\.\d+)?\s*%")
+FEE_ASKED_OTHER = re.compile(r"\b(?:goes|go|went)\s+to\b")
 GOAL = re.compile(r"\bto\s+(?:get|earn|make|receive|reach|end\s+up\s+with)\s+(?:an?\s+)?[$€£]?\d")  # "2% a year,
 # how much do i need to put in to get £90 interest": the whole asked
 COUNTED_ASKED = re.compile(r"\bhow\s+many\s+([a-z]+)")
@@ -67,6 +70,8 @@ def other_than_part(text: str) -> bool:
     counted, named, state = COUNTED_ASKED.search(asked), PERCENT_NAMES.search(given), STATE_ASKED.search(asked)
     other = counted and named and counted.group(1).endswith("s") and counted.group(1) not in given or (
         state and state.group(1) not in given)  # "15% of them are out of order, how many are working"
+    if FEE.search(given) and FEE_ASKED_OTHER.search(asked):
+        other = True
     if (spent := SPENT_ON.search(given)) and spent[1] not in asked and set(re.findall(r"[a-z]{3,}", asked)) - \
             ASKING_WORDS:
         other = True

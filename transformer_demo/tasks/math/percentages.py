@@ -236,7 +236,8 @@ TAKEN = re.compile(r"(?:%|\bpercent)\s+(?:of\s+(?:it|that|this|them)\s+)?(?:goes
                    r"(?:on|to|spent|used|paid|taken|saved|put)\b|\b(?:spend|spent|spends|use|used|uses|pay|paid|pays|keeps?|kept"
                    r"|deducts?|deducted|withh[oe]lds?|taxed\s+at|charged\s+at|docked"
                    r"|save|saved|saves|give|gave|gives|takes?|taking|took|sold|sells?|eats?|ate|lost|loses?|wasted"
-                   r"|donated|done|did|completed|covered)\s+(?:\d+(?:\.\d+)?)\s*(?:%|percent\b)")  # "sold 35% of them"
+                   r"|donated|done|did|completed|covered)\s+(?:an?\s+)?(?:\d+(?:\.\d+)?)\s*(?:%|percent\b)")
+# "sold 35% of them", "takes a 5% fee"
 
 
 THEIRS = re.compile(r"\b(?:takes|took|keeps|kept|deducts|deducted|withholds)\b")  # said of someone else
@@ -251,9 +252,9 @@ def rest_reading(text: str) -> str | None:
         return None
     taken, asked = TAKEN.search(text), asked_words(text)
     to = taken and re.match(r"\s*(?:the\s+)?([a-z]+)", text[taken.end():])  # "30% goes on costs": costs
-    others = to and re.search(r"\b(?:get|gets|receive|receives|reach|reaches|comes?\s+to\s+(?:me|us|you|him|her"
-                              r"|them))\b", asked) and to.group(1) not in asked  # "takes 15% commission, how much
-    # comes to me"
+    others = to and re.search(r"\b(?:get|gets|receive|receives|reach|reaches|goes\s+to|comes?\s+to\s+(?:me|us|you"
+                              r"|him|her|them))\b", asked) and to.group(1) not in asked  # "takes 15% commission,
+    # how much comes to me"
     others = others or taken and THEIRS.search(taken[0]) and not re.search(r"\b(?:i|we)\s+(?:\w+\s+)?$", text[
         :taken.start()]) and MINE.search(asked)  # "the auction house takes 5%, how much do i actually get"
     if re.search(r"\b(?:they|it|he|she)\s+(?:actually\s+)?(?:get|gets|take|takes|keep|keeps)\b", asked):

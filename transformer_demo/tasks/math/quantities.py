@@ -134,7 +134,7 @@ EACH_ASKED = re.compile(r"\bhow\s+many\s+(?:(?:are|is|will|would|should|can|do|d
 PER_ASKED = re.compile(rf"\b(?:what'?s|whats|what\s+is)\s+(?:that|this|it)\s+(?:per|an?|each)\s+({WORD})\b"
                        rf"|\baverage\s+(?:per|an?|each)\s+({WORD})\b|\bper\s+({WORD})\s*[?.!]*$")  # "goals per game?"
 MEASURE_WORD = "|".join(f"(?:{words})" for words in MEASURES.values())
-SPEED_ASKED = re.compile(rf"\b(?:speed|rate|pace)\b{SENTENCE}\bin\s+({MEASURE_WORD})\s+(?:per|an?)\s+"
+SPEED_ASKED = re.compile(rf"\b(?:speed|rate|pace)\b.*?\bin\s+({MEASURE_WORD})\s+(?:per|an?)\s+"  # "pace ...? in min/km"
                          rf"({MEASURE_WORD})\b|\bwhat\s+({MEASURE_WORD})\s+per\s+({MEASURE_WORD})\s+(?:is|was)\b")
 CONVERT_ASKED = re.compile(r"^(?:convert|change|turn|express|write)\b|\b(?:make|convert|change|turn|put|write)\s+"
                            r"(?:it|that|this|them)\s+(?:in|into)\s+[a-z]+\s*[?.!]*$")  # "... when i make it in minutes"

@@ -186,7 +186,9 @@ PIECE_ASKED = re.compile(rf"\bhow\s+many\s+{AMOUNT}\s*({MEASURE_WORD})\b"  # "ho
                          rf"|\binto\s+{AMOUNT}\s*({MEASURE_WORD})\s+(?=(pieces|lengths|bits|strips)\b[^.?!]*\bhow\s+many\s+\5\b)")
 ENOUGH = re.compile(r"\b(?:till|until|til|before)\b[^.?!]*\b(?:enough|reach\w*|hit|make\s+it|(?:can|could)\s+(?:buy"
                     r"|afford|get|pay\s+for)|have\s+(?:it|saved|the))\b")  # "how many weeks till I can buy it"
-BOOKED = re.compile(r"\bhow\s+many\s+(?:days|nights|weeks|hours|sessions)\b[^.?!]*\b(?:book|hire|rent|reserve)\b")
+BOOKED = re.compile(r"\bhow\s+many\s+(?:days|nights|weeks|hours|sessions)\b[^.?!]*\b(?:book|hire|rent|reserve)\b"
+                    r"|\bhow\s+many\s+(?:months|weeks|payments|years)\b[^.?!]*\b(?:pay\s+(?:it|this|that|the\s+\w+)?\s*off"
+                    r"|clear\s+(?:it|this|that|the))\b")  # "how many months to pay it off": the month it is cleared in
 NEEDED = re.compile(r"\b(?:need|needed|needs|have\s+to|must|should|required)\b")
 
 

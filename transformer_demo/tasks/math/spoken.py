@@ -248,6 +248,10 @@ def spelled(text: str) -> str:
 COMPANIONS = re.compile(r"\b(?:and|with)\s+(?:my|his|her|their|our|your)\s+$", re.IGNORECASE)  # "me and my two friends"
 
 
+REPEATS = re.compile(r"\s+(?:coats?|layers?|times|trips|batches|shifts)\b", re.IGNORECASE)  # "two coats": a
+# count to multiply by, even where it is as many as the numbers given
+
+
 def count_left_out(question: str, program: str) -> str | None:
     """A number word of a question with digits (a count its readers keep as a word, module docstring) whose value
     the program does not use, or None: "2 tabs three times a day for 10 days" is no 2 * 10. A word that counts the
@@ -263,6 +267,6 @@ def count_left_out(question: str, program: str) -> str | None:
             continue
         company = COMPANIONS.search(question[: m.start()]) and value + 1 in used
         named = re.search(r"\bthe\s+$", question[: m.start()], re.IGNORECASE)
-        if value not in used and value != listed and not company and not named:
+        if value not in used and (value != listed or REPEATS.match(question, m.end())) and not company and not named:
             return m[0]
     return None
