@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 
 from transformer_demo.tasks.math.answer import FORMULA_TOPIC, read_exactly
+from transformer_demo.tasks.math.asked import opposed
 from transformer_demo.tasks.math.asking import in_hours, question_in, unframed
 from transformer_demo.tasks.math.demands import unmet
 from transformer_demo.tasks.math.measures import singular
 from transformer_demo.tasks.math.percent_checks import percent_mismatch
-from transformer_demo.tasks.math.reading import opposed
 from transformer_demo.tasks.math.soundness import one_step, unsound
 from transformer_demo.tasks.math.spoken import in_pounds, mixed, spelled, ungrouped
 

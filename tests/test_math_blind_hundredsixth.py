@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from transformer_demo.tasks.math.answer import read_exactly
+from transformer_demo.tasks.math.asked import opposed, other_period
 from transformer_demo.tasks.math.asking import question_in, question_last, signed, unclaimed
 from transformer_demo.tasks.math.conversation import Turn, find_question
-from transformer_demo.tasks.math.reading import opposed, other_period
 from transformer_demo.tasks.math.rounding import places_asked
 from transformer_demo.tasks.math.soundness import one_step, unsound
 from transformer_demo.tasks.math.spoken import with_digits

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 
+from .asked import asked_words
 from .percent_checks import no_percentage
 from .program import ProgramError, evaluate
-from .reading import NUMBER, WEEKDAYS, asked_words
+from .reading import NUMBER, WEEKDAYS
 from .spoken import ONES
 
 ABOVE = re.compile(r"\b(?:finish|end|be|get|go|come|move|climb|sit)\s+(?:up\s+)?(?:above|ahead\s+of)\b|\bovertake\b"

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import re
 
+from .asked import asked_words
 from .percentages import PERCENT
-from .reading import NUMBER, N, asked_words
+from .reading import NUMBER, N
 
 PERIOD = r"(?:year|month|week|day|annum)"
 COMPOUND = re.compile(rf"\bcompound(?:ed|ing)?\b(?:\s+(?:interest|annually|yearly|monthly|each\s+{PERIOD}"

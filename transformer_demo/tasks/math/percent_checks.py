@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from .asked import asked_words
 from .percent_words import other_than_part
 from .percentages import (
     CHANGE_ASKED,
@@ -22,7 +23,7 @@ from .percentages import (
     PERCENT_ASKED,
     SAVING_ASKED,
 )
-from .reading import NUMBER, asked_words
+from .reading import NUMBER
 from .structure import Node, tree
 
 

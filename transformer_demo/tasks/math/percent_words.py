@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .reading import given_and_asked, opposed, other_period
+from .asked import given_and_asked, opposed, other_period
 
 # What a question asks beside a percentage's part of a number: the rest ("how many are non-fiction", "how much do
 # i borrow", "keeps 70%, giving the rest to her editor") or the part for another period ("1.2% a year on 310000,

@@ -18,8 +18,9 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from .asked import asked_words, given_and_asked, opposed
 from .percent_words import ASKING_WORDS, CHANCE_WORDS, NEGATION, other_than_part, rest_asked, said_again
-from .reading import NUMBER, N, asked_words, given_and_asked, opposed
+from .reading import NUMBER, N
 
 PERCENT = re.compile(rf"{N}\s*(?:%|percent\b|per\s+cent\b)")
 PERCENT_ASKED = re.compile(r"(?:^|[^\d.\s])\s*%\s+(?:rise|increase|decrease|fall|drop|profit|loss|change|growth|gain"

@@ -14,9 +14,10 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from .asked import given_and_asked, other_period
 from .measures import MEASURES, MONEY_WORDS
 from .quantities import noun_after
-from .reading import NUMBER, N, given_and_asked, other_period
+from .reading import NUMBER, N
 
 CURRENCY = r"[$€£¥₹]?\s*"
 START = re.compile(rf"\b(?:had|has|have|made|baked|picked|collected|there\s+(?:were|are|was|is)"

@@ -14,9 +14,9 @@ import re
 from collections import Counter
 from fractions import Fraction
 
+from .asked import given_and_asked
 from .measures import IRREGULAR, LENGTHS, MEASURES, SIZES, UNKNOWN, Unit, name_of
 from .quantities import MEASURE_WORD, Reading, read_quantities
-from .reading import given_and_asked
 from .structure import Node, tree
 
 
