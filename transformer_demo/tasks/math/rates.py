@@ -186,9 +186,10 @@ PIECE_ASKED = re.compile(rf"\bhow\s+many\s+{AMOUNT}\s*({MEASURE_WORD})\b"  # "ho
                          rf"|\binto\s+{AMOUNT}\s*({MEASURE_WORD})\s+(?=(pieces|lengths|bits|strips)\b[^.?!]*\bhow\s+many\s+\5\b)")
 ENOUGH = re.compile(r"\b(?:till|until|til|before)\b[^.?!]*\b(?:enough|reach\w*|hit|make\s+it|(?:can|could)\s+(?:buy"
                     r"|afford|get|pay\s+for)|have\s+(?:it|saved|the))\b")  # "how many weeks till I can buy it"
-BOOKED = re.compile(r"\bhow\s+many\s+(?:days|nights|weeks|hours|sessions)\b[^.?!]*\b(?:book|hire|rent|reserve)\b"
-                    r"|\bhow\s+many\s+(?:months|weeks|payments|years)\b[^.?!]*\b(?:pay\s+(?:it|this|that|the\s+\w+)?\s*off"
-                    r"|clear\s+(?:it|this|that|the))\b")  # "how many months to pay it off": the month it is cleared in
+# Periods that are whole: days booked, and the months until a debt is cleared ("how many months to pay it off").
+WHOLE_PERIODS = re.compile(r"\bhow\s+many\s+(?:days|nights|weeks|hours|sessions)\b[^.?!]*\b(?:book|hire|rent"
+                           r"|reserve)\b|\bhow\s+many\s+(?:months|weeks|payments|years)\b[^.?!]*\b(?:pay\s+(?:it"
+                           r"|this|that|the\s+\w+)?\s*off|clear\s+(?:it|this|that|the))\b")
 NEEDED = re.compile(r"\b(?:need|needed|needs|have\s+to|must|should|required)\b")
 
 
@@ -320,8 +321,8 @@ def whole_count(question: str) -> str | None:
     text = question.lower()
     if said := ROUNDED_UP_OR_DOWN.search(text):
         return "ceil" if said[1] == "up" else "floor"  # "how many hours, rounded up to a whole hour"
-    if HOW_MANY.search(text) and ENOUGH.search(text) or BOOKED.search(text):
-        return "ceil"  # "how many whole weeks till i've got enough": the week it is reached; days booked are whole
+    if HOW_MANY.search(text) and ENOUGH.search(text) or WHOLE_PERIODS.search(text):
+        return "ceil"  # "how many whole weeks till i've got enough": the week it is reached; WHOLE_PERIODS
     if SOLD_IN.search(text) and HOW_MANY.search(text) and not re.search(r"\b(?:full|whole|complete)\b", text):
         return "ceil"  # "sells it in 2.4m lengths, how many lengths": whole lengths bought
     for pattern, function in WHOLE_ASKED:

@@ -36,8 +36,8 @@ NOT_ADDED = re.compile(r"\b(?:left|remain\w*|change|more|fewer|less|than|off|dis
                        r"|those))\b|%|(?<![a-z])-|-(?![a-z])|[=^÷]|\d\s*/\s*\d|\d\s*x\b|\bx\s*\d"
                        r"|(?<!before\s)(?<!ex\s)\b(?:vat|tax)\b|\b(?:hrs?|hours?|mins?|minutes?)\s+\d")
 # A rate said of each one ("every member pays £12 membership plus £40 plot rent") may cover the amounts after it.
-EACH_ONE = re.compile(r"\b(?:every|each|per)\s+[a-z]+\s+(?:of\s+\d+\s+)?(?:pays?|gets?|costs?|needs?|has|have|takes?"
-                      r"|is|are)\b")
+RATE_OF_EACH = re.compile(r"\b(?:every|each|per)\s+[a-z]+\s+(?:of\s+\d+\s+)?(?:pays?|gets?|costs?|needs?|has|have"
+                          r"|takes?|is|are)\b")
 
 
 def _groupings(items: list[int]) -> Iterator[list[list[int]]]:
@@ -68,8 +68,8 @@ def sum_of_products_reading(text: str) -> str | None:
     found = NUMBER.findall(reading.text)
     if not 3 <= len(found) <= MAX_NUMBERS or len(reading.numbers) != len(found) or None in reading.numbers.values():
         return None
-    if NOT_ADDED.search(reading.text) or EACH_ONE.search(reading.text) or SOLD.search(reading.text) and BOUGHT.search(
-            reading.text):
+    words = reading.text  # the question with its currencies as "money"
+    if NOT_ADDED.search(words) or RATE_OF_EACH.search(words) or SOLD.search(words) and BOUGHT.search(words):
         return None
     units = as_people([reading.numbers[Fraction(n)] for n in found])
     programs = [" + ".join(" * ".join(found[i] for i in group) for group in grouping)

@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from .asked import given_and_asked
 from .measures import SIZES, conversion, name_of, times_fraction
 from .spoken import CENTS_ASKED
 
-QUESTION_WORD = re.compile(r"\b(?:what|whats|what's|how)\b")
 PRICE = re.compile(r"[$€£]\s*(\d+(?:\.\d+)?)(?![\d.])")
 AMOUNT = re.compile(r"(?<![\d.$€£])(\d+(?:\.\d+)?)\s*([a-z]+)(?:\s+([a-z]+))?(?:\s+([a-z]+))?")
 ASKED = re.compile(r"\b(?:per|a|an|each|for\s+(?:a|an|one))\s+(?:(\d+(?:\.\d+)?)\s*)?([a-z]+)\b"
@@ -41,8 +41,7 @@ def _amount(given: str, asked_name: str) -> tuple[str, str] | None:
 
 def unit_price_reading(text: str) -> str | None:
     """The price per unit or per size asked, from the one price and the one amount given (module docstring)."""
-    start = [m.start() for m in QUESTION_WORD.finditer(text)]
-    given, asked = (text[:start[-1]], text[start[-1]:]) if start else (text, "")
+    given, asked = given_and_asked(text)
     prices, asked_at = PRICE.findall(given), ASKED.search(asked)
     if len(prices) != 1 or not asked_at or PRICE.search(asked) or COMPARED.search(text) or RATE_GIVEN.search(given):
         return None
