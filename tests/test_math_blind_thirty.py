@@ -427,7 +427,7 @@ def test_cuts_by_a_percentage_is_a_change():
 
 @pytest.mark.parametrize(("question", "program", "why"), [
     ("how many egg boxes do I need for 100 eggs if each box holds 6", "100 * 6",
-     "multiplies by the amount for each box, but the question asks how many"),
+     "gives eggs² per box, but the question asks for boxes"),  # the holder read after the ask (sets 122-125)
     ("airport run is 38 miles each way and i did the return trip 3 times today, total miles?", "38 * 3",
      "does not use the 2 its words say (each way and i did the return)"),
 ])

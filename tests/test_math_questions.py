@@ -4,7 +4,7 @@ shipped model's share answered, the share of answered ones right, and answer-che
     tests/fixtures/math_questions_100.tsv             written before the fine-tune; the checks were developed on it
     tests/fixtures/math_questions_after_training.tsv  written after the training data was fixed (see its header)
     tests/fixtures/math_questions_third.tsv           written by a helper that never saw the repository (its header)
-    tests/fixtures/math_questions_{fourth,...,hundredtwentyfirst}.tsv   likewise, each first read once before the
+    tests/fixtures/math_questions_{fourth,...,hundredthirtythird}.tsv   likewise, each first read once before the
                                                       rules grew
 
     python tests/test_math_questions.py [SET ...]   prints the figures the model card and README quote, for every
@@ -69,7 +69,13 @@ SETS = ("math_questions_100.tsv", "math_questions_after_training.tsv", "math_que
         "math_questions_hundredfourteenth.tsv", "math_questions_hundredfifteenth.tsv",
         "math_questions_hundredsixteenth.tsv", "math_questions_hundredseventeenth.tsv",
         "math_questions_hundredeighteenth.tsv", "math_questions_hundrednineteenth.tsv",
-        "math_questions_hundredtwentieth.tsv", "math_questions_hundredtwentyfirst.tsv")
+        "math_questions_hundredtwentieth.tsv", "math_questions_hundredtwentyfirst.tsv",
+        "math_questions_hundredtwentysecond.tsv", "math_questions_hundredtwentythird.tsv",
+        "math_questions_hundredtwentyfourth.tsv", "math_questions_hundredtwentyfifth.tsv",
+        "math_questions_hundredtwentysixth.tsv", "math_questions_hundredtwentyseventh.tsv",
+        "math_questions_hundredtwentyeighth.tsv", "math_questions_hundredtwentyninth.tsv",
+        "math_questions_hundredthirtieth.tsv", "math_questions_hundredthirtyfirst.tsv",
+        "math_questions_hundredthirtysecond.tsv", "math_questions_hundredthirtythird.tsv")
 
 
 def read_set(name: str) -> dict[str, str]:
@@ -111,7 +117,7 @@ def test_the_third_set_holds_100_new_questions_with_true_answers():
 def test_the_later_blind_sets_hold_100_new_questions_whose_listed_ones_have_the_familys_answer(name: str):
     later = read_set(name)  # the helpers' short forms recur ("15% of 240" is in four sets): at most 25 of 100
     earlier = set().union(*(read_set(other) for other in SETS if other != name))
-    assert len(later) == 100 and len(set(later) & earlier) <= 25  # 21 at most, with 117 sets
+    assert len(later) == 100 and len(set(later) & earlier) <= 25  # 23 at most, with 129 sets
     assert all(solve(q) == later[q] for q in later if parse_question(q) is not None)
 
 
@@ -121,7 +127,7 @@ def wrong_answer(truth: str) -> str:
     return format_number(Fraction(truth.removesuffix("%")) + 1) + sign
 
 
-PROBABILITY = re.compile(r"\b(?:probability|chance)\b", re.IGNORECASE)
+PROBABILITY = re.compile(r"\b(?:probab\w*|chance)\b", re.IGNORECASE)  # "probabilty" too
 
 
 def right(answer: str, truth: str, question: str = "") -> bool:
@@ -166,11 +172,11 @@ def shipped_figures(name: str) -> dict:
     return measure(read_set(name))
 
 
-LEAST = (98, 96, 96, 95, 95, 96, 97, 90, 93, 92, 85, 90, 90, 80, 79, 83, 81, 69, 66, 75, 65, 51, 67, 62, 59, 57, 61, 50,
-         48, 62, 55, 54, 67, 60, 56, 58, 52, 58, 55, 64, 57, 48, 48, 52, 50, 55, 58, 50, 65, 51, 57, 52, 62, 45, 56, 54,
-         60, 43, 55, 55, 48, 50, 61, 45, 55, 59, 54, 56, 56, 60, 54, 46, 62, 53, 44, 51, 51, 55, 48, 44, 49, 63, 56, 61,
-         49, 64, 56, 52, 59, 58, 62, 48, 51, 61, 56, 64, 59, 49, 47, 57, 64, 51, 47, 50, 54, 58, 55, 60, 63, 56, 58, 48,
-         53, 50, 54, 50, 53, 53, 69, 59, 52)
+LEAST = (98, 96, 96, 95, 95, 96, 97, 90, 93, 92, 86, 90, 90, 80, 79, 83, 81, 69, 67, 75, 65, 52, 67, 62, 59, 58, 61, 52,
+         50, 63, 55, 54, 67, 61, 57, 60, 52, 59, 56, 64, 57, 48, 49, 52, 50, 57, 58, 52, 65, 52, 57, 54, 63, 46, 56, 55,
+         61, 43, 56, 55, 49, 53, 62, 46, 56, 61, 54, 56, 56, 60, 56, 46, 62, 54, 44, 51, 51, 55, 48, 44, 49, 63, 56, 61,
+         50, 64, 56, 52, 59, 58, 62, 53, 51, 62, 58, 67, 60, 51, 49, 59, 65, 52, 47, 51, 54, 58, 57, 61, 64, 59, 58, 48,
+         54, 51, 56, 53, 53, 54, 69, 60, 52, 55, 64, 51, 64, 57, 62, 59, 48, 42, 52, 54, 48)
 
 
 @needs_checkpoint
@@ -181,10 +187,10 @@ def test_the_shipped_model_on_hand_written_questions_is_never_wrong_and_answers_
     figures = shipped_figures(name)
     assert figures["wrong"] == {} and figures["contradicting_verdicts"] == []
     assert figures["answered"] == figures["answered_right"] and figures["questions"] == 100
-    # measured 100 98 98 97 97 98 99 92 95 94 87 92 92 82 81 85 83 71 68 77 67 53 69 64 61 59 63 52 50 64 57 56 69
-    # 62 58 60 54 60 57 66 59 50 50 54 52 57 60 52 67 53 59 54 64 47 58 56 62 45 57 57 50 52 63 47 57 61 56 58 58
-    # 62 56 48 64 55 46 53 53 57 50 46 51 65 58 63 51 66 58 54 61 60 64 50 53 63 58 66 61 51 49 59 66 53 49 52 56
-    # 60 57 62 65 58 60 50 55 52 56 52 55 55 71 61 54; the issue asks for 90
+    # measured 100 98 98 97 97 98 99 92 95 94 88 92 92 82 81 85 83 71 69 77 67 54 69 64 61 60 63 54 52 65 57 56 69
+    # 63 59 62 54 61 58 66 59 50 51 54 52 59 60 54 67 54 59 56 65 48 58 57 63 45 58 57 51 55 64 48 58 63 56 58 58
+    # 62 58 48 64 56 46 53 53 57 50 46 51 65 58 63 52 66 58 54 61 60 64 55 53 64 60 69 62 53 51 61 67 54 49 53 56
+    # 60 59 63 66 61 60 50 56 53 58 55 55 56 71 62 54 57 66 53 66 59 64 61 50 44 54 56 50; the issue asks for 90
     assert figures["answered"] >= least
 
 

@@ -156,14 +156,14 @@ def plain(text: str) -> str:
 
 
 FEW = r"(\d+|two|three|four|five|six|seven|eight|nine)"
-COMPANY = re.compile(rf"\b(?:(?:me|i)\s+and\s+my\s+{FEW}\s+[a-z]+|my\s+{FEW}\s+[a-z]+\s+and\s+(?:me|i))\b",
-                     re.IGNORECASE)
+COMPANY = re.compile(rf"\b(?:(?:me|i)\s+and\s+my\s+{FEW}\s+[a-z]+|my\s+{FEW}\s+[a-z]+\s+and\s+(?:me|i)"
+                     rf"|me\s+and\s+{FEW}\s+(?:other\s+)?[a-z]+)\b", re.IGNORECASE)  # "between me and 2 mates"
 
 
 def in_company(text: str) -> str:
     """"me and my 2 sisters split it" -> "3 of us split it": the one asking counts too."""
     def us(m: re.Match) -> str:
-        count = m[1] or m[2]
+        count = m[1] or m[2] or m[3]
         return f"{(int(count) if count.isdigit() else ONES[count.lower()]) + 1} of us"
 
     return COMPANY.sub(us, text) if isinstance(text, str) else text

@@ -2,12 +2,14 @@
 
     "how many more points to finish above them"   one more than the gap   (the program adds 1)
     "putty tubs only come whole"                  whole tubs bought        (the program rounds up)
-    "3 hours every day mon to fri, a week"        5 days, not 7            (no 7 the question does not give)
+    "3 hours every day mon to fri, a week"        5 days, not 7            (no 7 the question does not give; nor
+                                                                            for "tues to sat")
     "a round is 5 dozen arrows, 10 points each"   60 arrows                (the program uses 12)
     "what percentage was left over"               a percentage             (pct)
     "how many days will the job take"             whole days               (no part of a day, unless the question
                                                                             says how to round)
     "grandad matches whatever she saves"         twice what she saves     (a 2 or a sum)
+    "what do I multiply everything by"            the factor itself        (no product of the numbers given)
 
     unmet("we're on 38 and they finished on 47, how many more to finish above them", "47 - 38")
         -> "does not add the 1 that finishing above them takes"
@@ -39,6 +41,13 @@ SET_APART = re.compile(r"\b(one|two|three|four|five)\s+of\s+(?:them|those|these|
 # "grandad matches whatever she saves": twice what she saves
 MATCHED = re.compile(r"\bmatch(?:es|ed|ing)?\b[^.?!]*?\b(?:pound\s+for\s+pound|dollar\s+for\s+dollar"
                      r"|what(?:ever)?\s+\w+\s+(?:saves?|raises?|puts?\s+in|gives?|pays?\s+in))")
+DAY = r"(?:mon|tues?|wed(?:nes)?|weds|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?"
+DAY_RANGE = re.compile(rf"\b{DAY}\s*(?:-|to|till|until|thru|through)\s*{DAY}\b", re.IGNORECASE)  # "tues to sat"
+# "what do I multiply everything by": the factor is asked, so no product of the numbers given answers it
+FACTOR_ASKED = re.compile(r"\bwhat\s+(?:do|should|would|must|shall|can)\s+(?:i|we|you)\s+"
+                          r"(?:multiply|times|scale|divide)\b[^.?!]*\bby\s*[?.!]*$"
+                          r"|\b(?:multiply|scale|divide)\s+(?:it|them|everything|each|all)[a-z ]{0,30}\s+by\s+(?:what"
+                          r"|how\s+much)\b|\bwhat\s+(?:is\s+the\s+)?(?:scale\s+)?factor\b", re.IGNORECASE)
 ROUNDING_SAID = re.compile(r"\b(?:decimal|nearest|round\w*|significant)\b", re.IGNORECASE)
 
 
@@ -48,8 +57,8 @@ def unmet(question: str, program: str) -> str | None:
         return why
     if ABOVE.search(question) and MORE_ASKED.search(question) and not re.search(r"\+\s*1(?![\d.])", program):
         return "does not add the 1 that finishing above them takes"
-    if re.search(WEEKDAYS, question, re.IGNORECASE) and "7" in NUMBER.findall(program) and "7" not in NUMBER.findall(
-            question):
+    days_said = re.search(WEEKDAYS, question, re.IGNORECASE) or DAY_RANGE.search(question)
+    if days_said and "7" in NUMBER.findall(program) and "7" not in NUMBER.findall(question):
         return "counts 7 days a week, where the question says which days"  # "every day mon to fri"
     if DOZENS.search(question) and not PER_DOZEN.search(question) and "12" not in NUMBER.findall(program):
         return "does not count the dozens in ones (12 each)"  # "5 dozen arrows, 10 points per arrow"
@@ -57,6 +66,8 @@ def unmet(question: str, program: str) -> str | None:
         return f"does not take out the {apart[1].lower()} of them the question sets apart"
     if MATCHED.search(question) and not re.search(r"(?<![\d.])2(?![\d.])|\+", program):
         return "does not add the amount that is matched"  # "matches whatever she saves pound for pound"
+    if FACTOR_ASKED.search(question) and re.search(r"\*", program):
+        return "multiplies by a number given, where the question asks for the number to multiply by"
     if WHOLE_ONLY.search(question) and "/" in program and "ceil(" not in program:
         return "does not round up to the whole ones the question says are sold"
     if TAKE_ASKED.search(question) and not ROUNDING_SAID.search(question):

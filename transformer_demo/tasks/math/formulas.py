@@ -23,7 +23,7 @@ from fractions import Fraction
 from .everyday import COUNTED, LIST_GAP, NOT_KINDS, NUMBER, everyday_readings
 from .polynomials import read_polynomial
 from .program import MAX_CHARS, ProgramError, evaluate
-from .rates import counts_things, whole_count
+from .rates import counts_things, held_in_wholes, whole_count
 from .reading import IMPLIED, Calculation, N
 from .rounding import without_precision
 from .units import unit_mismatch
@@ -326,6 +326,8 @@ def read_formula(question: str) -> Calculation | None:
         program = chance.group(1)  # "the probability, as a decimal": 0.15, not 15%
     if (function := whole_count(text)) and evaluate(program).value.denominator != 1:
         program = f"{function}({program})"  # "how many full boxes": 12, not 12.5
+    elif held_in_wholes(text) and "/" in program and evaluate(program).value.denominator != 1:
+        program = f"ceil({program})"  # "round tables seat 10, 186 guests, how many tables": 19, not 18.6
     elif counts_things(text) and evaluate(program).value.denominator != 1:
         return None  # "13.5 m² at 4 m² a bag: how many bags?": 3.375 bags is no answer, and 3 or 4 is not said
     return Calculation(program, evaluate(program))

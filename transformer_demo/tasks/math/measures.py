@@ -52,8 +52,8 @@ FUNCTION_WORDS = set("""a an the of and or but if then so in on at to into from 
 be been am it its this that these those them they he she we you i my your his her our their what which how more less
 fewer times percent per each every x do does did will would can could has have had get got gets left over all
 only just about exactly up when while where who there here not no too very also still now already some any many
-much both another again onto out off away back home today yesterday tomorrow altogether together total one equally
-evenly fairly plus minus last next first long wide high tall deep thick across squared cubed""".split())
+much both another again onto out off away back home today tonight yesterday tomorrow altogether together total one
+equally evenly fairly plus minus last next first long wide high tall deep thick across squared cubed""".split())
 ADJECTIVES = set("""more extra other equal full whole empty new old big small large little red blue green yellow white
 black pink purple orange brown grey gray same different""".split())
 

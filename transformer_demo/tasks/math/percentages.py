@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from .asked import asked_words, given_and_asked, opposed
 from .percent_words import ASKING_WORDS, CHANCE_WORDS, NEGATION, other_than_part, rest_asked, said_again
+from .quantities import read_quantities
 from .reading import NUMBER, N
 
 PERCENT = re.compile(rf"{N}\s*(?:%|percent\b|per\s+cent\b)")
@@ -46,7 +47,11 @@ SHARE = (  # (pattern, whether the whole comes first)
                 rf"|was)\s+[a-z]+"), True),  # "35 beds on the unit and 28 are occupied", "... and 75 of them are"
     (re.compile(rf"(?<![\d.]){N}\s+of\s+(?:our|my|the|their|his|her|your|a)\s+{N}\s+(?:target|goal|budget)\b"), False),
     (re.compile(rf"\b(?:won|win|scored|passed|hit|saved|made|got)\s+{N}\s+(?:out\s+)?of\s+(?:my|our|his|her|their|the)\s+"
-                rf"(?:last\s+|first\s+|past\s+)?{N}\b"), False))  # "won 37 of my last 50 ranked games"
+                rf"(?:last\s+|first\s+|past\s+)?{N}\b"), False),  # "won 37 of my last 50 ranked games"
+    (re.compile(rf"\b(?:played|did|sat|took|entered|bowled|threw|attempted|took)\s+{N}\b[^.?!\d]*?\band\s+"
+                rf"(?:(?:i|we|he|she|they)\s+)?(?:won|lost|passed|failed|scored|hit|missed|potted|got)\s+{N}\b"),
+     True),  # "played 9 frames and won 6"
+    (re.compile(rf"(?<![\d.]){N}\s+(?:[a-z]+\s+)?(?:in|out\s+of)\s+(?:every|each)\s+{N}\b"), False))  # "3 in every 200"
 # "7 of my 56 customers", "out of 160 dogs, 48 were large": shares whose asked words say no other state than given
 OF_MINE = ((re.compile(rf"(?<![\d.]){N}\s+(?:out\s+of\s+(?:my|our|his|her|their|your)"
                        rf"|of\s+(?:my|our|his|her|their|the|your|a))\s+(?:(?:last|first|past)\s+)?[$€£]?{N}\b"), False),
@@ -74,15 +79,20 @@ BY = (r"\s+(?:(?!but\b|and\b)[a-z0-9.$€£]+\s+){0,3}?(?:by\s+)?(?:\d+(?:\.\d+)
       r"(?:%|percent\b|per\s+cent\b)")  # "went
 # down (by) 15%", not "raised 7350 but 30%"
 PUT = r"(?:put(?:s|ting)?|bump(?:s|ed|ing)?|push(?:es|ed|ing)?)\s+(?:[a-z]+\s+){0,4}?"  # "putting it up by 12%"
-CHANGE_BY = ((re.compile(rf"\b(?:increas(?:e[sd]?|ing)|rais(?:e[sd]?|ing)|ris(?:es|ing)|rose|go(?:es|ing)?\s+up"
+CHANGE_BY = ((re.compile(rf"\b(?:increas(?:e[sd]?|ing)|rais(?:e[sd]?|ing)|ris(?:es|ing)|rose|gr(?:ew|own|ows|owing)"
+                         rf"|go(?:es|ing)?\s+up"
                          rf"|went\s+up|gone\s+up|(?:is|are|was|were)\s+up|hik(?:e[sd]?|ing)|{PUT}up){BY}"
                          rf"|\badd(?:s|ed|ing)?{BY}(?=\s+(?:for|to\s+allow)\b)"  # "adding 10% for waste", not "add VAT"
+                         rf"|\badd(?:s|ed|ing)?\s+(?:an?\s+(?:extra|further)\s+)?\d+(?:\.\d+)?\s*%\s+onto\b"
+                         # "adding 25% onto the journey time"; "adds 25% on top" is ADDED
                          r"|%\s+(?:pay\s+)?(?:rise|raise|increase|hike)\b|%\s+(?:more|higher|bigger|greater)\b(?!\s+than)"
+                         r"|%\s+up\s+(?:on|from)\b"  # "12% up on last year"
                          r"|%\s+extra\b"),  # "want 5% extra for breakages"
               "+"),  # "a 2.5% pay rise", "20% more"
-             (re.compile(rf"\b(?:reduc(?:e[sd]?|ing)|decreas(?:e[sd]?|ing)|lower(?:ed|ing)?|cuts?|falls|fell|falling|drop(?:s|ped|ping)?|take\s+away|minus"
+             (re.compile(rf"\b(?:reduc(?:e[sd]?|ing)|decreas(?:e[sd]?|ing)|lower(?:ed|ing)?|cuts?|falls|fell|falling|drop(?:s|ped|ping)|drop(?=\s+(?:by\s+)?\d)|take\s+away|minus"
                          rf"|go(?:es|ing)?\s+down|went\s+down|(?:is|are|was|were)\s+down|{PUT}down){BY}"
-                         r"|%\s+(?:pay\s+)?(?:cut|decrease|reduction)\b|%\s+(?:fewer|less|lower|smaller)\b(?!\s+than)"),
+                         r"|%\s+(?:pay\s+)?(?:cut|decrease|reduction)\b|%\s+(?:fewer|less|lower|smaller)\b(?!\s+than)"
+                         r"|%\s+down\s+(?:on|from)\b"),  # "15% down on saturday"
               "-"))  # "there were 20% fewer"
 BEFORE_CHANGE = re.compile(r"\bbefore\b|\b(?:original|old|previous|starting|usual|normal)\s+(?:price|value|amount|cost"
                            r"|number|salary|wage|rent|fee)\b|\bto\s+(?:start|begin)\s+with\b")
@@ -137,6 +147,30 @@ def _two(text: str) -> list[str] | None:
     return numbers if len(numbers) == 2 else None
 
 
+# Words that say two amounts are two states of one thing, or one more or less than the other: no part of a whole
+CHANGE_SAID = re.compile(r"\b(?:from|to|now|used\s+to|before|after|last|next|then|originally|increas\w*|decreas\w*"
+                         r"|rais\w*|ris(?:e|es|ing)|rose|fell|fall\w*|drop\w*|grew|grow\w*|more|less|fewer|than|over"
+                         r"|under|above|below|up|down|profit\w*|loss\w*|lost|gain\w*|off|discount\w*|sav\w*|cheaper"
+                         r"|differ\w*|chang\w*|return\w*|sell|sold|bought|paid|per|each|every|a\s+(?:day|week|month|year"
+                         r"|hour))\b")
+SHARE_STATE_ASKED = re.compile(r"\bwhat\s+(?:percent|percentage|%)\s+(?:of\s+(?:them|those|the\s+[a-z]+)\s+)?"
+                               r"(?:are|were)\s+([a-z]+s)\b")  # "what percent are girls": things of one kind
+LISTED = re.compile(rf"(?:\band|&|,|\bplus)\s+[$€£]?{N}")  # "7 red balls and 2 blue balls": two kinds listed
+
+
+def _same_kind(text: str) -> list[tuple[str, str]]:
+    """[(part, whole)] where the question's two numbers are amounts of one kind ("my tax was 6750 on an income of
+    45000", "12ml pot and i've used 4.8ml") that no word says are two states or a change: the smaller is the part."""
+    if CHANGE_SAID.search(text) or LISTED.search(text):
+        return []  # "7 red balls and 2 blue balls": two kinds of one thing, neither a part of the other
+    units = read_quantities(text).numbers
+    numbers = NUMBER.findall(text)
+    kinds = {units.get(Fraction(n)) for n in numbers}
+    if len(units) != 2 or len(kinds) != 1 or None in kinds or len(unit := kinds.pop()) != 1 or unit[0][1] != 1:
+        return []
+    return [tuple(sorted(numbers, key=Fraction))]
+
+
 def share_reading(text: str) -> str | None:
     """"what percent is 18 out of 24" -> pct(18 / 24): a part of a whole asked for as a percentage."""
     if not _two(text) or not PERCENT_ASKED.search(text) or PERCENT.search(text):
@@ -144,13 +178,15 @@ def share_reading(text: str) -> str | None:
     found = list(dict.fromkeys(m.groups()[::-1] if whole_first else m.groups() for pattern, whole_first in SHARE
                                for m in pattern.finditer(text)))
     mine = [m.groups()[::-1] if whole_first else m.groups() for pattern, whole_first in OF_MINE
-            for m in pattern.finditer(text)]
+            for m in pattern.finditer(text)] or _same_kind(text)
     if len(found) > 1 or len(set(found + mine)) != 1:
         return None
     part, whole = (found or mine)[0]
     if not Fraction(whole):
         return None
     given, asked = given_and_asked(text)
+    if (state := SHARE_STATE_ASKED.search(asked)) and not re.search(rf"\b{state[1][:3]}", given):
+        return None  # "30 kids and 12 are boys, what percent are girls": a state the numbers are not said with
     if rest_asked(given, asked):
         return f"pct(({whole} - {part}) / {whole})"  # "spent 9870 of 15000, what percent is left"
     if bool(NEGATION.search(given)) != bool(NEGATION.search(asked)) and said_again(given, asked):
@@ -329,7 +365,8 @@ def changed_by_reading(text: str) -> str | None:
     return None
 
 
-PERCENT_OF = re.compile(rf"{N}\s*(?:%|percent\b|per\s+cent\b)\s+of\s+[$€£]?{N}")  # "take 40% of 250"
+PERCENT_OF = re.compile(rf"{N}\s*(?:%|percent\b|per\s+cent\b)\s+of\s+(?:(?:my|our|his|her|their|your|the|a)\s+)?"
+                        rf"[$€£]?{N}")  # "take 40% of 250", "40% of my £45 hourly rate"
 
 
 def percent_of_reading(text: str) -> str | None:
@@ -339,8 +376,8 @@ def percent_of_reading(text: str) -> str | None:
     if not found or not numbers or sorted(found.groups()) != sorted(numbers):
         return None
     if CHANGED_WHOLE.search(text) or OFF.search(text) or INCLUDED.search(text) or PERCENT_ASKED.search(text) or any(
-            pattern.search(text) for pattern, _ in CHANGE_BY) or other_than_part(text):
-        return None
+            pattern.search(text) for pattern, _ in CHANGE_BY) or other_than_part(text) or rest_reading(text):
+        return None  # "the agent takes 15% of the £800 fee, how much do we get": the rest
     return f"{found[1]} / 100 * {found[2]}"
 
 

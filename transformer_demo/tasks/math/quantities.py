@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from .asked import given_and_asked
 from .measures import (
     ADJECTIVES,
     FUNCTION_WORDS,
@@ -107,6 +108,11 @@ NUMBER_OF_ASKED = re.compile(rf"\bwhat(?:'s|\s+is|\s+was|\s+will\s+be)\s+the\s+(
 ASKED_PER = re.compile(rf"\b(?:each|every|per)\s+(?:{WORD}\s+)??({WORD})\b"
                        rf"|\b(?:in|on)\s+(?:the|a|one)\s+({WORD})\s*[?.!]*$"
                        rf"|\b(?:a|an)\s+(second|minute|hour|day|week|month|year)\b(?=\s*[?.!]*$|\s+(?:is\s+that|on\s+average))")
+# "my weekly pay", "how much a year": money asked for a period, where the numbers may give it
+PERIODIC = re.compile(r"\b(dai|week|month|year|hour|night)ly\b|\b(annual)(?:ly)?\b"
+                      r"|\b(?:per|a|an|each|every)\s+(day|week|month|year|hour|night)\b")
+PERIODS = {"dai": "day", "annual": "year"}
+CONDITION = re.compile(r"\b(?:if|when|given|because|since)\b")  # a clause that gives, after what is asked
 MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|paid|spend|spent|earn|earns|make|makes"
                          rf"|made|save|saved|charge|owe|worth|price|raise|raised|donate|donated|collect|collected|claim)\b"
                          rf"|\bhow\s+much\s+(?:is|are|for)\s+(?:one|each|a|an|\d+(?:\.\d+)?)\b"
@@ -116,8 +122,8 @@ MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|pa
                          rf"|\bwhat(?:'s|s|\s+is|\s+are)\s+(?:the|my|his|her|their|our|your|it|that|this)\b{SENTENCE}\bworth\b"
                          rf"|(?:^|[,.;:]\s*)(?:my\s+|the\s+|his\s+|her\s+|our\s+)?(?:weekly|monthly|annual|yearly|daily|total"
                          rf"|gross)\s+(?:pay|wages?|salary|earnings|income|takings|bill|cost)(?:\s+before\s+tax)?\s*[?.!]*$"
-                         rf"|\bwhat(?:'s|s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:total\s+)?"
-                         rf"(?:cost|price|pay|bill|earnings|wages?|salary|takings|income|revenue|sales)\b"
+                         rf"|\bwhat(?:'s|s|\s+is|\s+was|\s+are|\s+were)\s+(?:the|my|his|her|their|our|your)\s+(?:total\s+)?"
+                         rf"(?:cost|price|pay|bill|earnings|wages?|salary|takings|income|revenue|sales|wage\s+bill)\b"
                          rf"|\bwhat(?:'s|s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:gross|net|weekly"
                          rf"|monthly|annual|yearly)\s+(?:pay|wages?|salary|earnings|income|bill|cost)\b")
 COUNTED_ONES = re.compile(r"\b(?:sold|sell|sells|bought|buy|buys|need|needs|ordered|order|orders|want|wants|did|made"
@@ -230,7 +236,7 @@ def _asked(text: str) -> Unit | None:
     elif m := re.search(rf"\bhow\s+many\s+({SENTENCE})", text):
         thing, stop = noun_after(m.group(1))
         if thing:
-            per = ASKED_PER.search(m.group(1)[stop:])
+            per = ASKED_PER.search(CONDITION.split(m.group(1)[stop:])[0])  # not "..., if each tray holds 6"
             power = (SQUARE.match(m.group(1)) and 2 or CUBIC.match(m.group(1)) and 3 or 1) if thing in LENGTHS else 1
             asked = ((thing, power),)  # how many square metres, cubic metres
             if per:
@@ -260,6 +266,13 @@ def _asked(text: str) -> Unit | None:
     if asked and (measure := IN_MEASURE.search(text)):
         asked = tuple(sorted([(name, p) for name, p in asked if p < 0] + [(name_of(measure.group(1)), 1)]))
     return None if asked and any(name == UNKNOWN for name, _ in asked) else asked
+
+
+def _asked_clause(text: str) -> str:
+    """What a question asks (asked.asked_words), or its last clause where no question word says ("..., weekly
+    cost?"), not a rate it gives ("12.50 per kid per hour, 3 kids for 2 hours, total?")."""
+    given, asked = given_and_asked(text)
+    return asked if given else re.split(r"[,.;:!]\s+", text.rstrip("?.! "))[-1]
 
 
 class Reading:
@@ -297,7 +310,12 @@ class Reading:
                 per := name_of(next(g for g in each.groups() if g))):
             things = {u[0][0] for u in self.numbers.values() if u and len(u) == 1 and u[0][1] == 1} - {per}
             self.asked = rate_unit(things.pop(), per) if len(things) == 1 else None  # "how many on each table"
-        rates = [n for u in (*self.numbers.values(), self.asked) if u for n, p in u if p < 0]  # eggs per hen per week
+        self.asked_units = [self.asked] if self.asked else []
+        if self.asked in ((("money", 1),), (("cent", 1),)) and (period := PERIODIC.search(_asked_clause(self.text))):
+            said = next(g for g in period.groups() if g)
+            self.asked_units.append(rate_unit(self.asked[0][0], PERIODS.get(said, said)))  # "weekly pay": a week's too
+        rates = [n for u in (*self.numbers.values(), self.asked_units[-1] if self.asked_units else None) if u
+                 for n, p in u if p < 0]  # eggs per hen per week
         self.complete = len(RATE_WORD.findall(self.text)) <= len(rates)  # every "per", "each", "a day" read
         self.complete &= len(currencies) < 2  # "5400 yen at 190 yen to the pound": money in two units
 

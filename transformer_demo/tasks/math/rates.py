@@ -15,6 +15,7 @@ from collections import Counter
 from fractions import Fraction
 from itertools import permutations
 
+from .asked import given_and_asked
 from .measures import MEASURES, SIZES, Unit, conversion, name_of, singular, times_fraction
 from .program import evaluate
 from .quantities import CONTAINER_WORDS, CONTAINERS, MEASURE_WORD, NOT_A_RATE_QUESTION, NUMBER, WORD, read_quantities
@@ -59,7 +60,7 @@ def rate_reading(text: str) -> str | None:
     if any(sized and sized[0] not in asked for u in reading.numbers.values() if (sized := _sized(u))):
         return None  # "2.5 litre tins at 18.50 a tin, i need 9 litres: the cost" buys whole tins, no proportion
     candidates = _products(list(zip(found, as_people(list(reading.numbers.values())))))
-    fitting = [program for program, unit in candidates if fits(unit, reading.asked, exact=True)]
+    fitting = [program for program, unit in candidates if any(fits(unit, a, exact=True) for a in reading.asked_units)]
     if not fitting:  # "45 minutes every evening ... how many hours over 12 evenings": (45 * 12) / 60
         fitting = [times_fraction(f"({program})", factor) for program, unit in candidates
                    if (factor := _converting(unit, reading.asked)) is not None]
@@ -281,8 +282,8 @@ def capacity_reading(text: str) -> str | None:
         measured[0] = (("money", 1),)
     if total is None or (thing, 1) in (reading.numbers.get(Fraction(total)) or ()):
         return None  # "each box has 12 eggs and i have 24 boxes": no count of boxes to make
-    if any(n in MEASURES for unit in measured for n, _ in unit) and measured[0] != measured[1]:
-        return None  # "a bucket holds 9 litres, how many for 200 kg": no one measure
+    if any(n in MEASURES for unit in measured for n, _ in unit) and all(measured) and measured[0] != measured[1]:
+        return None  # "a bucket holds 9 litres, how many for 200 kg": no one measure (where both are read)
     return f"{total} / {capacity}"
 
 
@@ -351,3 +352,26 @@ def counts_things(question: str) -> bool:
         return False
     thing = name_of(m.group(1))
     return thing not in MEASURES and thing not in DIVISIBLE if thing else not MEASURED.search(text)
+
+
+HOLDER_ASKED = re.compile(r"\bhow\s+many\s+([a-z]+)\b(?!\s+(?:per|a|an|each|every)\b)")
+HOLDING = (r"\b{c}\w*(?:\s+each)?\s+(?:(?:can|will)\s+)?(?:holds?|seats?|fits?|takes?|carr(?:y|ies)|covers?|does|do"
+           r"|makes?|serves?|feeds?|sleeps?)\s+(?:about\s+|up\s+to\s+)?[$€£]?\d"  # "round tables seat 10"
+           r"|\b{c}\w*\s+of\s+\d"  # "they come in packs of 6", "cases of 24 boxes"
+           r"|(?<![\d.])1\s+{c}\w*\s+(?:per|for\s+(?:every|each)|to\s+(?:every|each))\s+\d")  # "1 steward per 75"
+GROUPINGS = {"group", "team", "pair", "set", "pile", "bundle"}  # "30 kids in groups of 4": 7 groups and 2 over, or 8
+TAKEN_FROM_A_STOCK = re.compile(r"\b(?:can|could|full|fully|whole|complete|fill|fills|filled|left|over|spare|remain\w*"
+                                r"|exactly|is\s+that|is\s+it|would\s+that\s+be|each|per)\b|n't\b")
+
+
+def held_in_wholes(text: str) -> bool:
+    """Does the question ask how many of a thing it says holds, seats or covers so many ("round tables seat 10, we
+    have 186 guests, how many tables", "couplers come in boxes of 25, we need 210, how many boxes"), so that as many
+    are needed as hold them all (ceil)? Not where it asks what can be filled or what is left ("how many boxes can I
+    fill", "how many full boxes", "how many are left"), for which the holders' count is no answer."""
+    given, asked = given_and_asked(text)
+    holder = HOLDER_ASKED.search(asked)
+    thing = holder and name_of(holder.group(1))
+    if not thing or thing in MEASURES or thing in DIVISIBLE | GROUPINGS or TAKEN_FROM_A_STOCK.search(asked):
+        return False
+    return bool(re.search(HOLDING.format(c=re.escape(thing)), given))

@@ -113,12 +113,14 @@ TIGHT: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # bind first: "8 s
     (rf"{THE}(?:positive\s+)?square\s+root\s+of\s+{N}|√\s*{N}|\bsqrt\s*\(?\s*{N}\s*\)?",
      _one("sqrt({})")),
     (rf"{THE}cube\s+root\s+of\s+{N}|∛\s*{N}|\bcbrt\s*\(?\s*{N}\s*\)?", _one("cbrt({})")),
+    (rf"{THE}(?:positive\s+)?square\s+root\s+of\s*(?=\()", lambda m: "sqrt"),  # "square root of (6 squared + ...)"
     (rf"{N}\s+(?:to\s+the\s+power\s+(?:of\s+)?|raised\s+to\s+(?:the\s+power\s+(?:of\s+)?)?|to\s+the\s+)-\s*{N}"
      rf"(?:st|nd|rd|th)?(?:\s+power)?", _template("({0} ^ -{1})")),  # "10 to the power of -2"
     (rf"\(\s*-\s*{N}\s*\)\s*(?:squared|²)", _one("((-{}) ^ 2)")),  # "(-2) squared": the sign inside the power
     (rf"\(\s*-\s*{N}\s*\)\s*(?:cubed|³)", _one("((-{}) ^ 3)")),
     (rf"{THE}square\s+of\s+{N}|\bsquare\s+{N}|{N}\s*(?:squared|²)", _one("({} ^ 2)")),
     (rf"{THE}cube\s+of\s+{N}|\bcube\s+{N}|{N}\s*(?:cubed|³)", _one("({} ^ 3)")),
+    (r"\)\s*(?:squared|²)", lambda m: ") ^ 2"), (r"\)\s*(?:cubed|³)", lambda m: ") ^ 3"),  # "(8 + 4) squared"
     (rf"{N}\s+(?:to\s+the\s+power\s+(?:of\s+)?|raised\s+to\s+(?:the\s+power\s+(?:of\s+)?)?|to\s+the\s+){N}"
      rf"(?:st|nd|rd|th)?(?:\s+power)?", _template("({0} ^ {1})")),
     (rf"{N}\s*\*\*\s*{N}", _template("({0} ^ {1})")),
@@ -142,6 +144,9 @@ TIGHT: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # bind first: "8 s
      lambda m: f"({m.group(2)} / {PARTS[m.group(1) + 's']})"),  # "one fifth of 365"
     (rf"\b({'|'.join(COUNTS)})\s+({'|'.join(PARTS)})\s+of\s+{N}",  # three quarters of 840
      lambda m: f"({m.group(3)} * {COUNTS[m.group(1)]} / {PARTS[m.group(2)]})"),
+    (r"\bhalf\s+of\s+(\([^()]*\))", _template("({0} / 2)")),  # "half of three quarters of 64"
+    (rf"(?<=\bby\s)(?:a|one)\s+({'|'.join(p[:-1] for p in PARTS)}|half)\b(?!\s+of\b)",
+     lambda m: f"(1 / {PARTS.get(m.group(1) + 's', 2)})"),  # "12 divided by one quarter"
     (rf"\b(?:double|twice)\s+{N}|{N}\s+doubled", _one("({} * 2)")),
     (rf"\btriple\s+{N}|{N}\s+tripled", _one("({} * 3)")),
 )
@@ -172,7 +177,7 @@ REWRITES = tuple((re.compile(p), r) for p, r in TIGHT) + tuple((re.compile(p), _
 FRONT = re.compile(  # longer phrases before their beginnings: "what do you get" before "what"
     r"^(?:what\s+number\s+is|[a-z' -]{1,40}:|hey|hi|hello|ok|okay|so|um|quick\s+(?:question|one|q)\b,?|please|pls|plz"
     r"|then|and|now|"
-    r"exactly|quickly|(?:add|sum)\s+(?:up|together)(?=\s+-?\d[\d\s.+]*$)|"  # "add up 1875 + 2960 + 415"
+    r"exactly|quickly|(?:add|sum)(?:\s+up|\s+together)?(?=\s+-?\d[\d\s.+]*$)|"  # "add up 1875 + 2960 + 415"
     r"(?:can|could|would|will)\s+(?:you|u|someone|anyone|somebody|anybody)(?:\s+please)?(?:\s+(?:tell\s+me|help\s+me\s+(?:with|work\s+out)|work\s+out"
     r"|figure\s+out|calculate|compute|find|solve|do|give\s+me))?|"
     r"what\s+do\s+(?:you|i|we)\s+get(?:\s+(?:from|for|if\s+(?:you|i|we)\s+(?:do|work\s+out|calculate)|when\s+"
@@ -200,7 +205,8 @@ BACK = re.compile(r"[\s,:!.?]*(?:please|pls|plz|thanks|thank\s+you|for\s+me|then
                   r"how\s+many|what\s+(?:is|was)\s+it|what\s+do\s+(?:you|i|we)\s+get|what'?s\s+the\s+answer|"
                   r"is\s+how\s+(?:much|many)|"
                   r"is\s+equal\s+to\s+what|is|are|makes?|gives?|comes?\s+to|in\s+total|altogether|all\s+together|"
-                  r"again|(?:give|giving|write|leave|put)\s+(?:your|the)\s+answer\s+as\s+a\s+decimal|as\s+a\s+decimal)$")
+                  r"again|(?:give|giving|write|leave|put)\s+(?:your|the)\s+answer\s+as\s+a\s+decimal|as\s+a\s+decimal|"
+                  r"(?:written|expressed|given)\s+as\s+a\s+decimal|what'?s\s+that|whats\s+that|any\s*(?:one|body))$")
 UNARY_POWER = re.compile(r"(?:^|[(*/+=×÷:,]|\b(?:is|of|what'?s|whats|calculate|times|plus|by|and)\s)\s*-\s*"
                          r"\d+(?:\.\d+)?\s*(?:squared|cubed|[²³^]|\*\*|to\s+the)")
 AS_PERCENT = re.compile(r"[\s,]*\b(?:as|in|into|to)\s+(?:an?\s+)?(?:percentage|percent|%)$")  # "2/5 as a percentage"
@@ -243,7 +249,8 @@ CLAIMED = re.compile(  # a calculation someone says has a value, and the questio
     r"(?:right|correct|true|wrong)|(?:so\s+)?what'?s\s+the\s+(?:right|correct|real|actual|proper|true)\s+answer"
     r"|(?:so\s+)?what\s+is\s+the\s+(?:right|correct|real|actual|proper|true)\s+answer"
     r"|(?:so\s+)?what(?:'?s|\s+is)\s+it\s+really|(?:can|could)\s+(?:you|u)\s+"
-    r"check(?:\s+(?:it|this|that))?)[?.! ]*")
+    r"check(?:\s+(?:it|this|that))?|(?:i'?m\s+|im\s+)?just\s+(?:checking|making\s+sure|double[\s-]checking)"
+    r"(?:\s+(?:my|the|our|his|her)\s+[a-z]+)?)[?.! ]*")  # "is 17 x 23 = 391? just checking my working"
 GOT_FOR = re.compile(  # "my grandson got 535 for 1204 - 679 on his sheet, what's the right answer?"
     r"(?:[a-z' ]{0,40}?\b)(?:got|gets|wrote|put|has|have)\s+-?\d+(?:\.\d+)?\s+(?:for|as\s+the\s+answer\s+(?:to|for))\s+"
     r"(.+?)(?:\s+(?:on|in)\s+(?:his|her|my|their|the)\s+[a-z ]{1,25}?)?[\s,.;]*(?:so\s+)?(?:what'?s|what\s+is)\s+"
@@ -257,7 +264,7 @@ GETTING = re.compile(r"[\s,.;!?-]+(?:but\s+)?(?:i|we|he|she|my\s+[a-z]+)\s+(?:ke
 THEN = re.compile(r"\s*,?\s*(?:and\s+)?then\s+")
 STEPS = (  # one step after "then", on the result so far: "then add 19"
     (re.compile(rf"(?:add|plus)\s+{N}(?:\s+to\s+(?:it|that|the\s+result))?"), "+"),
-    (re.compile(rf"(?:subtract|take\s+away|take|minus)\s+{N}(?:\s+from\s+(?:it|that|the\s+result))?"), "-"),
+    (re.compile(rf"(?:subtract|take\s+away|take|minus)\s+{N}(?:\s+from\s+(?:it|that|the\s+result)|\s+off)?"), "-"),
     (re.compile(rf"(?:multiply\s+(?:it\s+|that\s+|the\s+result\s+)?by|times)\s+{N}"), "*"),
     (re.compile(rf"divide\s+(?:it\s+|that\s+|the\s+result\s+)?by\s+{N}"), "/"),
 )
@@ -287,7 +294,9 @@ SPAN = re.compile(rf"(?:{CALL}|[(-])*\s*\d(?:[\d\s.+\-*/^(),]|{CALL})*")  # a pr
 SAYS_MORE = re.compile(r"\d|%|[a-z]\(|\b(?:full|whole|complete|left|remain\w*|nearest|decimal|fraction\w*|percentage"
                        r"|plus|minus|times|multipl\w*|divid\w*|add\w*|subtract\w*|take|less|more|fewer|squared|cubed"
                        r"|square|cube|root|power|double|twice|half|halve|triple|percent|then|sum|product|difference"
-                       r"|total|each|per|average|mean|median|mode|range|round\w*|of\s+(?:it|that|this)|zero|one|two|three|four|five|six"
+                       r"|total|each|per|average|mean|median|mode|range|round\w*|of\s+(?:it|that|this)"
+                       r"|up|down|increas\w*|decreas\w*|rais\w*|reduc\w*|ris(?:e|es|ing)|rose|grow\w*|boost\w*|new|cut"
+                       r"|drop\w*|zero|one|two|three|four|five|six"  # "up my steps by 10% from 6000": a change, no part
                        r"|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|dozen)\b")
 
 
@@ -324,13 +333,16 @@ def read_calculation(question: str) -> Calculation | None:
         return None  # usual precedence
     if (then := THEN.search(text)) and then.start() > 0:
         return _chained(text)
-    as_percent = AS_PERCENT.search(text.rstrip("?.! "))
-    text = text[:as_percent.start()] if as_percent else text
+    signed_off = _strip(text.rstrip("?.! "), BACK)  # "5/8 as a percentage pls"
+    as_percent = AS_PERCENT.search(signed_off)
+    text = signed_off[:as_percent.start()] if as_percent else text
     worded = WORDED.search(text)
     for pattern, replace in REWRITES:
         text = pattern.sub(replace, text)
     text = SPOKEN_FRACTION.sub(r"(\1)", text) if worded else text
-    text = _strip(_strip(" ".join(text.split()).rstrip("?.! "), FRONT), BACK).strip(" ,:")
+    text = " ".join(text.split()).rstrip("?.! ")
+    while (framed := _strip(_strip(text, FRONT), BACK).strip(" ,:")) != text:  # "can u add 1 + 2 for me": both ends,
+        text = framed  # then the front again
     if text and not PROGRAM.fullmatch(text):
         text = _embedded(text)
     alone = as_percent or places_asked(question) is not None  # "round 7.846 to 1 dp", "2/5 as a percentage"

@@ -272,6 +272,7 @@ MORE_THAN_ONE_STEP = re.compile(r"\b(?:each|per|every|apiece|average|mean|dozens
                                 r"|triple|times\s+as|how\s+many\s+times|area|volume)\b|%"
                                 r"|\bat\s+[$€£]?\d+(?:\.\d+)?p?\s+(?:a|an)\s+[a-z]+"  # "at 45p a bottle": a rate
                                 rf"|\b(?:a|an)\s+(?:{A_RATE_OF}|minute)\b", re.IGNORECASE)
+RESULT_SAID = re.compile(r"(?:=|\bequals?\b|\bmakes\b|\bcomes\s+to\b)\s*-?\d", re.IGNORECASE)
 ONE_FUNCTION = re.compile(r"(?:sqrt|cbrt)\((\d+(?:\.\d+)?)\)")
 
 
@@ -283,6 +284,8 @@ def one_step(question: str, output: str) -> bool:
     given, used = NUMBER.findall(question), NUMBER.findall(output)
     if MORE_THAN_ONE_STEP.search(question) or len(set(given)) != len(given) or sorted(used) != sorted(given):
         return False
+    if RESULT_SAID.search(question):
+        return False  # "is 17 x 23 = 391? just checking": the number after "=" is a result claimed, no operand
     if root := ONE_FUNCTION.fullmatch(output.strip()):
         return given == [root[1]]
     ops = operations(output)

@@ -220,7 +220,9 @@ MISSPELLED = (
     (r"p(?:re|er|e)c(?:e|a)nt", "percent"), (r"p(?:re|er)c(?:e|a)nt(?:a|e)?ge", "percentage"),
     (r"chnage|chagne", "change"), (r"recie?pie?|reciepe", "recipe"), (r"galons|gallns", "gallons"),
     (r"galon|galln", "gallon"), (r"d(?:e|i)vi?ded", "divided"), (r"mul?ti?pl?y", "multiply"),
-    (r"al+togh?ether|altogther", "altogether"), (r"probabi?li?ty", "probability"),
+    (r"tims|timez|tmes", "times"), (r"sqau?red|squred|sqared", "squared"), (r"thrid", "third"),
+    (r"incre?se|incease|increace", "increase"), (r"al+togh?ether|altogther", "altogether"),
+    (r"probabi?li?ty", "probability"),
     (r"circumf(?:e)?rence", "circumference"), (r"quater", "quarter"),
     (r"temp(?:e|a)?r(?:a|e)?t(?:u|e)?re", "temperature"),
     (r"wat|wot", "what"), (r"wats|wots|wat's|wot's", "whats"), (r"tot", "total"), (r"ppl", "people"),  # text speak

@@ -122,7 +122,9 @@ BILL_ASKED = re.compile(r"\b(?:total|altogether|in\s+all|all\s+together|takings|
 NET = re.compile(r"\b(?:profit|loss|after|minus|less|net)\b")
 SOLD = re.compile(r"\b(?:sold|sell|sells|selling|takings|took|take)\b")
 BOUGHT = re.compile(r"\b(?:cost|costs|paid|pay|paying|bought|buy|spent|spend|expenses?)\b")
-LONE_PRICE = re.compile(rf"\b(?:for|at|costing|cost|costs)\s+{CURRENCY}{N}")
+NOT_PRICED = (r"(?!\s*(?:weeks?|days?|nights?|months?|years?|hours?|hrs?|mins?|minutes?|seconds?|people|guests|kids"
+              r"|children)\b)")  # "let for 48 weeks" is no price
+LONE_PRICE = re.compile(rf"\b(?:for|at|costing|cost|costs)\s+{CURRENCY}{N}{NOT_PRICED}")
 
 
 def bill_reading(text: str) -> str | None:

@@ -38,6 +38,9 @@ NOT_ADDED = re.compile(r"\b(?:left|remain\w*|change|more|fewer|less|than|off|dis
 # A rate said of each one ("every member pays £12 membership plus £40 plot rent") may cover the amounts after it.
 RATE_OF_EACH = re.compile(r"\b(?:every|each|per)\s+[a-z]+\s+(?:of\s+\d+\s+)?(?:pays?|gets?|costs?|needs?|has|have"
                           r"|takes?|is|are)\b")
+# "entry is £85 and wetsuit hire is £35 per race": the "per" may cover both amounts joined by "and"
+BOTH_PER = re.compile(r"\d\s+(?:money\s+)?and\s+(?:[a-z]+\s+){0,4}?\d+(?:\.\d+)?\s+(?:money\s+)?(?:per|a|an|each)"
+                      r"\s+[a-z]+")
 
 
 def _groupings(items: list[int]) -> Iterator[list[list[int]]]:
@@ -69,7 +72,8 @@ def sum_of_products_reading(text: str) -> str | None:
     if not 3 <= len(found) <= MAX_NUMBERS or len(reading.numbers) != len(found) or None in reading.numbers.values():
         return None
     words = reading.text  # the question with its currencies as "money"
-    if NOT_ADDED.search(words) or RATE_OF_EACH.search(words) or SOLD.search(words) and BOUGHT.search(words):
+    if NOT_ADDED.search(words) or RATE_OF_EACH.search(words) or BOTH_PER.search(words) or SOLD.search(words) and \
+            BOUGHT.search(words):
         return None
     units = as_people([reading.numbers[Fraction(n)] for n in found])
     programs = [" + ".join(" * ".join(found[i] for i in group) for group in grouping)

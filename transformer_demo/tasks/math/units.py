@@ -295,7 +295,8 @@ def unit_mismatch(question: str, program: str) -> str | None:
     if reading.complete:
         if differ:
             return str(differ)
-        if got is not None and reading.asked is not None and not fits(got, reading.asked, exact=False):
+        if got is not None and reading.asked is not None and not any(fits(got, asked, exact=False)
+                                                                     for asked in reading.asked_units):
             return f"gives {describe(got)}, but the question asks for {describe(reading.asked)}"
     return (_meaningless_product(node, reading.numbers) or length_mismatch(reading, got)
             or size_mismatch(reading, node) or per_asked_thing(reading, node) or per_counted_thing(reading, node)
