@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "transformer_demo"
 # module paths under the package; a folder's name stands for everything in it that is not named on its own.
 LAYERS = [
     ["errors", "config", "tokenization", "model", "confidence", "scoring", "viz", "attention_view", "parameters",
-     "layer_html"],
+     "layer_html", "augmentation"],
     ["decoding", "inspection", "data", "hub", "checkpoint", "inference", "training.runtime", "training.loss",
      "training.ema", "serving.limits", "serving.hosting"],
     ["tasks", "engines", "export", "evaluation", "calibration", "quality_suite", "curves", "training", "serving.runs"],

@@ -70,6 +70,7 @@ def _require(condition: bool, message: str) -> None:
 #           once a step's best candidate and n_best hypotheses have), an [EOS] counting only among the beam_size best
 #           candidates (CTranslate2's beam search, which then gives the same n-best lists: engines/ctranslate2.py).
 LENGTH_NORMS = ("gnmt", "length")
+TRANSFORMS = ("closed_class",)  # a data source's transform (augmentation.TRANSFORMS)
 
 
 # Upper bounds checked before a model is built, so that a crafted config.json cannot make the server allocate
@@ -181,7 +182,9 @@ class TrainConfig:
     threads: int = 0  # torch CPU threads; 0 = leave torch's default
     task_options: dict[str, Any] = field(default_factory=dict)
     # translation from several folders under --data-dir: [{"path": "tatoeba/en-de", "weight": 1}, ...];
-    # a source's training pairs are repeated `weight` times, validation pairs are taken once from each.
+    # a source's training pairs are repeated `weight` times, validation pairs are taken once from each. A source
+    # with a "transform" ("closed_class", augmentation.py) gives the variants of its training pairs instead (each
+    # repetition its own), and no validation pairs.
     sources: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -232,13 +235,15 @@ class TrainConfig:
         for source in self.sources:
             _require(
                 isinstance(source, dict)
-                and set(source) <= {"path", "weight"}
+                and set(source) <= {"path", "weight", "transform"}
+                and source.get("transform") in (None, *TRANSFORMS)
                 and isinstance(source.get("path"), str)
                 and bool(source["path"].strip())
                 and isinstance(source.get("weight", 1), int)
                 and not isinstance(source.get("weight", 1), bool)
                 and 1 <= source.get("weight", 1) <= 100,
-                'each of sources must be {"path": "<folder under --data-dir>", "weight": 1..100}, '
+                'each of sources must be {"path": "<folder under --data-dir>", "weight": 1..100} and may name a '
+                f'"transform" ({", ".join(TRANSFORMS)}), '
                 f"got {source!r:.120}",
             )
         self.betas = tuple(self.betas)

@@ -18,11 +18,11 @@ from pathlib import Path
 import torch
 from torch import Tensor
 
+from .augmentation import Pair, transformed
 from .errors import DataError
 from .model import causal_mask, padding_mask
 from .tokenization import EOS_ID, PAD_ID, SOS_ID, Vocab
 
-Pair = tuple[str, str]
 SPLIT_ALIASES = {"val": "validation", "valid": "validation", "dev": "validation"}
 
 
@@ -82,8 +82,9 @@ def read_mixed(data_root: str | Path, sources: list[dict], split: str, src_lang:
 
     train repeats each source's pairs `weight` times; val takes each source's once; other splits (test sets)
     are read from data_root itself when it has them (a folder of your own), else from the first source that
-    does. Train and val never hold a pair whose source or target sentence is in any source's evaluation splits
-    (the dedup guarantee).
+    does. A source with a "transform" gives, for train only, the variants its transform makes of the folder's
+    training pairs (augmentation.py), `weight` times with other draws. Train and val never hold a pair whose
+    source or target sentence is in any source's evaluation splits (the dedup guarantee).
     """
     root = Path(data_root)
     folders = [(root / source["path"], source.get("weight", 1)) for source in sources]
@@ -93,11 +94,19 @@ def read_mixed(data_root: str | Path, sources: list[dict], split: str, src_lang:
                 return read_parallel_dir(folder, split, src_lang, tgt_lang)
         raise DataError(f"no source in {', '.join(str(f) for f, _ in folders)} has a split {split!r}")
     held = set().union(*(held_out_sentences(folder, (src_lang, tgt_lang)) for folder, _ in folders))
+
+    def unseen(pairs: list[Pair]) -> list[Pair]:
+        return [p for p in pairs if normalized(p[0]) not in held and normalized(p[1]) not in held]
+
     pairs: list[Pair] = []
-    for folder, weight in folders:
-        kept = [p for p in read_parallel_dir(folder, split, src_lang, tgt_lang)
-                if normalized(p[0]) not in held and normalized(p[1]) not in held]
-        pairs += kept * (weight if split == "train" else 1)
+    for source, (folder, weight) in zip(sources, folders):
+        if source.get("transform") and split != "train":
+            continue  # validation is real pairs only
+        kept = unseen(read_parallel_dir(folder, split, src_lang, tgt_lang))
+        if source.get("transform"):  # a variant may be a test sentence ("see you on Tuesday"): checked again
+            pairs += [p for r in range(weight) for p in unseen(transformed(source["transform"], kept, tgt_lang, r))]
+        else:
+            pairs += kept * (weight if split == "train" else 1)
     return pairs
 
 

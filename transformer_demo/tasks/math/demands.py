@@ -10,6 +10,7 @@
                                                                             says how to round)
     "grandad matches whatever she saves"         twice what she saves     (a 2 or a sum)
     "what do I multiply everything by"            the factor itself        (no product of the numbers given)
+    "20p a day up to a maximum of £4"             no more than the cap     (no program here applies one)
 
     unmet("we're on 38 and they finished on 47, how many more to finish above them", "47 - 38")
         -> "does not add the 1 that finishing above them takes"
@@ -48,6 +49,11 @@ FACTOR_ASKED = re.compile(r"\bwhat\s+(?:do|should|would|must|shall|can)\s+(?:i|w
                           r"(?:multiply|times|scale|divide)\b[^.?!]*\bby\s*[?.!]*$"
                           r"|\b(?:multiply|scale|divide)\s+(?:it|them|everything|each|all)[a-z ]{0,30}\s+by\s+(?:what"
                           r"|how\s+much)\b|\bwhat\s+(?:is\s+the\s+)?(?:scale\s+)?factor\b", re.IGNORECASE)
+# "20p a day up to a maximum of £4", "capped at £15 a day": the most charged, which no program here takes the
+# smaller of
+CAPPED = re.compile(r"\b(?:up\s+to\s+)?an?\s+(?:max(?:imum)?|cap)\s+(?:of|charge|fine|fee|amount|price|cost|payment"
+                    r"|daily|weekly)\b|\bcapped\s+at\b|\b(?:max(?:imum)?|minimum)\s+(?:charge|fine|fee)\s+(?:of|is)\b"
+                    r"|\bno\s+more\s+than\s+[$€£]?\d", re.IGNORECASE)
 ROUNDING_SAID = re.compile(r"\b(?:decimal|nearest|round\w*|significant)\b", re.IGNORECASE)
 
 
@@ -66,6 +72,8 @@ def unmet(question: str, program: str) -> str | None:
         return f"does not take out the {apart[1].lower()} of them the question sets apart"
     if MATCHED.search(question) and not re.search(r"(?<![\d.])2(?![\d.])|\+", program):
         return "does not add the amount that is matched"  # "matches whatever she saves pound for pound"
+    if CAPPED.search(question):
+        return "does not apply the most (or least) the question says is charged"
     if FACTOR_ASKED.search(question) and re.search(r"\*", program):
         return "multiplies by a number given, where the question asks for the number to multiply by"
     if WHOLE_ONLY.search(question) and "/" in program and "ceil(" not in program:

@@ -267,10 +267,15 @@ def _age_when(text: str) -> str | None:
     return f"{people[first][1]} + ({when.group(3)} - {people[1 - first][1]})"
 
 
+DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+WEEKDAY = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday)\b")
+
+
 def _clock(text: str) -> str | None:
     """Minutes (or hours, where asked in hours) from the first clock time to the second, later one; "6:40pm" is
     18:40, "8am" is 8:00, and a time before the first is the next day where the question says so ("the next
-    morning", "overnight") or goes from a 24-hour evening to the early morning ("23:50 to 00:35")."""
+    morning", "overnight") or goes from a 24-hour evening to the early morning ("23:50 to 00:35"); where each time has
+    its weekday ("09:30 Monday to 15:30 Wednesday"), the days between count too."""
     times = [m for m in CLOCK.finditer(text) if m[2] or m[3]]
     minutes_asked = re.search(r"\bhow\s+(?:many\s+min(?:ute)?s|long)\b|^(?:mins?|minutes)\s+(?:from|between)\b", text)
     hours_asked = re.search(r"\bhow\s+many\s+(?:hours|hrs)\b", text)
@@ -286,11 +291,16 @@ def _clock(text: str) -> str | None:
         return None
     (h1, m1), (h2, m2) = ((int(m[1]) % 12 + 12 * (m[3] == "p") if m[3] else int(m[1]), int(m[2] or 0)) for m in times)
     start, end = h1 * 60 + m1, h2 * 60 + m2
+    days = [DAYS.index(d) for d in WEEKDAY.findall(text.lower())]  # "from 09:30 Monday to 15:30 Wednesday"
+    if days and (len(days) != 2 or days[0] == days[1] and end <= start):
+        return None
     overnight = re.search(r"\b(?:next|following)\s+(?:morning|day)\b|\bovernight\b|\bnight\s+shift\b", text) or (
         not halves - {""} and h1 >= 18 and h2 <= 6)
-    if end <= start and not overnight:
+    if not days and end <= start and not overnight:
         return None
-    program = f"({h2} * 60 + {m2}) - ({h1} * 60 + {m1})" + (" + 24 * 60" if end <= start else "")
+    later = (days[1] - days[0]) % 7 if days else int(end <= start)  # days between the two times
+    program = f"({h2} * 60 + {m2}) - ({h1} * 60 + {m1})" + (f" + {later} * 24 * 60" if later > 1 else
+                                                             " + 24 * 60" if later else "")
     return f"({program}) / 60" if hours_asked else program
 
 

@@ -58,6 +58,7 @@ PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:per|a|an|every|each|for\s+(?:one|ea
                  rf"|to\s+the(?=\s+(?:gallon|litre|liter|pound|dollar|euro|kg|kilo|hour)\b)"  # "25 miles to the gallon"
                  rf"|in\s+(?:each|every|one|a|an)|on\s+(?:each|every))\s+(?P<square>(?:square|sq)\s+)?(?:{NOUN}\s+)??{NOUN}\b")
 EACH = re.compile(r"\s*each\b")
+SECOND_PER = re.compile(rf"\s+(?:per|a|an|each|every)\s+({NOUN})\b")  # "per dog per night", "per person a day"
 # "12 flags each 15 cm", "6 boxes each hold 12": each of the things counted before has the amount after
 EACH_VERB = r"(?:(?:is|are|was|weighs?|costs?|measures?|holds?|contains?|has|have|takes?|at|about)\s+)?"
 EACH_BEFORE_NUMBER = re.compile(rf"\s*each\s+{EACH_VERB}[$€£]?\d")
@@ -192,7 +193,11 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     rate = PER.match(rest) or material and PER.match(rest, material.end())
     if rate and (per := name_of(rate.group(3))):  # "38 pages a minute", "1.89 per litre", "250g butter per batch"
         per += "²" if rate.group("square") and per in LENGTHS else ""
-        return rate_unit(thing or ("money" if RATE_PRICED.search(before) else UNKNOWN), per), False
+        unit = rate_unit(thing or ("money" if RATE_PRICED.search(before) else UNKNOWN), per)
+        if unit and (again := SECOND_PER.match(rest, rate.end())) and (other := name_of(again.group(1))) not in (
+                None, per, *(n for n, _ in unit)):  # "£4 per dog per night": money per dog per night
+            unit = tuple(sorted((*unit, (other, -1))))
+        return unit, False
     if (holders := HOLDERS.search(before)) and name_of(holders.group(1)) not in (None, *MEASURES, *NOT_HOLDERS):
         return rate_unit(thing or UNKNOWN, name_of(holders.group(1))), True
     if (holder := HOLDER.search(before)) is not None and name_of(holder.group(1)) not in (None, *NOT_HOLDERS):

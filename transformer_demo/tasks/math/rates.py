@@ -192,6 +192,7 @@ WHOLE_PERIODS = re.compile(r"\bhow\s+many\s+(?:days|nights|weeks|hours|sessions)
                            r"|reserve)\b|\bhow\s+many\s+(?:months|weeks|payments|years)\b[^.?!]*\b(?:pay\s+(?:it"
                            r"|this|that|the\s+\w+)?\s*off|clear\s+(?:it|this|that|the))\b")
 NEEDED = re.compile(r"\b(?:need|needed|needs|have\s+to|must|should|required)\b")
+MADE_UP = re.compile(r"\b(?:make|makes|making)\s+up\b|\badd\s+up\s+to\b")  # pieces that make an amount, not cut from it
 
 
 def pieces_reading(text: str) -> str | None:
@@ -209,6 +210,8 @@ def pieces_reading(text: str) -> str | None:
     factor = Fraction(1) if whole_unit[0][0] == size_unit else conversion(whole_unit[0][0], size_unit)
     if factor is None:
         return None
+    if MADE_UP.search(text):  # "how many 0.5 mg tablets make up a 2.25 mg dose": 4.5, neither 4 nor 5
+        return f"{times_fraction(whole, factor)} / {size}"
     return f"{'ceil' if NEEDED.search(text) else 'floor'}({times_fraction(whole, factor)} / {size})"
 
 

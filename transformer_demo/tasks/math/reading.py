@@ -34,8 +34,10 @@ A_RATE_OF = r"(?:head|person|day|week|month|year|hour|night|game|go)"  # "4.50 a
 WEEKDAYS = r"\bmon(?:day)?s?\s*(?:-|to|till|until|thru|through)\s*fri(?:day)?s?\b|\b(?:every|each)\s+weekday\b"
 # Words that say a number of their own: a reading or a program that leaves the number out misreads the question.
 IMPLIED = {"2": r"\b(?:half|halve[sd]?|halving|doubl(?:e[sd]?|ing)|twice)\b"
-                r"|\beach\s+way\b[^.?!]*\b(?:return|round\s+trips?|there\s+and\s+back)\b",  # "38 miles each way, the
-           # return trip 3 times": two ways  # not "the third angle", "this quarter":
+                r"|\beach\s+way\b[^.?!]*\b(?:return|round\s+trips?|there\s+and\s+back)\b"
+                r"|\baway\b[^?]*\b(?:round\s+trips?|there\s+and\s+back|return\s+(?:trip|journey))\b",
+           # "38 miles each way, the return trip 3 times", "392 miles away, gallons for the round trip": two ways
+           # three and four: not "the third angle", "this quarter"
            "3": r"\b(?:tripl(?:e[sd]?|ing)|(?:a|one|two)\s+thirds?)\b",
            "4": r"\b(?:quadrupl(?:e[sd]?|ing)|(?:a|one|two|three)\s+quarters?)\b"}
 
@@ -324,6 +326,7 @@ def read_calculation(question: str) -> Calculation | None:
         return None
     text = " ".join(without_precision(question).lower().replace("’", "'").split())
     text = re.sub(r"[$€£](?=\d)", "", text)
+    text = re.sub(r"(?<=\d)\s+(?:pounds?|dollars?|euros?|quid|bucks)\b", "", text)  # "42.50 pounds times 3"
     if claimed := CLAIMED.fullmatch(text):  # "my daughter says 2000 - 1374 is 726, what's the right answer?"
         text = claimed.group(1)
     if got_for := GOT_FOR.fullmatch(text):

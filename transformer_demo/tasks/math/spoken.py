@@ -76,6 +76,9 @@ def _words(text: str) -> list[str]:
     return [w for w in re.split(r"[\s-]+", text.lower()) if w]
 
 
+ONE_IS_A_NUMBER = re.compile(r"\s+(?:point\b|pounds?\b|dollars?\b|euros?\b|quid\b|bucks?\b)", re.IGNORECASE)
+
+
 def _number(match: re.Match) -> str:
     words = _words(match[0])
     value = _value(words)
@@ -85,7 +88,7 @@ def _number(match: re.Match) -> str:
             return " and ".join(str(part) for part in parts)
     if value is None or PARTS.match(match.string, match.end()):
         return match[0]
-    if words == ["one"]:
+    if words == ["one"] and not ONE_IS_A_NUMBER.match(match.string, match.end()):
         before = match.string[: match.start()].split()
         after = match.string[match.end():].split()
         near = (before[-1:] + after[:1])
@@ -186,7 +189,8 @@ def mixed(text: str) -> str:
     return MIXED.sub(value, text) if isinstance(text, str) else text
 
 
-NOT_CENTS = r"(?!\s*(?:%|times\b|x\b|each\b|per\b|\.\d))"  # "10 pounds 20 times" is no amount
+NOT_CENTS = rf"(?!\s*(?:%|(?:times|x)\b(?!\s*(?:\d|(?:{NUMBER_WORD})\b))|\.\d))"  # "10 pounds 20 times" is no
+# amount; "42 pounds 50 times 3" and "1 pound 20 each" are
 AMOUNT = re.compile(rf"\b(\d+)\s*(pounds?|dollars?|euros?|quid|bucks)\s+(?:and\s+)?(?:(\d{{2}})\b{NOT_CENTS}"
                     r"|(\d{1,2})\s*(?:p|pence|cents?)\b)", re.IGNORECASE)
 
