@@ -189,3 +189,13 @@ def client(service: Service) -> Iterator[Client]:
     finally:
         demo.close()
         torch.set_num_threads(threads)
+
+
+def read_program(question: str) -> str | None:
+    """The program the exact readers give for a line as the tutor reads it (asking.question_in), or None: what the
+    blind sets' tests check their rules with."""
+    from transformer_demo.tasks.math.answer import read_exactly
+    from transformer_demo.tasks.math.asking import question_in
+
+    reading = read_exactly(question_in(question))
+    return None if reading is None else reading.program

@@ -6,20 +6,16 @@ takes, pence beside pounds and the readings sets 86-105's unanswered questions a
 from __future__ import annotations
 
 import pytest
+from conftest import read_program as exact
 
-from transformer_demo.tasks.math.answer import FORMULA_TOPIC, read_exactly
+from transformer_demo.tasks.math.answer import FORMULA_TOPIC
 from transformer_demo.tasks.math.asked import opposed
-from transformer_demo.tasks.math.asking import in_hours, question_in, unframed
+from transformer_demo.tasks.math.asking import in_hours, unframed
 from transformer_demo.tasks.math.demands import unmet
 from transformer_demo.tasks.math.measures import singular
 from transformer_demo.tasks.math.percent_checks import percent_mismatch
 from transformer_demo.tasks.math.soundness import one_step, unsound
 from transformer_demo.tasks.math.spoken import in_pounds, mixed, spelled, ungrouped
-
-
-def exact(question: str) -> str | None:
-    reading = read_exactly(question_in(question))
-    return None if reading is None else reading.program
 
 
 @pytest.mark.parametrize(("question", "program"), [

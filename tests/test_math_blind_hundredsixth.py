@@ -6,21 +6,16 @@ make a percentage's part no answer."""
 from __future__ import annotations
 
 import pytest
+from conftest import read_program as exact
 
-from transformer_demo.tasks.math.answer import read_exactly
 from transformer_demo.tasks.math.asked import opposed, other_period
-from transformer_demo.tasks.math.asking import question_in, question_last, signed, unclaimed
+from transformer_demo.tasks.math.asking import question_last, signed, unclaimed
 from transformer_demo.tasks.math.conversation import Turn, find_question
 from transformer_demo.tasks.math.rounding import places_asked
 from transformer_demo.tasks.math.soundness import one_step, unsound
 from transformer_demo.tasks.math.spoken import with_digits
 from transformer_demo.tasks.math.totals import sum_of_products_reading
 from transformer_demo.tasks.math.unit_prices import unit_price_reading
-
-
-def exact(question: str) -> str | None:
-    reading = read_exactly(question_in(question))
-    return None if reading is None else reading.program
 
 
 @pytest.mark.parametrize(("question", "program"), [

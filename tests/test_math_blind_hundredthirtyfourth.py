@@ -6,19 +6,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import read_program as exact
 
-from transformer_demo.tasks.math.answer import read_exactly
-from transformer_demo.tasks.math.asking import question_in
 from transformer_demo.tasks.math.demands import unmet
 from transformer_demo.tasks.math.quantities import read_quantities
 from transformer_demo.tasks.math.reading import IMPLIED
 from transformer_demo.tasks.math.soundness import unsound
 from transformer_demo.tasks.math.spoken import in_money, with_digits
-
-
-def exact(question: str) -> str | None:
-    reading = read_exactly(question_in(question))
-    return None if reading is None else reading.program
 
 
 @pytest.mark.parametrize(("said", "written"), [

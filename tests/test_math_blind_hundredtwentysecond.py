@@ -5,19 +5,14 @@ and calculations typed with misspellings, brackets and sign-offs."""
 from __future__ import annotations
 
 import pytest
+from conftest import read_program as exact
 
-from transformer_demo.tasks.math.answer import read_exactly
-from transformer_demo.tasks.math.asking import in_company, question_in
+from transformer_demo.tasks.math.asking import in_company
 from transformer_demo.tasks.math.demands import unmet
 from transformer_demo.tasks.math.quantities import read_quantities
 from transformer_demo.tasks.math.rates import held_in_wholes
 from transformer_demo.tasks.math.soundness import one_step
 from transformer_demo.tasks.math.spoken import spelled
-
-
-def exact(question: str) -> str | None:
-    reading = read_exactly(question_in(question))
-    return None if reading is None else reading.program
 
 
 @pytest.mark.parametrize(("question", "program"), [
