@@ -70,7 +70,7 @@ def _require(condition: bool, message: str) -> None:
 #           once a step's best candidate and n_best hypotheses have), an [EOS] counting only among the beam_size best
 #           candidates (CTranslate2's beam search, which then gives the same n-best lists: engines/ctranslate2.py).
 LENGTH_NORMS = ("gnmt", "length")
-TRANSFORMS = ("closed_class",)  # a data source's transform (augmentation.TRANSFORMS)
+TRANSFORMS = ("closed_class", "clock_time", "ordinal")  # a data source's transform (augmentation.TRANSFORMS)
 
 
 # Upper bounds checked before a model is built, so that a crafted config.json cannot make the server allocate
@@ -183,8 +183,8 @@ class TrainConfig:
     task_options: dict[str, Any] = field(default_factory=dict)
     # translation from several folders under --data-dir: [{"path": "tatoeba/en-de", "weight": 1}, ...];
     # a source's training pairs are repeated `weight` times, validation pairs are taken once from each. A source
-    # with a "transform" ("closed_class", augmentation.py) gives the variants of its training pairs instead (each
-    # repetition its own), and no validation pairs.
+    # with a "transform" ("closed_class", "clock_time", "ordinal"; augmentation/) gives the variants of its
+    # training pairs instead (each repetition its own), and no validation pairs.
     sources: list[dict[str, Any]] = field(default_factory=list)
 
     @property

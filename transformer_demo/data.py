@@ -83,7 +83,7 @@ def read_mixed(data_root: str | Path, sources: list[dict], split: str, src_lang:
     train repeats each source's pairs `weight` times; val takes each source's once; other splits (test sets)
     are read from data_root itself when it has them (a folder of your own), else from the first source that
     does. A source with a "transform" gives, for train only, the variants its transform makes of the folder's
-    training pairs (augmentation.py), `weight` times with other draws. Train and val never hold a pair whose
+    training pairs (augmentation/), `weight` times with other draws. Train and val never hold a pair whose
     source or target sentence is in any source's evaluation splits (the dedup guarantee).
     """
     root = Path(data_root)
