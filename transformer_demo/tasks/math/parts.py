@@ -105,7 +105,7 @@ def fraction_taken_reading(text: str) -> str | None:
 
 EVERY = re.compile(rf"(?<![\d./]){N}\s+(?:out\s+)?(?:of|in)\s+every\s+{N}\b")  # "4 of every 7": 4/7
 PART_KIND = re.compile(rf"(?<![\d./]){N}\s*/\s*{N}\s+(?:of\s+(?:them|these|those|the\s+[a-z]+)\s+)?(?:[a-z]+\s+)?"
-                       r"(?:are|were|is|was)\s+(?:[a-z]+\s+)?([a-z]+)\b")
+                       r"(?:are|were|is|was)\s+(?:([a-z]+)\s+)?([a-z]+)\b")  # "are story books": a word, the kind
 WHOLE_COUNTED = re.compile(rf"(?<![\d./]){N}\s+([a-z]+)|\b(?:class|group|team|club|school|crowd)\s+of\s+{N}\b")
 NOT_A_FRACTION_REST = re.compile(r"\b(?:more|fewer|less|left|remain\w*|times|each|per|percent|total|altogether|twice)\b"
                                  r"|[%*+=-]")
@@ -120,13 +120,15 @@ def fraction_of_whole_reading(text: str) -> str | None:
     if not part or not whole or not asked or len(NUMBER.findall(text)) != 3 or NOT_A_FRACTION_REST.search(
             text.replace(part[0], " ")):
         return None
-    top, bottom, part_kind = part.groups()
+    top, bottom, described, part_kind = part.groups()
     count, kind = (whole[1], whole[2]) if whole[1] else (whole[3], None)
     if count in (top, bottom) and count != whole[3] or not 0 < Fraction(top) < Fraction(bottom):
         return None
     if (Fraction(count) * Fraction(top) / Fraction(bottom)).denominator != 1:
         return None
     word = singular(asked.group(2))
+    if described and word == described and re.match(rf"\s+{part_kind}\b", text[asked.end():]):
+        word = singular(part_kind)  # "3/8 of them are story books ... how many story books": that kind, not another
     kinds = {singular(part_kind)} | ({singular(kind)} if kind else set())
     other = word not in kinds and word not in FUNCTION_WORDS | ADJECTIVES | WHOLES
     if not asked.group(1) and word == singular(part_kind):

@@ -52,11 +52,12 @@ FUNCTION = "|".join(sorted(FUNCTION_WORDS))
 NOUN = rf"(?!(?:{FUNCTION})\b)({WORD})"  # a word that may name a thing
 AFTER = re.compile(rf"\s*(?:(?:canadian|australian|us|new\s+zealand|hong\s+kong)\s+)?"
                    rf"(?:of\s+(?:these|those|the|an?)\s+)?({WORD})(?:\s+{NOUN})?")  # "0.25 of a litre"
-# "38 pages a minute", "4.50 per square metre"; "35 cents each and ...", "1.35 each plus ..." are no rates
-PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:per|a|an|every|each|for\s+(?:one|each|every|a|an)"
+# "38 pages a minute", "4.50 per square metre", "25/month"; "35 cents each and ...", "1.35 each plus ..." are no rates
+PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:(?:per|a|an|every|each|for\s+(?:one|each|every|a|an)"
                  rf"|(?:for|in)\s+the(?=\s+(?:whole\s+)?(?:day|week|month|year)\b)(?:\s+whole)?"  # "420 for the year"
                  rf"|to\s+the(?=\s+(?:gallon|litre|liter|pound|dollar|euro|kg|kilo|hour)\b)"  # "25 miles to the gallon"
-                 rf"|in\s+(?:each|every|one|a|an)|on\s+(?:each|every))\s+(?P<square>(?:square|sq)\s+)?(?:{NOUN}\s+)??{NOUN}\b")
+                 rf"|in\s+(?:each|every|one|a|an)|on\s+(?:each|every))\s+|/\s*)"
+                 rf"(?P<square>(?:square|sq)\s+)?(?:{NOUN}\s+)??{NOUN}\b")
 EACH = re.compile(r"\s*each\b")
 SECOND_PER = re.compile(rf"\s+(?:per|a|an|each|every)\s+({NOUN})\b")  # "per dog per night", "per person a day"
 # "12 flags each 15 cm", "6 boxes each hold 12": each of the things counted before has the amount after
