@@ -1,11 +1,15 @@
-"""The rules that blind sets 138-141 asked for (their fixtures' headers list each wrong answer): a part whose kind is
-described ("3/8 of them are story books") asked for by its whole name, and a rate written with a slash ("25/month")."""
+"""The rules that blind sets 138-145 asked for (their fixtures' headers list each wrong answer): a part whose kind is
+described ("3/8 of them are story books") asked for by its whole name, a rate written with a slash ("25/month"), a
+duration before the things it is the length of ("7.5 hr shifts"), and a share with one other person."""
 from __future__ import annotations
+
+import re
 
 import pytest
 from conftest import read_program as exact
 
 from transformer_demo.tasks.math.quantities import read_quantities
+from transformer_demo.tasks.math.reading import IMPLIED
 from transformer_demo.tasks.math.units import unit_mismatch
 
 
@@ -34,3 +38,29 @@ def test_a_slash_between_numbers_or_in_a_speed_is_no_new_rate():
     assert read_quantities("mix 3/4 cup of flour with 2 cups of milk, how many cups?").numbers[4] == (("cup", 1),)
     assert read_quantities("a car goes 60 km/h for 3 hours, how far does it go?").numbers[60] == (("hour", -1),
                                                                                                  ("km", 1))
+
+
+def test_a_duration_before_the_things_it_lasts_is_a_length_per_thing():
+    reading = read_quantities("7.5 hr shifts, 4 a week, for 6 weeks, how many hrs altogether")
+    assert reading.numbers[7.5] == (("hour", 1), ("shift", -1))
+    assert reading.numbers[4] == (("shift", 1), ("week", -1))  # a rate that names no thing counts the shifts
+    assert exact("7.5 hr shifts, 4 a week, for 6 weeks, how many hrs altogether") == "7.5 * 4 * 6"
+    assert read_quantities("45 minute lessons, 3 a week").numbers[45] == (("lesson", -1), ("minute", 1))
+    assert read_quantities("2 hours sleep and 3 hours walks").numbers[3] == (("hour", 1),)  # "hours": no length of
+
+
+@pytest.mark.parametrize(("question", "two"), [
+    ("My allotment rent is 48 pounds a year and I share the plot equally with my neighbour Stanley; how much is my "
+     "share per month?", True),
+    ("I split a 60 pound taxi with my friend, how much do I pay?", True),
+    ("I share a 900 pound flat with my sister and brother, how much each?", False),  # three people
+    ("I share the 90 sweets with my friends, 5 each, how many friends?", False),  # friends: how many is asked
+])
+def test_sharing_with_one_other_person_says_a_2(question: str, two: bool):
+    assert bool(re.search(IMPLIED["2"], question.lower())) == two
+
+
+def test_a_reading_of_a_share_with_one_other_person_must_halve():
+    alone = "My allotment rent is 48 pounds a year; how much is it per month, in pounds?"
+    assert exact(alone) == "48 / 12"
+    assert exact(alone.replace("a year;", "a year and I share the plot equally with my neighbour Stanley;")) is None

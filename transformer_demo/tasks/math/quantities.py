@@ -102,6 +102,9 @@ CONTAINER_WORDS = ("tins", "cans", "tubs", "bags", "blocks", "bottles", "boxes",
                    "jars", "cartons", "tubes", "pots", "tanks", "buckets", "drums", "reels", "sheets", "boards", "bars",
                    "planks", "lengths", "panels", "slabs", "tiles")  # "2.5 litre tins": a measure per container
 CONTAINER = re.compile(rf"\s*({'|'.join(CONTAINER_WORDS)})\b")
+# "7.5 hr shifts", "45 minute lessons", "3 day trips": a duration written as one, then the things it is the length of
+LASTING = re.compile(rf"\s*(?!(?:{'|'.join(sorted(FUNCTION_WORDS))})\b)([a-z]+s)\b")
+DURATION_WORDS = re.compile(r"(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|days?)(?<!s)$")
 CONTAINERS = {singular(word) for word in CONTAINER_WORDS}
 SIZED = re.compile(rf"\b({WORD}s)\s+(?:are|were)\s+(?:each\s+|about\s+|roughly\s+)?$")  # "panels are" 1.83 m wide
 SENTENCE = r"[^.?!]*"
@@ -179,6 +182,9 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
         thing = f"{thing}{'²' if SQUARE.match(after) else '³'}"
     if thing in MEASURES and thing not in ("money", "cent") and (box := CONTAINER.match(rest)):
         return rate_unit(thing, name_of(box.group(1))), True  # "2.5 litre tins": litres per tin
+    if thing in ("hour", "minute", "second", "day") and DURATION_WORDS.search(after[:stop].strip()) and (
+            lasting := LASTING.match(rest)) and name_of(lasting.group(1)) not in (None, *MEASURES):
+        return rate_unit(thing, name_of(lasting.group(1))), False  # "7.5 hr shifts": hours per shift
     if re.search(r"\bpa(?:y|ys|id|ying)\s+(?:with|using)\s+(?:a|an|one)?\s*$", before):  # "paid with a 500 note"
         return ((thing, 1),) if thing else None, False
     if thing and EACH_BEFORE_NUMBER.match(rest):  # "6 boxes each hold 12 eggs": the boxes are counted
@@ -344,7 +350,10 @@ class Reading:
             if unit and any(name == UNKNOWN for name, _ in unit):
                 per = next(name for name, p in unit if p < 0)
                 asked = [name for name, p in self.asked or () if p > 0 and name != per]
-                named = things - {per} or set(asked)  # "1.89 per litre ... the total cost?": money per litre
+                # "1.89 per litre ... the total cost?": money per litre; "7.5 hr shifts, 4 a week": shifts a week
+                held = {name for u in self.numbers.values() if u and len(u) == 2 and UNKNOWN not in dict(u)
+                        for name, p in u if p < 0 and name != per and name not in MEASURES}
+                named = things - {per} or held or set(asked)
                 self.numbers[value] = rate_unit(named.pop(), per) if len(named) == 1 else None
         self._name_subjects()
         bare = [value for value, unit in self.numbers.items() if unit is None]

@@ -35,8 +35,13 @@ WEEKDAYS = r"\bmon(?:day)?s?\s*(?:-|to|till|until|thru|through)\s*fri(?:day)?s?\
 # Words that say a number of their own: a reading or a program that leaves the number out misreads the question.
 IMPLIED = {"2": r"\b(?:half|halve[sd]?|halving|doubl(?:e[sd]?|ing)|twice)\b"
                 r"|\beach\s+way\b[^.?!]*\b(?:return|round\s+trips?|there\s+and\s+back)\b"
-                r"|\baway\b[^?]*\b(?:round\s+trips?|there\s+and\s+back|return\s+(?:trip|journey))\b",
-           # "38 miles each way, the return trip 3 times", "392 miles away, gallons for the round trip": two ways
+                r"|\baway\b[^?]*\b(?:round\s+trips?|there\s+and\s+back|return\s+(?:trip|journey))\b"
+                r"|\b(?:shar(?:e[sd]?|ing)|split(?:s|ting)?)\b[^.?!;]*?\bwith\s+(?:my|his|her|their|our|a|one)\s+"
+                r"(?:[a-z]+\s+)?(?:neighbou?r|friend|sister|brother|partner|wife|husband|flat\s*mate|room\s*mate"
+                r"|house\s*mate|mate|colleague|son|daughter|mum|mom|dad|mother|father|cousin|boyfriend|girlfriend)\b"
+                r"(?!\s*(?:and\b|&))",
+           # "38 miles each way, the return trip 3 times", "392 miles away, gallons for the round trip": two ways;
+           # "I share the plot equally with my neighbour": two people
            # three and four: not "the third angle", "this quarter"
            "3": r"\b(?:tripl(?:e[sd]?|ing)|(?:a|one|two)\s+thirds?)\b",
            "4": r"\b(?:quadrupl(?:e[sd]?|ing)|(?:a|one|two|three)\s+quarters?)\b"}
