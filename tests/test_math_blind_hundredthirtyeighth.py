@@ -1,6 +1,7 @@
-"""The rules that blind sets 138-145 asked for (their fixtures' headers list each wrong answer): a part whose kind is
+"""The rules that blind sets 138-149 asked for (their fixtures' headers list each wrong answer): a part whose kind is
 described ("3/8 of them are story books") asked for by its whole name, a rate written with a slash ("25/month"), a
-duration before the things it is the length of ("7.5 hr shifts"), and a share with one other person."""
+duration before the things it is the length of ("7.5 hr shifts"), a share with one other person, a tax asked for in
+a question's last sentence ("£340 net, VAT at 5%. Gross bill?"), kitchen measures, and what a thing is made of."""
 from __future__ import annotations
 
 import re
@@ -8,6 +9,7 @@ import re
 import pytest
 from conftest import read_program as exact
 
+from transformer_demo.tasks.math.asked import asked_words
 from transformer_demo.tasks.math.quantities import read_quantities
 from transformer_demo.tasks.math.reading import IMPLIED
 from transformer_demo.tasks.math.units import unit_mismatch
@@ -64,3 +66,29 @@ def test_a_reading_of_a_share_with_one_other_person_must_halve():
     alone = "My allotment rent is 48 pounds a year; how much is it per month, in pounds?"
     assert exact(alone) == "48 / 12"
     assert exact(alone.replace("a year;", "a year and I share the plot equally with my neighbour Stanley;")) is None
+
+
+@pytest.mark.parametrize(("question", "program"), [
+    ("Energy bill £340 net, VAT at 5%. Gross bill in pounds?", "340 + 5 / 100 * 340"),
+    ("Quarter's sales were £4320 including VAT at 20%. VAT to pay over, in pounds?", "4320 * 20 / (100 + 20)"),
+    ("1.5 cups of flour makes 10 pancakes. How many cups of flour do I need for 25 pancakes?", "1.5 / 10 * 25"),
+    ("A 15-pound watermelon is 30% rind by weight. How many pounds of rind does it have?", "30 / 100 * 15"),
+    ("I scored 47, 38 and 59 points, how many in total?", "47 + 38 + 59"),
+])
+def test_the_readings_sets_146_to_149_asked_for(question: str, program: str):
+    assert exact(question) == program
+
+
+@pytest.mark.parametrize("question", [
+    "A 15-pound watermelon is 30% rind by weight. How many pounds of edible melon does it have?",  # not the rind
+    "Our album is 9.99 to download and 150 people bought it this week. How much is that in total?",  # no list
+    "A recipe uses 2.5 teaspoons of vanilla for 20 cookies. How many teaspoons would I need for 50 cookies?",  # not 7
+])
+def test_what_sets_146_to_149_showed_must_not_be_read_so(question: str):
+    assert exact(question) is None
+
+
+def test_with_no_question_word_the_last_sentence_is_asked():
+    assert asked_words("energy bill £340 net, vat at 5%. gross bill in pounds?") == "gross bill in pounds?"
+    assert asked_words("price is 9.99 plus 20% vat, total") == "price is 9.99 plus 20% vat, total"  # one sentence
+    assert asked_words("vat at 5%. what is the gross bill?") == "what is the gross bill?"

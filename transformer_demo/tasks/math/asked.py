@@ -14,10 +14,13 @@ ASKING = re.compile(r"\b(?:what|whats|how|find|calculate|work\s+out)\b", re.IGNO
 
 
 def asked_words(text: str) -> str:
-    """What a question asks: its words from the last question word on ("..., what is the price with VAT?"), or all
-    of it where it has no question word."""
+    """What a question asks: its words from the last question word on ("..., what is the price with VAT?"); where it
+    has none, its last sentence ("£340 net, VAT at 5%. Gross bill?"), or all of it."""
     starts = [m.start() for m in ASKING.finditer(text)]
-    return text[starts[-1]:] if starts else text
+    if starts:
+        return text[starts[-1]:]
+    sentences = [m.start() for m in re.finditer(r"(?<=[.!?;])\s+(?=\S)", text)]
+    return text[sentences[-1]:].lstrip() if sentences else text
 
 
 def given_and_asked(text: str) -> tuple[str, str]:

@@ -200,8 +200,8 @@ def _total(text: str) -> str | None:
     if RATE_GIVEN.search(text):
         return None  # "tips averaged 4.50 a head, 27 people, total?": a rate times a count
     counted = [(n, singular(w)) for n, w in COUNTED.findall(text)]
-    if _listed(text) and len({w for _, w in counted} - NOT_KINDS) <= 1:  # "scored 47, 38 and 59 points": one kind
-        return " + ".join(NUMBER.findall(text))
+    if _listed(text) and len({w for _, w in counted} - NOT_KINDS) <= 1 and "to" not in dict(counted).values():
+        return " + ".join(NUMBER.findall(text))  # "scored 47, 38 and 59 points": one kind; not "9.99 to download"
     if len(counted) < 2 or len(counted) != len(NUMBER.findall(text)) or {w for _, w in counted} & NOT_KINDS:
         return None
     kinds = {w for _, w in counted}

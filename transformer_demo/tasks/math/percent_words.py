@@ -38,6 +38,10 @@ STATE_ASKED = re.compile(r"\bhow\s+many\s+(?:of\s+them\s+|[a-z]+\s+)?(?:are|were
                          r"|their)\b)([a-z]+)")  # "how many are working"
 DOING_ASKED = re.compile(r"\bhow\s+many\s+(?:am|are|is|was|were)\s+(?:i|we|they|you|he|she)\s+([a-z]+ing)\b")
 PERCENT_NAMES = re.compile(r"%\s+(?:of\s+(?:them|the\s+[a-z]+)\s+)?(?:are|were)\s+[a-z]+s\b")  # "25% are juniors"
+# "a 15-pound watermelon is 30% rind by weight": what the thing is made of, and what share of it
+MADE_OF = re.compile(r"\b(?:is|are|was|were)\s+(?:about\s+|roughly\s+)?\d+(?:\.\d+)?\s*(?:%|percent\b)\s+"
+                     r"(?!(?:of|off|on|in|for|more|less|cheaper|dearer|higher|lower|up|down|full|empty|discount|tax|vat"
+                     r"|interest)\b)([a-z]{3,})\b")
 
 
 ASKING_WORDS = frozenset(
@@ -75,6 +79,8 @@ def other_than_part(text: str) -> bool:
     if (spent := SPENT_ON.search(given)) and spent[1] not in asked and set(re.findall(r"[a-z]{3,}", asked)) - \
             ASKING_WORDS:
         other = True
+    if (made := MADE_OF.search(given)) and made[1] not in asked and re.search(r"\bof\s+[a-z]+", asked):
+        other = True  # "30% rind by weight, how many pounds of edible melon": not the rind
     if (doing := DOING_ASKED.search(asked)) and not said_again(given, doing[1]):
         other = True  # "15% of my 140 cows are dry, how many am I milking": what is done is not what is given
     return bool(rest_asked(given, asked) or bool(NEGATION.search(given)) != bool(NEGATION.search(asked))

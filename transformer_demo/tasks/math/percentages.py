@@ -109,6 +109,7 @@ SELLING_ASKED = re.compile(r"\bsell\s+(?:it|them|each\s+one|one)\s+for\b|\bselli
 OFF = re.compile(r"(?:%|\bpercent)\s+(?:(?:taken|knocked)\s+|[a-z]+\s+[a-z]+\s+)?(?:off|discount)\b"
                  r"|\b(?:discount|reduction|sale)\s+of\s+\d")
 AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:vat|tax|tip|discount|interest)\b"
+                         r"|\bgross\b"  # "£340 net, VAT at 5%. Gross bill?"
                          r"|\b(?:sale|new|final|reduced|concession|discounted|member|student)\s+price|\btotal\b|\bwhat\s+(?:do|does|will|would|did)\s+"
                          r"[a-z]+\s+(?:actually\s+|really\s+)?(?:have\s+to\s+|be\s+)?pay(?:ing)?\b|\bhow\s+much\s+"
                          r"(?:(?:do|does|will|would|did|must|should|can)\s+)?(?:i|you|we|he|she|they)\s+(?:actually\s+|really\s+)?"
@@ -327,7 +328,8 @@ def included_reading(text: str) -> str | None:
     whole = next(n for n in numbers if n != percent)
     if NET_ASKED.search(asked):
         return f"{whole} * 100 / (100 + {percent})"
-    return f"{whole} * {percent} / (100 + {percent})" if TAX.search(asked) and AMOUNT_ASKED.search(text) else None
+    tax_asked = TAX.search(asked) and (AMOUNT_ASKED.search(text) or TAX.match(asked))  # "VAT to pay over?"
+    return f"{whole} * {percent} / (100 + {percent})" if tax_asked else None
 
 
 def changed_by_reading(text: str) -> str | None:

@@ -335,8 +335,13 @@ def whole_count(question: str) -> str | None:
                 i for i, g in enumerate(m.groups(), 1) if g))])  # "how many full days": whole days, a measure
             if whole and function == "ceil" and not NEEDED.search(text):  # "how many full jars do i get"
                 function = "floor"
+            if thing in KITCHEN_MEASURES:
+                return None  # "how many cups of flour do i need": a measure of the flour, 3.75 cups
             return None if thing in ("square", "cubic", "sq") or thing in MEASURES and not whole else function
     return None
+
+
+KITCHEN_MEASURES = {"cup", "teaspoon", "tablespoon", "tsp", "tbsp", "spoonful", "spoon"}
 
 
 DIVISIBLE = {"lap", "length", "calorie", "kcal", "point", "serving", "portion", "pizza", "cake", "loaf", "batch",
