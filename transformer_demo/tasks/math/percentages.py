@@ -109,7 +109,7 @@ SELLING_ASKED = re.compile(r"\bsell\s+(?:it|them|each\s+one|one)\s+for\b|\bselli
 OFF = re.compile(r"(?:%|\bpercent)\s+(?:(?:taken|knocked)\s+|[a-z]+\s+[a-z]+\s+)?(?:off|discount)\b"
                  r"|\b(?:discount|reduction|sale)\s+of\s+\d")
 AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:vat|tax|tip|discount|interest)\b"
-                         r"|\bgross\b"  # "£340 net, VAT at 5%. Gross bill?"
+                         r"|(?<![\d.]\s)\bgross\b"  # "£340 net, VAT at 5%. Gross bill?"; not "on 52000 gross"
                          r"|\b(?:sale|new|final|reduced|concession|discounted|member|student)\s+price|\btotal\b|\bwhat\s+(?:do|does|will|would|did)\s+"
                          r"[a-z]+\s+(?:actually\s+|really\s+)?(?:have\s+to\s+|be\s+)?pay(?:ing)?\b|\bhow\s+much\s+"
                          r"(?:(?:do|does|will|would|did|must|should|can)\s+)?(?:i|you|we|he|she|they)\s+(?:actually\s+|really\s+)?"
