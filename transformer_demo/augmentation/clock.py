@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from .swap import Keyed, Pair, Swap
-from .words import keep_capital, number_word
+from .words import alternation, keep_capital, number_word
 
 QUARTERS, FIVES, WHOLE = (0, 15, 30, 45), tuple(range(0, 60, 5)), (0,)
 
@@ -45,10 +45,6 @@ def _hours(lang: str) -> dict[str, int]:
     return one | words
 
 
-def _alternatives(words) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-
-
 class ClockTimeSwap(Swap):
     """The variants of a pair with one clock time said in both of its sentences (module docstring)."""
 
@@ -63,8 +59,8 @@ class ClockTimeSwap(Swap):
 
     def _finders(self, lang: str) -> list[re.Pattern]:
         """One pattern per form a language writes a time in."""
-        w, d = rf"(?P<w>{_alternatives(self.hours[lang])})", r"(?P<d>\d{1,2})"
-        spoken = rf"(?P<s>{_alternatives(number_word(m, lang) for m in range(2, 60))})"  # "zehn Uhr dreißig"
+        w, d = rf"(?P<w>{alternation(self.hours[lang])})", r"(?P<d>\d{1,2})"
+        spoken = rf"(?P<s>{alternation(number_word(m, lang) for m in range(2, 60))})"  # "zehn Uhr dreißig"
         sep = {"en": ":", "de": r"[:.]", "fr": r":|\s?[hH]\s?"}[lang]
         minutes = rf"(?P<h>\d{{1,2}})(?P<sep>{sep})(?P<m>[0-5]\d)"
         forms = {

@@ -65,10 +65,14 @@ def ordinal_word(n: int, lang: str) -> str:
     return word.removesuffix("e") + "ième"
 
 
+def alternation(words) -> str:
+    """The words as one regex alternation, the longest first ("dix-sept" before "dix")."""
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
 def finder(words, *, cased: bool) -> re.Pattern:
     """Whole words only: not "Dienstags", "zweimal", "dix" inside "dix-sept"."""
-    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    return re.compile(rf"(?<![\w-])({alternatives})(?![\w-])", 0 if cased else re.IGNORECASE)
+    return re.compile(rf"(?<![\w-])({alternation(words)})(?![\w-])", 0 if cased else re.IGNORECASE)
 
 
 def keep_capital(found: str, word: str) -> str:

@@ -103,7 +103,7 @@ CONTAINER_WORDS = ("tins", "cans", "tubs", "bags", "blocks", "bottles", "boxes",
                    "planks", "lengths", "panels", "slabs", "tiles")  # "2.5 litre tins": a measure per container
 CONTAINER = re.compile(rf"\s*({'|'.join(CONTAINER_WORDS)})\b")
 # "7.5 hr shifts", "45 minute lessons", "3 day trips": a duration written as one, then the things it is the length of
-LASTING = re.compile(rf"\s*(?!(?:{'|'.join(sorted(FUNCTION_WORDS))})\b)([a-z]+s)\b")
+LASTING = re.compile(rf"\s*(?!(?:{FUNCTION})\b)([a-z]+s)\b")
 DURATION_WORDS = re.compile(r"(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|days?)(?<!s)$")
 CONTAINERS = {singular(word) for word in CONTAINER_WORDS}
 SIZED = re.compile(rf"\b({WORD}s)\s+(?:are|were)\s+(?:each\s+|about\s+|roughly\s+)?$")  # "panels are" 1.83 m wide
