@@ -7,6 +7,7 @@ from conftest import REPO_ROOT
 
 from transformer_demo import augmentation, config
 from transformer_demo.augmentation import ClockTimeSwap, ClosedClassSwap, OrdinalSwap
+from transformer_demo.augmentation.ordinals import english_digits
 from transformer_demo.augmentation.words import number_word, ordinal_word
 from transformer_demo.config import RunConfig
 from transformer_demo.data import read_mixed
@@ -143,6 +144,50 @@ def test_an_ordinal_keeps_its_german_ending_and_a_french_date_its_cardinal():
     assert ("It's the twenty-first of October.", "C'est le vingt et un octobre.") in french
     prix = OrdinalSwap("fr", per_pair=29).variants(("He won the third prize.", "Il a gagné le troisième prix."))
     assert ("He won the fifteenth prize.", "Il a gagné le quinzième prix.") in prix
+
+
+def test_an_ordinal_in_digits_stays_in_digits_and_an_english_date_takes_turns_among_its_three_forms():
+    german = OrdinalSwap("de", per_pair=29).keyed(("His birthday is May 5th.", "Er hat am 5. Mai Geburtstag."))
+    assert len(german) == 29
+    forms = [[en == f"His birthday is {date}." for date in (f"May {english_digits(int(key))}",
+                                                         f"the {english_digits(int(key))} of May",
+                                                         f"the {ordinal_word(int(key), 'en')} of May")]
+             for _, (en, _), key in german]
+    assert all(sum(form) == 1 for form in forms) and all(map(any, zip(*forms)))  # each variant one form; all used
+    assert all(de == f"Er hat am {key}. Mai Geburtstag." for _, (_, de), key in german)
+    french = OrdinalSwap("fr", per_pair=29).variants(("Today is September 1st.", "Nous sommes le 1er septembre."))
+    assert ("Today is the twenty-second of September.", "Nous sommes le 22 septembre.") in french or (
+        "Today is the 22nd of September.", "Nous sommes le 22 septembre.") in french or (
+        "Today is September 22nd.", "Nous sommes le 22 septembre.") in french
+    assert ("They finished 11th.", "Ils ont terminé 11e.") in OrdinalSwap("fr", per_pair=29).variants(
+        ("They finished 13th.", "Ils ont terminé 13e."))
+    mixed = OrdinalSwap("de", per_pair=29).variants(("Today is October 11th.", "Heute ist der elfte Oktober."))
+    assert ("Today is October 15th.", "Heute ist der fünfzehnte Oktober.") in mixed or (
+        "Today is the 15th of October.", "Heute ist der fünfzehnte Oktober.") in mixed or (
+        "Today is the fifteenth of October.", "Heute ist der fünfzehnte Oktober.") in mixed
+
+
+def test_digits_after_an_article_take_its_right_form():
+    variants = OrdinalSwap("de", per_pair=29).variants(("It was a 5th try.", "Es war ein 5. Versuch."))
+    assert ("It was an 8th try.", "Es war ein 8. Versuch.") in variants
+    assert ("It was an 11th try.", "Es war ein 11. Versuch.") in variants
+    assert ("It was a 22nd try.", "Es war ein 22. Versuch.") in variants
+
+
+@pytest.mark.parametrize(("n", "written"), [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"),
+                                            (12, "12th"), (13, "13th"), (21, "21st"), (22, "22nd"), (31, "31st")])
+def test_english_ordinals_in_digits(n: int, written: str):
+    assert english_digits(n) == written
+
+
+@pytest.mark.parametrize("pair", [
+    ("It's 5th Avenue at 10:30.", "Es ist 10:30."),  # none in German
+    ("Come on May 5th.", "Komm am 5. Mai um 5. Stunde."),  # two in German
+    ("Come on May 5th.", "Komm am 6. Mai."),  # different ones
+    ("He is 5.", "Er ist 5."),  # a number, no ordinal
+])
+def test_pairs_that_give_no_variants_in_digits(pair: tuple[str, str]):
+    assert OrdinalSwap("de").variants(pair) == []
 
 
 @pytest.mark.parametrize("pair", [

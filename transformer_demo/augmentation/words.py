@@ -82,12 +82,12 @@ def keep_capital(found: str, word: str) -> str:
 
 def replace_once(find: re.Pattern, text: str, word: str, *, english: bool = False) -> str:
     """The sentence with the first word find finds replaced by word, keeping its capital letter; in English the
-    article before it follows the new word ("a fifth time", "an eighth time")."""
+    article before it follows the new word ("a fifth time", "an eighth time", "an 11th try": words up to 99)."""
     match = find.search(text)
     if match is None:
         return text
     before = text[:match.start()]
     if english:
-        article = "an" if word.lower().startswith(("eight", "eleven")) else "a"
+        article = "an" if word.lower().startswith(("eight", "eleven", "8", "11", "18")) else "a"
         before = re.sub(r"(?<![\w'])([Aa])n? $", lambda m: keep_capital(m[1], article) + " ", before)
     return before + keep_capital(match[0], word) + text[match.end():]
