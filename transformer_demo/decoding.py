@@ -113,11 +113,14 @@ class Stepper:
         hidden = self.model.decode(prefix, self.memory, self.src_mask, causal_mask(prefix.size(1), prefix.device), attn)
         return self.model.projection(hidden[:, -1])
 
-    def reorder(self, index: Tensor) -> None:
-        self.memory = self.memory.index_select(0, index)
-        self.src_mask = self.src_mask.index_select(0, index)
+    def reorder(self, index: Tensor, same_sources: bool = False) -> None:
+        """Keep / repeat the rows index names; same_sources: the rows in each place still read the same source
+        (DecoderCache.reorder), so only what depends on the output so far is copied."""
+        if not same_sources:
+            self.memory = self.memory.index_select(0, index)
+            self.src_mask = self.src_mask.index_select(0, index)
         if self.cache is not None:
-            self.cache = self.cache.reorder(index)
+            self.cache = self.cache.reorder(index, same_sources)
 
 
 def length_cap(model_max_len: int, src_lengths: list[int], options: DecodeOptions) -> int:
@@ -273,35 +276,39 @@ def beam_search(model: Transformer, src_ids: list[list[int]], options: DecodeOpt
     scores = torch.full((batch, beam), float("-inf"), device=device)
     scores[:, 0] = 0.0  # all beams start identical: expand only the first
     finished = [Ended() for _ in range(batch)]
-    done = [False] * batch
+    # Sentences that are done leave the model's batch, as in greedy decoding: the stepper, prefix and scores hold
+    # the beams of the searching sentences only, alive[i] being the sentence whose beams are rows i*beam onwards.
+    alive = list(range(batch))
     max_len = default_max_len(model, src_ids, options)
     for step in range(1, max_len + 1):
         last_step = step == max_len or time.monotonic() > stop_at  # keep the live hypotheses as they are
-        log_probs = stepper.logits(prefix).float().log_softmax(-1)  # (batch * beam, vocab)
+        log_probs = stepper.logits(prefix).float().log_softmax(-1)  # (len(alive) * beam, vocab)
         vocab = log_probs.size(-1)
-        candidates = (scores.unsqueeze(-1) + log_probs.view(batch, beam, vocab)).view(batch, -1)
-        top_scores, top_index = candidates.topk(2 * beam, dim=-1)  # (batch, 2 * beam)
-        new_rows, new_tokens, new_scores = [], [], []
-        for b in range(batch):
-            kept = []
-            if not done[b]:
-                ranked = [
-                    (b * beam + index // vocab, index % vocab, score)
-                    for score, index in zip(top_scores[b].tolist(), top_index[b].tolist())
-                    if score != float("-inf")
-                ]
-                kept, done[b] = select(ranked, prefix, step, last_step, finished[b], options)
-            kept += [(b * beam, PAD_ID, float("-inf"))] * (beam - len(kept))  # dead beams for finished sentences
+        candidates = (scores.unsqueeze(-1) + log_probs.view(len(alive), beam, vocab)).view(len(alive), -1)
+        top_scores, top_index = candidates.topk(2 * beam, dim=-1)  # (len(alive), 2 * beam)
+        new_rows, new_tokens, new_scores, searching = [], [], [], []
+        for i, (b, row_scores, row_index) in enumerate(zip(alive, top_scores.tolist(), top_index.tolist())):
+            ranked = [
+                (i * beam + index // vocab, index % vocab, score)
+                for score, index in zip(row_scores, row_index)
+                if score != float("-inf")
+            ]
+            kept, done = select(ranked, prefix, step, last_step, finished[b], options)
+            if done:
+                continue
+            searching.append(b)
+            kept += [(i * beam, PAD_ID, float("-inf"))] * (beam - len(kept))  # dead beams where too few live
             for row, token, score in kept:
                 new_rows.append(row)
                 new_tokens.append(token)
                 new_scores.append(score)
-        if all(done):
+        if not searching:
             break
         index = torch.tensor(new_rows, device=device)
-        stepper.reorder(index)
+        stepper.reorder(index, same_sources=len(searching) == len(alive))  # every row keeps its sentence's place
+        alive = searching
         prefix = torch.cat([prefix.index_select(0, index), torch.tensor(new_tokens, device=device)[:, None]], dim=1)
-        scores = torch.tensor(new_scores, device=device).view(batch, beam)
+        scores = torch.tensor(new_scores, device=device).view(len(alive), beam)
     return [sorted(e.hypotheses, key=lambda h: -h.score)[: options.n_best] for e in finished]
 
 

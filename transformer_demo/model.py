@@ -205,15 +205,20 @@ class DecoderCache:
         first = self.layers[0].self_k
         return 0 if first is None else first.size(2)
 
-    def reorder(self, index: Tensor) -> DecoderCache:
-        """Select / repeat batch rows (beam search keeps the cache of the surviving hypotheses)."""
+    def reorder(self, index: Tensor, same_sources: bool = False) -> DecoderCache:
+        """Select / repeat batch rows (beam search keeps the cache of the surviving hypotheses). same_sources: each
+        new row reads the same source sentence as the old row in its place (beams reordered within their
+        sentences), so the source's cross-attention keys/values and mask stay as they are."""
 
         def pick(t: Tensor | None) -> Tensor | None:
             return None if t is None else t.index_select(0, index)
 
+        def source(t: Tensor | None) -> Tensor | None:
+            return t if same_sources else pick(t)
+
         return DecoderCache(
-            [LayerCache(pick(c.self_k), pick(c.self_v), pick(c.cross_k), pick(c.cross_v)) for c in self.layers],
-            pick(self.memory_mask),
+            [LayerCache(pick(c.self_k), pick(c.self_v), source(c.cross_k), source(c.cross_v)) for c in self.layers],
+            source(self.memory_mask),
         )
 
 

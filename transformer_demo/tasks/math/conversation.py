@@ -120,6 +120,8 @@ SAYS_A_NUMBER = re.compile("|".join((*IMPLIED.values(), r"\b(?:two|three|four|fi
 LATER_QUESTION = re.compile(r"\bhow\s+(?:many|much|long|far|old)\b", re.IGNORECASE)
 ANOTHER_VALUE = re.compile(r"\b(?:remainder|left\s*over|round(?:ed)?\s+(?:up|down))\b", re.IGNORECASE)  # "47 divided
 # by 6, what's the remainder": 5, not 7.83
+PERCENT_ASKED = re.compile(r"%|\bper\s*cent(?:age)?\b", re.IGNORECASE)  # "we're 14-6 this season, whats our win %":
+# a record, no 14 - 6 asked
 
 
 def _whole(text: str, found: Found) -> bool:
@@ -139,7 +141,8 @@ def _whole(text: str, found: Found) -> bool:
     asked_later = LATER_QUESTION.search(text, sentence_end)  # "It needs 3/4 cup, I make twice as much. How many cups?"
     if re.match(r"\s+of\b|\s*(?:%|percent\b|per\s+cent\b)", text[found.end:]) or _counts_things(text, found):
         return False  # "he gives 1/3 of them to his sister": a part; "152 over 27 games": a number of things
-    said = SAYS_A_NUMBER.search(outside) or ANOTHER_VALUE.search(outside)  # "2/3 cup of milk and i'm tripling it,
+    said = SAYS_A_NUMBER.search(outside) or ANOTHER_VALUE.search(outside) or (
+        PERCENT_ASKED.search(outside) and not found.family.is_percent)  # "2/3 cup of milk and i'm tripling it,
     # how many cups": no 2/3 asked
     return NUMBER.search(outside) is None and not said and (asked or not elsewhere and not asked_later)
 

@@ -1,8 +1,8 @@
 """Everyday word problems with one exact reading: a quantity in other units, a total of things counted or listed,
-an age then or later, the minutes between two clock times, the gap between two amounts compared, a percentage of
-a whole, one amount a number of times another, the rest of a whole; and, from their own modules, a share in a
-ratio (ratios.py), a product or quotient fixed by units (quantities.py) and stories of one changing amount, change
-and bills (stories.py).
+the minutes between two clock times, the gap between two amounts compared, a percentage of a whole, one amount a
+number of times another, the rest of a whole; and, from their own modules, an age then or later (ages.py), a share
+in a ratio (ratios.py), a product or quotient fixed by units (quantities.py) and stories of one changing amount,
+change and bills (stories.py).
 
     how many minutes are in 3 hours                                    -> 3 * 60
     A school has 412 girls and 389 boys. How many students in total?    -> 412 + 389
@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from .ages import age_reading, age_when_reading
 from .growth import growth_reading, interest_reading
 from .measures import MEASURES, SIZES, conversion, name_of, singular, times_fraction
 from .money import item_profit_reading, portion_reading, profit_reading, unit_profit_reading
@@ -34,7 +35,6 @@ from .parts import (
     rest_of_whole_reading,
 )
 from .percentages import percent_readings
-from .program import evaluate
 from .quantities import STATED_RATE, read_quantities
 from .rates import (
     capacity_reading,
@@ -214,59 +214,12 @@ def _total(text: str) -> str | None:
 
 
 
-AGES = (  # (pattern, program): "is 13 ... how old will she be in 8 years" -> 13 + 8
-    (rf"\b(?:is|am|are|i'm|turned)\s+{N}(?:\s+years?(?:\s+old)?)?\b.*\bhow\s+old\s+(?:will|would)\s+\w+\s+be\s+in\s+{N}"
-     r"\s+years?\b", "{0} + {1}"),
-    (rf"\b(?:is|am|are|i'm)\s+{N}(?:\s+years?(?:\s+old)?)?\b.*\bhow\s+old\s+(?:was|were)\s+\w+\s+{N}\s+years?\s+ago\b",
-     "{0} - {1}"),
-    (rf"\bin\s+{N}\s+years?\b.*\bwill\s+be\s+{N}\b.*\bhow\s+old\s+(?:is|am|are)\s+\w+(?:\s+now)?\b", "{1} - {0}"),
-    (rf"\b{N}\s+years?\s+ago\b.*\b(?:was|were)\s+{N}\b.*\bhow\s+old\s+(?:is|am|are)\s+\w+(?:\s+now)?\b", "{1} + {0}"),
-    (r"\bborn\s+in\s+(\d{4})\b.*\bhow\s+old\b.*\bin\s+(\d{4})\b", "{1} - {0}"),  # born in 2009 ... in 2031
-    (r"\bborn\s+in\s+(\d{4})\b.*\bin\s+(\d{4})\b.*\bhow\s+old\b", "{1} - {0}"),
-    (rf"\bwhen\s+\w+\s+(?:was|were)\s+born\b[^.?!]*\b(?:was|were)\s+{N}(?:\s+years?(?:\s+old)?)?\b.*\b(?:is|am|are|i'm)"
-     rf"\s+(?:now\s+)?{N}\b.*\bhow\s+old\s+(?:is|am|are)\b", "{0} + {1}"),  # when i was born my father was 33
-)
 CLOCK = re.compile(r"\b([01]?\d|2[0-3])(?::([0-5]\d))?(?:\s*([ap])\.?m\b\.?)?(?![\d:])")  # "6:40pm", "8am", "14:05"
 COMPARED = re.compile(r"\bhow\s+(?:many|much)\s+(?:\w+\s+)?(?:more|fewer|less|older|younger|taller|shorter|longer|"
                       r"heavier|lighter|bigger|smaller|further|farther)\b")
 NOT_A_GAP = re.compile(r"\b(?:more|fewer|less|older|younger|taller|shorter|longer|heavier|lighter|bigger|smaller)"
                        r"\s+than\s+(?:\w+\s+){0,2}?\d|\d+\s+(?:more|fewer|less)\b|\b(?:times|twice|half|each|every|per|%|percent"
                        r"|left|after|spent|gave|total|altogether)\b|[=*/^%+-]")
-def _age(text: str) -> str | None:
-    """An age then or later (AGES); every number of the question is one of the reading's."""
-    count = len(NUMBER.findall(text))
-    readings = [program.format(*m.groups()) for pattern, program in AGES
-                if (m := re.search(pattern, text)) and len(m.groups()) == count]
-    return readings[0] if len(readings) == 1 and evaluate(readings[0]).value >= 0 else None  # no age is negative
-
-
-HOLDS_AGE = re.compile(rf"\b(i'm|im|i\s+am|[a-z]+\s+(?:is|was))\s+{N}\b")
-OWNERS = r"(?:my|your|his|her|their|our)\s+"
-AGE_WHEN = re.compile(rf"\bhow\s+old\s+(?:will|would)\s+(?:{OWNERS})?([a-z]+)\s+be\s+when\s+(?:{OWNERS})?([a-z]+)\s+"
-                      rf"(?:is|am|turns|will\s+be|gets\s+to|reaches)\s+{N}\b")
-
-
-def _age_when(text: str) -> str | None:
-    """"I'm 34 and my son is 9. How old will I be when he is 21?" -> 34 + (21 - 9): two people's ages now, and
-    one's age when the other reaches an age; who is who is read from "I" and their names, else None."""
-    when = AGE_WHEN.search(text)
-    held = HOLDS_AGE.findall(text, 0, when.start()) if when else []
-    if len(held) != 2 or not when or len(NUMBER.findall(text)) != 3:
-        return None
-    people = [("i" if who.startswith(("i'm", "im", "i ")) else who.split()[0], age) for who, age in held]
-    asked, other = when.group(1), when.group(2)
-    names = [who for who, _ in people]
-    if asked == "i" or asked in names and other not in names:
-        first = names.index(asked) if asked in names else -1
-    elif other == "i" or other in names:
-        first = 1 - names.index(other)
-    else:
-        return None
-    if first < 0 or names[first] == names[1 - first]:
-        return None
-    return f"{people[first][1]} + ({when.group(3)} - {people[1 - first][1]})"
-
-
 DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 WEEKDAY = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday)\b")
 
@@ -354,8 +307,11 @@ def _times_as(text: str) -> str | None:
         return None
     if WITH_BOTH.search(text) and not later:
         return f"{factor} * {said[0]} + {said[0]}"
-    subject = r"(?:i|me)" if first == "i" else re.escape(first)
-    asks_first = re.search(rf"{ASKS}[^.?!]*\b{subject}\b", text)
+    mine = re.findall(rf"\b(?:i'm|im|i\s+am)\s+(?:only\s+)?{N}", text)  # "my sister is 3 times my age and i'm 4.
+    # how old is she": she, where the one number said is mine
+    pronoun = "|she|he" if other in ("my", "me") and mine == said else ""
+    subject = r"i|me" if first == "i" else re.escape(first) + pronoun
+    asks_first = re.search(rf"{ASKS}[^.?!]*\b(?:{subject})\b", text)
     if not asks_first or re.search(r"\b(?:more|fewer|less|than)\b", text[m.end():]):
         return None
     return f"{factor} * {said[0]}" + (f" + {later.group(1) or later.group(2)}" if later else "")
@@ -383,7 +339,8 @@ def _times_together(text: str) -> str | None:
 
 def everyday_readings(text: str) -> list[str]:
     """Every everyday reading of a lower-cased question (none, one, or several that then rule each other out)."""
-    readers = (_conversion, _stated_rate, _total, _age, _clock, _gap, rate_reading, period_reading, _age_when,
+    readers = (_conversion, _stated_rate, _total, age_reading, _clock, _gap, rate_reading, period_reading,
+               age_when_reading,
                _times_as, _times_together, story_reading, change_reading, rest_of_whole_reading, bill_reading,
                equal_share_reading, left_over_reading, proportion_reading, ratio_reading, fraction_full_reading,
                fraction_taken_reading, fraction_of_whole_reading, scaled_reading, pieces_reading, temperature_reading,

@@ -151,6 +151,12 @@ CONVERT_ASKED = re.compile(r"^(?:convert|change|turn|express|write)\b|\b(?:make|
                            r"(?:it|that|this|them)\s+(?:in|into)\s+[a-z]+\s*[?.!]*$")  # "... when i make it in minutes"
 QUANTITY_ASKED = re.compile(r"\bwhat(?:'s|s|\s+is|\s+was)\s+(?:its|the|their|his|her|my|our)\s+(?:total\s+)?"
                             r"(?:volume|capacity|area|length|weight|mass|height|width|distance)\b")  # "... in litres"
+# "at 3 for £5", "apples are 4 for $3": a deal's count and its price are both per bundle, so that a program multiplying
+# the two (3 * 5 * 9 for "9 books") makes no quantity; "sold 12 cakes for £30" is a sale, no deal
+DEAL = r"(?:^|[:,(]\s*|\b(?:at|are|is|were|was|only|just|now)\s+)"
+BUNDLE_COUNT = re.compile(r"\s+for\s+(?:[$€£]\s*\d|\d+(?:\.\d+)?\s*(?:money|p|c|dollars?|pounds?|quid|euros?|bucks)\b)"
+                          r"(?![^.?!,]*\beach\b)")
+BUNDLE_PRICE = re.compile(rf"{DEAL}\d+\s+for\s+[$€£]?\s*$")
 IN_MEASURE = re.compile(rf"(?:(?:,\s*|\(|\s)(?:in|into)\s+|\(\s*)({MEASURE_WORD})\s*\)?\s*[?.!]*$")  # "(in g)", "(g)"
 
 
@@ -176,6 +182,10 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     before, after = text[:start], text[end:]
     if re.match(r"\s*(?:%|percent\b|per\s+cent\b)", after):  # "pays 3% simple interest": a ratio, no unit
         return None, False
+    if re.search(rf"{DEAL}$", before) and BUNDLE_COUNT.match(after):  # "at 3 for £5": things per bundle
+        return rate_unit(UNKNOWN, "bundle"), False
+    if BUNDLE_PRICE.search(before):  # its price: money per bundle
+        return rate_unit("money", "bundle"), False
     thing, stop = noun_after(after)
     rest = after[stop:]
     if thing in LENGTHS and (SQUARE.match(after) or CUBIC.match(after)):  # "12 square metres", "12 m²", "2 m³"

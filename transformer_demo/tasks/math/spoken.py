@@ -221,7 +221,7 @@ def in_pounds(text: str) -> str:
 # these).
 MISSPELLED = (
     (r"av(?:a|e)?r(?:a|e)?ge|averge|avg", "average"), (r"p(?:e|a)rim(?:i|e)t(?:er|re)", "perimeter"),
-    (r"p(?:re|er|e)c(?:e|a)nt", "percent"), (r"p(?:re|er)c(?:e|a)nt(?:a|e)?ge", "percentage"),
+    (r"p(?:re|er|e|r)?c(?:e|a)?n?t", "percent"), (r"p(?:re|er)c(?:e|a)nt(?:a|e)?ge", "percentage"),
     (r"chnage|chagne", "change"), (r"recie?pie?|reciepe", "recipe"), (r"galons|gallns", "gallons"),
     (r"galon|galln", "gallon"), (r"d(?:e|i)vi?ded", "divided"), (r"mul?ti?pl?y", "multiply"),
     (r"tims|timez|tmes", "times"), (r"sqau?red|squred|sqared", "squared"), (r"thrid", "third"),
