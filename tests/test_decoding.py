@@ -95,6 +95,17 @@ def test_decoding_without_the_cache_gives_the_same_outputs(model, src_ids, metho
 # --- beam search ---
 
 
+@pytest.mark.parametrize("length_norm", ["gnmt", "length"])
+def test_batched_beam_equals_one_by_one(model, src_ids, length_norm):
+    # sentences that are done leave the batch (and the others keep their source's keys/values) mid-search
+    options = DecodeOptions(method="beam", beam_size=3, n_best=3, length_norm=length_norm)
+    batched = decode(model, src_ids, options)
+    single = [decode(model, [ids], options)[0] for ids in src_ids]
+    assert ids_of(batched) == ids_of(single)
+    assert scores_of(batched) == pytest.approx(scores_of(single), abs=1e-4)
+    assert len({len(hyps[0].ids) for hyps in batched}) > 3  # the batch really mixed lengths
+
+
 def test_beam_size_1_equals_greedy(model, src_ids):
     greedy = decode(model, src_ids, DecodeOptions())
     beam = decode(model, src_ids, DecodeOptions(method="beam", beam_size=1, length_penalty=0.0))

@@ -83,6 +83,31 @@ def test_ages_as_pupils_ask_about_them(question: str, program: str):
     "my brother is 3 times my age, he is 12. how old is he",  # 12 is his, not mine: no 3 * 12
     "my dog is 5 and im 10. my nan is 7 times as old as me. how old is nan",  # a number with no place
     "my brother is 5 years older than me and together we have 27 sweets. how old am i",  # no ages added up
+    "im 9 and my cousin is 3 times my age. how old will my cousin be when im 15",  # 3 is no age (set 153's second
+    # reading answered 9)
 ])
 def test_ages_the_readers_leave_alone(question: str):
     assert exact(question) is None
+
+
+@pytest.mark.parametrize(("question", "program"), [
+    ("Her stuff came to £7.40 and she handed me a tenner, how much change do I give her?", "10 - 7.40"),
+    ("it came to £7.40 and she gave me £10, how much change?", "10 - 7.40"),
+    ("she gave me £10 for 3 pens at £2 each, how much change?", "10 - 3 * 2"),
+])
+def test_money_handed_over_for_change_is_a_payment(question: str, program: str):
+    assert exact(question) == program
+
+
+def test_money_handed_over_with_no_change_asked_is_left_to_the_other_readers():
+    from transformer_demo.tasks.math.stories import change_reading
+    assert change_reading("mum gave me £10 and i spent £3.50, how much do i have left?") is None
+
+
+@pytest.mark.parametrize(("question", "program"), [
+    ("Please express 255 minutes in hours.", "255 / 60"),
+    ("hey, please convert 3.5 kg to grams", "3.5 * 1000"),
+    ("sqrt of 2.25", "sqrt(2.25)"),
+])
+def test_a_courtesy_before_the_request_and_sqrt_of(question: str, program: str):
+    assert exact(question) == program

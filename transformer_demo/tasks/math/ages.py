@@ -39,7 +39,8 @@ def age_reading(text: str) -> str | None:
     return readings[0] if len(readings) == 1 and evaluate(readings[0]).value >= 0 else None  # no age is negative
 
 
-HOLDS_AGE = re.compile(rf"\b(i'm|im|i\s+am|[a-z]+\s+(?:is|was))\s+{N}\b")
+HOLDS_AGE = re.compile(rf"\b(i'm|im|i\s+am|[a-z]+\s+(?:is|was))\s+{N}\b"
+                       r"(?!\s*(?:times|x|years?\s+(?:older|younger)|more|less|%)\b)")  # not "is 3 times my age"
 OWNERS = r"(?:my|your|his|her|their|our)\s+"
 AGE_WHEN = re.compile(rf"\bhow\s+old\s+(?:will|would)\s+(?:{OWNERS})?([a-z]+)\s+be\s+when\s+(?:{OWNERS})?([a-z]+)\s+"
                       rf"(?:is|am|turns|will\s+be|gets\s+to|reaches)\s+{N}\b"  # or "when i am 20, how old will he be"

@@ -302,11 +302,15 @@ def _polygon_angles(text: str) -> str | None:
     return f"360 / {sides}" if "exterior" in (asked.group(2), asked.group(3)) else f"({sides} - 2) * 180 / {sides}"
 
 
+COURTESY = re.compile(r"^(?:(?:please|pls|plz|hey|hi|hello|ok|okay|quick\s+one)\b[,!.:;]?\s+)+")
+
+
 def read_formula(question: str) -> Calculation | None:
     """The one formula the question asks for, evaluated exactly, or None (see the module docstring)."""
     if not isinstance(question, str) or len(question) > MAX_CHARS:
         return None
     text = " ".join(without_precision(question).lower().split())  # "..., to 2 decimal places": no operand
+    text = COURTESY.sub("", text)  # "please express 255 minutes in hours": the readers read from the request
     readings = [formula.program.format(*numbers) for formula in FORMULAS
                 if all(re.search(w, text) for w in formula.asks) and not re.search(formula.not_asks, text)
                 and (numbers := _numbers_of(formula, text)) is not None

@@ -117,8 +117,8 @@ LOOSE: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # may not touch an
      rf"(?:gives|is|equals|makes|=)\s+{N}", _template("sqrt({0})")),  # the positive root
 )
 TIGHT: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # bind first: "8 squared minus 4"
-    (rf"{THE}(?:positive\s+)?square\s+root\s+of\s+{N}|√\s*{N}|\bsqrt\s*\(?\s*{N}\s*\)?",
-     _one("sqrt({})")),
+    (rf"{THE}(?:positive\s+)?square\s+root\s+of\s+{N}|√\s*{N}|\bsqrt\s*(?:of\s+)?\(?\s*{N}\s*\)?",
+     _one("sqrt({})")),  # "sqrt of 2.25"
     (rf"{THE}cube\s+root\s+of\s+{N}|∛\s*{N}|\bcbrt\s*\(?\s*{N}\s*\)?", _one("cbrt({})")),
     (rf"{THE}(?:positive\s+)?square\s+root\s+of\s*(?=\()", lambda m: "sqrt"),  # "square root of (6 squared + ...)"
     (rf"{N}\s+(?:to\s+the\s+power\s+(?:of\s+)?|raised\s+to\s+(?:the\s+power\s+(?:of\s+)?)?|to\s+the\s+)-\s*{N}"
