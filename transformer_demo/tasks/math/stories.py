@@ -47,6 +47,8 @@ CARRIED = re.compile(r"\s*(?:[a-z]+\s+){0,3}?(?:and|,)\s+(?:(?:a|an|the|another|
 DISCOUNTED = re.compile(r"%|\b(?:off|discount|tax|percent)\b")
 PRICE = re.compile(rf"\b(?:for|at|costing|cost|costs|price\s+of)\s+{CURRENCY}$")
 PAID_WITH = re.compile(rf"\bpa(?:y|ys|id)\s+(?:with|using)\s+(?:a|an|one)?\s*{CURRENCY}{N}")
+# "told me to keep a pound of the change": an amount in words that the numbers leave out
+KEPT = re.compile(r"\b(?:keep|keeps|kept|tip|tips|tipped)\b|\ba\s+(?:pound|dollar|euro|quid|buck)\b")
 HANDED = re.compile(rf"\b(?:hand(?:s|ed)?|gives?|gave|passe[sd])\s+(?:me|us)\s+(?:a|an|one)?\s*{CURRENCY}{N}")  # "she
 # handed me a tenner (£10), how much change": a payment, where change is asked
 EACH_PRICE = re.compile(rf"\b{N}\s+(?:(?!and\b)[a-z-]+\s+){{1,3}}?(?:(?:at|for|costing|that\s+cost|which\s+cost)\s+"
@@ -108,7 +110,7 @@ def change_reading(text: str) -> str | None:
     """"pays with a £10 note for 3 notebooks at £2.45 each: how much change?" -> 10 - 3 * 2.45: a payment less
     every price (a count at a price each is their product)."""
     paid = PAID_WITH.search(text) or re.search(r"\bchange\b", text) and HANDED.search(text)
-    if not paid or not re.search(r"\b(?:change|back)\b", text) or DISCOUNTED.search(text):
+    if not paid or not re.search(r"\b(?:change|back)\b", text) or DISCOUNTED.search(text) or KEPT.search(text):
         return None
     rest = text[: paid.start()] + " | " + text[paid.end():]
     costs = [_cost(m) for m in EACH_PRICE.finditer(rest)]
