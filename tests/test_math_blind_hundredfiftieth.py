@@ -1,4 +1,4 @@
-"""The rules that blind sets 150-153 asked for (their fixtures' headers list each wrong answer): a deal's count and
+"""The rules that blind sets 150-157 asked for (their fixtures' headers list each wrong answer): a deal's count and
 price ("3 for £5") are both per bundle, "percent" misspelled ("percnt", "pct"), a sports record ("14-6") in a
 question that asks for a percentage is no subtraction asked, and ages as pupils ask about them (set 153 asked seven
 such questions; none was read)."""
@@ -119,4 +119,36 @@ def test_money_handed_over_with_no_change_asked_is_left_to_the_other_readers():
     ("sqrt of 2.25", "sqrt(2.25)"),
 ])
 def test_a_courtesy_before_the_request_and_sqrt_of(question: str, program: str):
+    assert exact(question) == program
+
+
+def test_a_model_program_right_by_chance_shows_the_questions_own_calculation():
+    from transformer_demo.tasks.math.answer import one_reply
+    question = "Selling paperbacks at 3 for £5. Bloke wants 9 books, how much do I charge him?"
+    chance = one_reply(question, "3 * 5", "program")  # 15, from the wrong numbers
+    assert chance.answer == "15" and chance.program == "5 / 3 * 9" and "from other numbers" in chance.notice
+    own = one_reply("what is 15% of 80", "15 / 100 * 80", "program")
+    assert own.answer == "12" and own.program == "15 / 100 * 80"
+
+
+
+@pytest.mark.parametrize("question", [
+    "Venue is £4,900 total. We paid £750 deposit, then another £1,200 last month. How much is still owed?",  # no sum
+    "Rhubarb harvest up 35% on last year's 6.4 kg. How much this year in kg?",  # no 35% of 6.4
+    "standing charge went from 46.36p to 53.35p a day, how much extra is that over a year (365 days) in £? nearest "
+    "penny",  # a change, no sum of products
+    "2 hour delivery slot and 11 stops in it, avg minutes per stop? 1 decimal place",  # hours, minutes asked
+    "missed 4 delivery windows out of 64 this week, what % were on time",  # no pct(4 / 64): a word not said
+])
+def test_what_sets_154_to_157_were_answered_wrongly_is_no_longer_read_so(question: str):
+    assert exact(question) is None
+
+
+@pytest.mark.parametrize(("question", "program"), [
+    ("if i save £45 a week how many weeks until ive got at least £1000 saved?", "ceil(1000 / 45)"),
+    ("how many kWh do i get for a tenner top up at 24.86p/kWh? 1 dp", "10 / 0.2486"),  # decimals asked: no ceil
+    ("what percent is 18 out of 24", "pct(18 / 24)"),  # as before
+    ("18 out of 24 passed, what % passed", "pct(18 / 24)"),
+])
+def test_whole_weeks_until_at_least_and_decimals_asked(question: str, program: str):
     assert exact(question) == program

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from .demands import unmet
@@ -208,7 +209,14 @@ def _calculation_reply(question: str, output: str, mode: str, calculation: Calcu
     if result != calculation.result:
         return _refused(question, output, mode, f"The model's program, {output}, gives {result}, but the question "
                         f"says {said}, so there is no answer.", True)
+    if _numbers(output) != _numbers(calculation.program):  # "3 for £5, 9 books": 3 * 5 is 15 by chance; 5 / 3 * 9
+        return MathReply(question, output, calculation.program, str(result), result, f"The model's program, {output}, "
+                         f"gives the same value from other numbers; the question says {said}.", True)
     return MathReply(question, output, output, str(result), result, f"Checked: the question says {said}.", True)
+
+
+def _numbers(program: str) -> list[Fraction]:
+    return sorted(Fraction(n) for n in re.findall(r"\d+(?:\.\d+)?", program))
 
 
 def _unlisted_reply(question: str, output: str, mode: str, readings: tuple[str, ...]) -> MathReply:
@@ -261,7 +269,7 @@ def reply(question: str, output: str, mode: str, readings: tuple[str, ...] = ())
     for reading in dict.fromkeys(readings):
         if reading != output and (other := one_reply(question, reading, mode, readings)).answer is not None:
             why = f"The model's first program, {output}, failed the checks; another of its readings, {reading}, passed."
-            return replace(other, program=reading, notice=" ".join(filter(None, (why, other.notice))))
+            return replace(other, program=other.program or reading, notice=" ".join(filter(None, (why, other.notice))))
     programs = f"The model's programs (the first: {output})"
     found = parse_question(question)
     if found is not None and found.family.in_range(found.operands) and isinstance(truth := _truth(found), Result):

@@ -25,7 +25,7 @@ from .polynomials import read_polynomial
 from .program import MAX_CHARS, ProgramError, evaluate
 from .rates import counts_things, held_in_wholes, whole_count
 from .reading import IMPLIED, Calculation, N
-from .rounding import without_precision
+from .rounding import places_asked, without_precision
 from .units import unit_mismatch
 
 CHANCE = re.compile(r"\b(?:chances?|probability|odds|likely|likelihood)\b")
@@ -328,10 +328,12 @@ def read_formula(question: str) -> Calculation | None:
     program = readings[0]
     if re.search(r"\b(?:decimal|fraction)\b", text) and (chance := re.fullmatch(r"pct\((.*)\)", program)):
         program = chance.group(1)  # "the probability, as a decimal": 0.15, not 15%
-    if (function := whole_count(text)) and evaluate(program).value.denominator != 1:
+    fraction = evaluate(program).value.denominator != 1 and not places_asked(question)  # "how many kWh for a
+    # tenner? 1 dp": decimals asked, no whole count
+    if fraction and (function := whole_count(text)):
         program = f"{function}({program})"  # "how many full boxes": 12, not 12.5
-    elif held_in_wholes(text) and "/" in program and evaluate(program).value.denominator != 1:
+    elif fraction and held_in_wholes(text) and "/" in program:
         program = f"ceil({program})"  # "round tables seat 10, 186 guests, how many tables": 19, not 18.6
-    elif counts_things(text) and evaluate(program).value.denominator != 1:
+    elif fraction and counts_things(text):
         return None  # "13.5 m² at 4 m² a bag: how many bags?": 3.375 bags is no answer, and 3 or 4 is not said
     return Calculation(program, evaluate(program))

@@ -128,7 +128,8 @@ CHANGED_WHOLE = re.compile(r"\b(?:increase\w*|decrease\w*|raises?|raising|raised
                            r"|new|pay|paid|left|went\s+(?:up|down)|gone\s+(?:up|down)|go(?:es)?\s+(?:up|down)|rose|fell"
                            r"|dropped|reduced|cut|now"
                            r"|remain\w*|total|including|plus|with|what\s+(?:percent|%)|what\s+percentage|of\s+what"
-                           r"|gross|inclusive|includes?|included)\b")
+                           r"|gross|inclusive|includes?|included)\b"
+                           r"|\b(?:up|down)\s+(?:by\s+)?\d+(?:\.\d+)?\s*(?:%|per\s*cent)")  # "up 35% on 6.4 kg"
 SAVING_ASKED = re.compile(r"\bhow\s+(?:much|many\s+\w+)\s+(?:is|was|will\s+be)\s+the\s+(?:discount|saving|reduction)\b"
                           r"|\bhow\s+(?:much|many\s+\w+)\s+(?:(?:do|does|will|would|did|can)\s+(?:i|you|we|he|she|they)|i'?d"
                           r"|you'?d|we'?d|they'?d)\s+save\b|\bwhat(?:'s|\s+is)\s+the\s+(?:discount|saving)\b")
@@ -194,9 +195,9 @@ def share_reading(text: str) -> str | None:
         return f"pct(({whole} - {part}) / {whole})"  # "4 of 25 didnt germinate, what percentage did germinate"
     if opposed(given, asked):
         return None  # "18 of my 24 passed, what percentage failed": perhaps the rest, perhaps not
-    if not found and any(not said_again(given, word) for word in set(re.findall(r"[a-z]{3,}", asked)) - ASKING_WORDS
-                         - CHANCE_WORDS):
-        return None  # "spent £1240 of our £1500, what percent have we used": a word the numbers are not said with
+    if any(not said_again(given, word) for word in set(re.findall(r"[a-z]{3,}", asked)) - ASKING_WORDS - CHANCE_WORDS):
+        return None  # "spent £1240 of our £1500, what percent have we used", "missed 4 windows out of 64, what %
+        # were on time": a word the numbers are not said with
     return f"pct({part} / {whole})"
 
 

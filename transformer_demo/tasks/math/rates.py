@@ -186,7 +186,8 @@ def scaled_reading(text: str) -> str | None:
 PIECE_ASKED = re.compile(rf"\bhow\s+many\s+{AMOUNT}\s*({MEASURE_WORD})\b"  # "how many 30 cm pieces"
                          rf"|\binto\s+{AMOUNT}\s*({MEASURE_WORD})\s+(?=(pieces|lengths|bits|strips)\b[^.?!]*\bhow\s+many\s+\5\b)")
 ENOUGH = re.compile(r"\b(?:till|until|til|before)\b[^.?!]*\b(?:enough|reach\w*|hit|make\s+it|(?:can|could)\s+(?:buy"
-                    r"|afford|get|pay\s+for)|have\s+(?:it|saved|the))\b")  # "how many weeks till I can buy it"
+                    r"|afford|get|pay\s+for)|have\s+(?:it|saved|the)|at\s+least)\b")  # "how many weeks till I can buy
+# it", "until i've got at least £1000"
 # Periods that are whole: days booked, and the months until a debt is cleared ("how many months to pay it off").
 WHOLE_PERIODS = re.compile(r"\bhow\s+many\s+(?:days|nights|weeks|hours|sessions)\b[^.?!]*\b(?:book|hire|rent"
                            r"|reserve)\b|\bhow\s+many\s+(?:months|weeks|payments|years)\b[^.?!]*\b(?:pay\s+(?:it"

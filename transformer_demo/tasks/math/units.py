@@ -17,6 +17,7 @@ from fractions import Fraction
 from .asked import given_and_asked
 from .measures import IRREGULAR, LENGTHS, MEASURES, SIZES, UNKNOWN, Unit, name_of
 from .quantities import MEASURE_WORD, Reading, read_quantities
+from .rounding import without_precision
 from .structure import Node, tree
 
 
@@ -186,7 +187,7 @@ IN_UNITS = re.compile(rf"\b(?:in|into)\s+{SQUARE_OR_CUBIC}({MEASURE_WORD})(?:\s+
                       r"\s*[?.!]*$"
                       rf"|\bhow\s+many\s+(?:more\s+|extra\s+)?({MEASURE_WORD})\b"
                       rf"|[,;]\s*({MEASURE_WORD})\s*\?+\s*$"  # "..., hours?", "..., average minutes per hole?"
-                      rf"|[,;]\s*(?:average\s+)?({MEASURE_WORD})\s+(?:per|a|an)\s+[a-z]+\s*\?*\s*$"
+                      rf"|[,;]\s*(?:average\s+|avg\s+)?({MEASURE_WORD})\s+(?:per|a|an)\s+[a-z]+\s*\?*\s*$"
                       rf"|\bhow\s+much\b[^.?!,]*?\bin\s+({MEASURE_WORD})\b")  # "how much vodka in litres for ..."
 
 
@@ -287,7 +288,7 @@ def unit_mismatch(question: str, program: str) -> str | None:
     """Why a program's unit is not the one the question asks for, it multiplies units into no quantity, gives a
     measure in another unit than the one asked or multiplies by an amount for each thing counted (a clause), or
     None where it is or is unknown."""
-    reading, node = read_quantities(question), tree(program)
+    reading, node = read_quantities(without_precision(question)), tree(program)  # "..., per stop? 1 decimal place"
     try:
         got, differ = unit_of(node, dict(zip(reading.numbers, as_people(list(reading.numbers.values()))))), None
     except UnitsDiffer as exc:
