@@ -152,3 +152,13 @@ def test_what_sets_154_to_157_were_answered_wrongly_is_no_longer_read_so(questio
 ])
 def test_whole_weeks_until_at_least_and_decimals_asked(question: str, program: str):
     assert exact(question) == program
+
+
+@pytest.mark.parametrize(("question", "program"), [
+    ("I went to the garden centre with my neighbour and bought 3 packets of runner bean seeds at 1.85 pounds each "
+     "and a new trowel for 6.49 pounds; how much did I spend altogether, in pounds?", "3 * 1.85 + 6.49"),  # "went"
+    ("weekly rate is £35 and extra days are £6 each, customer wants 3 weeks and 4 days. total?", "35 * 3 + 6 * 4"),
+    ("wind is 24 knots, 1 knot is 1.852 km/h, what's that in km/h to 1 dp", "24 * 1.852"),
+])
+def test_the_new_refusals_leave_what_was_read_right_before(question: str, program: str):
+    assert exact(question) == program  # each was lost in a test run by a first version of this batch's rules

@@ -30,7 +30,7 @@ def given_and_asked(text: str) -> tuple[str, str]:
 
 
 # States that exclude each other: a question that gives one and asks the other asks for more than its numbers say
-OPPOSITES = ((r"late", r"on\s+time|early|in\s+time"), (r"pass(?:ed|es)?", r"fail(?:ed|s)?"),
+OPPOSITES = ((r"late|missed", r"on\s+time|early|in\s+time"), (r"pass(?:ed|es)?", r"fail(?:ed|s)?"),
              (r"won|wins?", r"lost|lose"), (r"empty|free|vacant", r"occupied|full|taken|booked"),
              (r"broken|damaged", r"working"), (r"right|correct", r"wrong"),
              (r"off\s+the\s+road|out\s+of\s+(?:action|order|service)|unavailable|absent|off\s+sick",

@@ -172,7 +172,7 @@ NOT_A_SUM = re.compile(r"\b(?:each|every|per|times|twice|double|half|triple|rows
                        r"|used|broke|away|off|minus|difference|average|mean|chance|probability|now|x|by|area|volume"
                        r"|high|wide|deep|tall|(?:daily|weekly|monthly|yearly|hourly|nightly|annual)(?!\s+total)"
                        r"|deficit|surplus|shortfall|short|gap|over\s+(?:a|an|the)\s+(?:day|week|month|year)|still|owed?|owing|outstanding"
-                       r"|deposit|balance|extra)\b"
+                       r"|deposit|balance)\b"
                        r"|[%=*/^×÷-]")  # "weekly total km?" asks the total
 # "4m by 3.5m and 2.4m high, total wall area", "daily budget is 35 for a 3 week trip, total?": no sum
 OWNED, SPENT = r"\b(?:had|have|has|got|earned|saved)\b", r"\b(?:spen[dt]|paid|pay|buys?|bought|costs?)\b"

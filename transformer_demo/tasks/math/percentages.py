@@ -195,9 +195,9 @@ def share_reading(text: str) -> str | None:
         return f"pct(({whole} - {part}) / {whole})"  # "4 of 25 didnt germinate, what percentage did germinate"
     if opposed(given, asked):
         return None  # "18 of my 24 passed, what percentage failed": perhaps the rest, perhaps not
-    if any(not said_again(given, word) for word in set(re.findall(r"[a-z]{3,}", asked)) - ASKING_WORDS - CHANCE_WORDS):
-        return None  # "spent £1240 of our £1500, what percent have we used", "missed 4 windows out of 64, what %
-        # were on time": a word the numbers are not said with
+    if not found and any(not said_again(given, word) for word in set(re.findall(r"[a-z]{3,}", asked)) - ASKING_WORDS
+                         - CHANCE_WORDS):
+        return None  # "spent £1240 of our £1500, what percent have we used": a word the numbers are not said with
     return f"pct({part} / {whole})"
 
 

@@ -17,7 +17,6 @@ from fractions import Fraction
 from .asked import given_and_asked
 from .measures import IRREGULAR, LENGTHS, MEASURES, SIZES, UNKNOWN, Unit, name_of
 from .quantities import MEASURE_WORD, Reading, read_quantities
-from .rounding import without_precision
 from .structure import Node, tree
 
 
@@ -284,11 +283,16 @@ def length_mismatch(reading: Reading, got: Unit | None) -> str | None:
     return None
 
 
+# "..., avg minutes per stop? 1 decimal place": the precision asked after the question, no part of what it asks
+PRECISION_AFTER = re.compile(r"\?\s*(?:to\s+|round(?:ed)?\s+to\s+)?(?:\d+|one|two|three)\s*"
+                             r"(?:dp|d\.p\.|decimal\s+places?)\s*[.!]*$", re.IGNORECASE)
+
+
 def unit_mismatch(question: str, program: str) -> str | None:
     """Why a program's unit is not the one the question asks for, it multiplies units into no quantity, gives a
     measure in another unit than the one asked or multiplies by an amount for each thing counted (a clause), or
     None where it is or is unknown."""
-    reading, node = read_quantities(without_precision(question)), tree(program)  # "..., per stop? 1 decimal place"
+    reading, node = read_quantities(PRECISION_AFTER.sub("?", question)), tree(program)
     try:
         got, differ = unit_of(node, dict(zip(reading.numbers, as_people(list(reading.numbers.values()))))), None
     except UnitsDiffer as exc:
