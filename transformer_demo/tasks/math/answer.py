@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from typing import Any
 
 from .demands import unmet
@@ -40,7 +39,7 @@ from .rates import counts_things, whole_count
 from .reading import Calculation, read_calculation
 from .soundness import OFFER, SHARE_ASKED, one_step, stray_numbers, unsound
 from .spoken import count_left_out
-from .structure import implausible
+from .structure import implausible, tree
 from .substitution import read_substitution
 
 EXAMPLE_QUESTIONS = [
@@ -209,14 +208,11 @@ def _calculation_reply(question: str, output: str, mode: str, calculation: Calcu
     if result != calculation.result:
         return _refused(question, output, mode, f"The model's program, {output}, gives {result}, but the question "
                         f"says {said}, so there is no answer.", True)
-    if _numbers(output) != _numbers(calculation.program):  # "3 for £5, 9 books": 3 * 5 is 15 by chance; 5 / 3 * 9
+    # "3 for £5, 9 books": 3 * 5 is 15 by chance; the question says 5 / 3 * 9
+    if sorted(tree(output).numbers()) != sorted(tree(calculation.program).numbers()):
         return MathReply(question, output, calculation.program, str(result), result, f"The model's program, {output}, "
                          f"gives the same value from other numbers; the question says {said}.", True)
     return MathReply(question, output, output, str(result), result, f"Checked: the question says {said}.", True)
-
-
-def _numbers(program: str) -> list[Fraction]:
-    return sorted(Fraction(n) for n in re.findall(r"\d+(?:\.\d+)?", program))
 
 
 def _unlisted_reply(question: str, output: str, mode: str, readings: tuple[str, ...]) -> MathReply:

@@ -155,6 +155,21 @@ def plain(text: str) -> str:
     return POWER.sub(lambda m: "^2" if m[1] == "²" else "^3", text)
 
 
+# "grandad's 80th!", "for mum's 60th birthday": the occasion a party or a gift is for, no number to count with;
+# kept where the question asks an age or a year
+OCCASION = re.compile(r"\b((?:[a-z]+'s|my|our|his|her|their|your)\s+)\d+(?:st|nd|rd|th)\b(\s+(?:birthday|bday|b'day"
+                      r"|anniversary))?", re.IGNORECASE)
+AGE_ASKED = re.compile(r"\b(?:old|age|ages|aged|born|years?)\b", re.IGNORECASE)
+
+
+def unoccasioned(text: str) -> str:
+    """"grandad's 80th! 5 of us are chipping in for a £385 gift" -> "grandad's birthday! 5 of us ...": a birthday
+    or an anniversary said by its ordinal is no operand, unless the question is about ages or years."""
+    if AGE_ASKED.search(text):
+        return text
+    return OCCASION.sub(lambda m: m[1] + (m[2].strip() if m[2] else "birthday"), text)
+
+
 FEW = r"(\d+|two|three|four|five|six|seven|eight|nine)"
 COMPANY = re.compile(rf"\b(?:(?:me|i)\s+and\s+my\s+{FEW}\s+[a-z]+|my\s+{FEW}\s+[a-z]+\s+and\s+(?:me|i)"
                      rf"|me\s+and\s+{FEW}\s+(?:other\s+)?[a-z]+)\b", re.IGNORECASE)  # "between me and 2 mates"
@@ -169,12 +184,29 @@ def in_company(text: str) -> str:
     return COMPANY.sub(us, text) if isinstance(text, str) else text
 
 
+# A count said again after "N of us": "3 of us are splitting the bill 3 ways", "... split between the 3 of us"
+RESTATED = re.compile(r"\s+(?:(\d+)\s+ways\b|(?<=\bbetween\s)(?:the\s+)?(\d+)\s+of\s+us\b)", re.IGNORECASE)
+
+
+def unrestated(text: str) -> str:
+    """"3 of us are splitting the £1845 bill 3 ways equally" -> "3 of us are splitting the £1845 bill equally": the
+    company's count said again is one number, not two."""
+    def dropped(m: re.Match) -> str:
+        count = m[1] or m[2]
+        said = re.search(rf"(?<![\d.]){count}\s+of\s+us\b", text[: m.start()], re.IGNORECASE)
+        return (" us" if m[2] else "") if said else m[0]
+
+    return RESTATED.sub(dropped, text)
+
+
 def question_in(line: str) -> str:
     """The question a line asks (asked_in): its signs and powers as typed (plain), its maths words spelled right,
     its numbers in digits without thousands' commas or a k (spoken.py), its durations in hours, its signs said in
-    words as signs, its school years and an answer someone gave after it dropped, "me and my 2 sisters" as "3 of
-    us", and a question asked before its numbers put after them."""
+    words as signs, its school years, a birthday said by its ordinal and an answer someone gave after it dropped,
+    "me and my 2 sisters" as "3 of us" (and "3 ways" after it as nothing more), and a question asked before its
+    numbers put after them."""
     if not isinstance(line, str):
         return line
-    numbers = unclaimed(with_digits(spelled(powered(plain(unlabelled(in_thousands(ungrouped(line))))))))  # "m2" is m²
-    return question_last(unframed(asked_in(in_hours(signed(in_pounds(in_money(mixed(in_company(numbers)))))))))
+    numbers = unclaimed(with_digits(spelled(powered(plain(unlabelled(in_thousands(ungrouped(unoccasioned(line)))))))))
+    said = unrestated(in_company(numbers))
+    return question_last(unframed(asked_in(in_hours(signed(in_pounds(in_money(mixed(said))))))))

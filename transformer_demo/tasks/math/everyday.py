@@ -64,7 +64,7 @@ UNIT = "|".join(MEASURES[name] for name in SIZES)  # the measures one quantity i
 CONVERSIONS = (  # (pattern, group of the number, of the unit it is in, of the unit asked for)
     (re.compile(rf"\bhow\s+many\s+({UNIT})\s+(?:are\s+)?(?:there\s+)?(?:in|is|make|makes)\s+(?:a\s+)?{N}\s*({UNIT})\b"),
      2, 3, 1),
-    (re.compile(rf"^(?:convert\s+|change\s+|what\s+is\s+|what's\s+)?{N}\s*({UNIT})\s+(?:in|into|to|in\s+terms\s+of)"
+    (re.compile(rf"^(?:convert\s+|change\s+|what\s+is\s+|what'?s\s+)?{N}\s*({UNIT})\s+(?:in|into|to|in\s+terms\s+of)"
                 rf"\s+({UNIT})$"), 1, 2, 3),
     (re.compile(rf"^{N}\s*({UNIT})\s+(?:is|are|equals?|makes?|is\s+equal\s+to)\s+how\s+many\s+({UNIT})$"), 1, 2, 3),
 )
@@ -172,7 +172,7 @@ NOT_A_SUM = re.compile(r"\b(?:each|every|per|times|twice|double|half|triple|rows
                        r"|used|broke|away|off|minus|difference|average|mean|chance|probability|now|x|by|area|volume"
                        r"|high|wide|deep|tall|(?:daily|weekly|monthly|yearly|hourly|nightly|annual)(?!\s+total)"
                        r"|deficit|surplus|shortfall|short|gap|over\s+(?:a|an|the)\s+(?:day|week|month|year)|still|owed?|owing|outstanding"
-                       r"|deposit|balance)\b"
+                       r"|deposit|balance|unpaid|except|excluding|not\s+counting)\b"
                        r"|[%=*/^×÷-]")  # "weekly total km?" asks the total
 # "4m by 3.5m and 2.4m high, total wall area", "daily budget is 35 for a 3 week trip, total?": no sum
 OWNED, SPENT = r"\b(?:had|have|has|got|earned|saved)\b", r"\b(?:spen[dt]|paid|pay|buys?|bought|costs?)\b"

@@ -10,6 +10,8 @@ from .memo import of_text
 
 Unit = tuple[tuple[str, int], ...]  # sorted (name, power): (("page", 1), ("minute", -1)) is pages per minute
 UNKNOWN = "?"  # a rate's thing not said ("every coach holds 42"): the question's one other thing, if it has one
+PEOPLE = {"guest", "member", "child", "kid", "adult", "pupil", "student", "customer", "client", "player", "worker",
+          "camper", "passenger", "visitor", "resident", "patient", "volunteer", "employee", "diner", "runner"}
 
 MONEY_WORDS = (r"dollars?|bucks|euros?|eur|pounds?|quid|cents?|pence|rupees?|dinars?|dirhams?|yen|yuan|pesos?|francs?"
                r"|rand|naira|usd|gbp|money")

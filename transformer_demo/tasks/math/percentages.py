@@ -317,13 +317,17 @@ TAX = re.compile(r"\b(?:vat|tax|gst)\b")
 NET_ASKED = re.compile(r"\b(?:net|before|without|excluding|excl|ex)\b")
 
 
+GROSS_PROFIT = re.compile(r"\bgross\s+(?:margin|profit)s?\b")  # "a 65% gross margin on a cookie": no tax included
+
+
 def included_reading(text: str) -> str | None:
     """"how much of a 96 gross bill is vat at 20%" -> 96 * 20 / (100 + 20): the tax inside an amount that already
     includes it, or the amount without it ("... what is it before vat" -> 96 * 100 / (100 + 20))."""
     numbers, percents = _two(text), PERCENT.findall(text)
     asked = asked_words(text)
     given = text[: len(text) - len(asked)] if asked != text else text  # "... before vat, what is it with vat?"
-    if not numbers or len(percents) != 1 or numbers[0] == numbers[1] or not INCLUDED.search(given):
+    if not numbers or len(percents) != 1 or numbers[0] == numbers[1] or not INCLUDED.search(
+            GROSS_PROFIT.sub(" ", given)):
         return None
     percent = percents[0]
     whole = next(n for n in numbers if n != percent)

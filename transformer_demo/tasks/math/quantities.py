@@ -21,6 +21,7 @@ from .measures import (
     LENGTHS,
     MAJOR_MONEY,
     MEASURES,
+    PEOPLE,
     RUN_K,
     UNKNOWN,
     Unit,
@@ -143,7 +144,8 @@ EACH_PAYS = re.compile(rf"\b(?:each|per)\s+({WORD})\b"
 EACH_ASKED = re.compile(r"\bhow\s+many\s+(?:(?:are|is|will|would|should|can|do|does|go|goes|sit|sits|get|gets|be|in|on"
                         rf"|at|for|there|into)\s+){{1,3}}(?:each|every|per)\s+({WORD})\b")  # the thing not said
 PER_ASKED = re.compile(rf"\b(?:what'?s|whats|what\s+is)\s+(?:that|this|it)\s+(?:per|an?|each)\s+({WORD})\b"
-                       rf"|\baverage\s+(?:per|an?|each)\s+({WORD})\b|\bper\s+({WORD})\s*[?.!]*$")  # "goals per game?"
+                       rf"|\baverage\s+(?:[a-z]+\s+)?(?:per|an?|each)\s+({WORD})\b"  # "average weight per parcel"
+                       rf"|\bper\s+({WORD})\s*[?.!]*$")  # "goals per game?"
 MEASURE_WORD = "|".join(f"(?:{words})" for words in MEASURES.values())
 SPEED_ASKED = re.compile(rf"\b(?:speed|rate|pace)\b.*?\bin\s+({MEASURE_WORD})\s+(?:per|an?)\s+"  # "pace ...? in min/km"
                          rf"({MEASURE_WORD})\b|\bwhat\s+({MEASURE_WORD})\s+per\s+({MEASURE_WORD})\s+(?:is|was)\b")
@@ -331,6 +333,7 @@ class Reading:
         if self.asked is None and (each := EACH_ASKED.search(self.text) or PER_ASKED.search(self.text)) and (
                 per := name_of(next(g for g in each.groups() if g))):
             things = {u[0][0] for u in self.numbers.values() if u and len(u) == 1 and u[0][1] == 1} - {per}
+            things -= PEOPLE if per == "person" else set()  # "£3412.50 for 105 guests, what's that per head?"
             self.asked = rate_unit(things.pop(), per) if len(things) == 1 else None  # "how many on each table"
         self.asked_units = [self.asked] if self.asked else []
         if self.asked in ((("money", 1),), (("cent", 1),)) and (period := PERIODIC.search(_asked_clause(self.text))):

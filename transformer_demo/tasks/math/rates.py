@@ -59,7 +59,7 @@ def rate_reading(text: str) -> str | None:
     asked = {name for name, _ in reading.asked}
     if any(sized and sized[0] not in asked for u in reading.numbers.values() if (sized := _sized(u))):
         return None  # "2.5 litre tins at 18.50 a tin, i need 9 litres: the cost" buys whole tins, no proportion
-    candidates = _products(list(zip(found, as_people(list(reading.numbers.values())))))
+    candidates = _products(list(zip(found, as_people(list(reading.numbers.values()), reading.asked_units))))
     fitting = [program for program, unit in candidates if any(fits(unit, a, exact=True) for a in reading.asked_units)]
     if not fitting:  # "45 minutes every evening ... how many hours over 12 evenings": (45 * 12) / 60
         fitting = [times_fraction(f"({program})", factor) for program, unit in candidates

@@ -225,6 +225,7 @@ MISSPELLED = (
     (r"chnage|chagne", "change"), (r"recie?pie?|reciepe", "recipe"), (r"galons|gallns", "gallons"),
     (r"galon|galln", "gallon"), (r"d(?:e|i)vi?ded", "divided"), (r"mul?ti?pl?y", "multiply"),
     (r"tims|timez|tmes", "times"), (r"sqau?red|squred|sqared", "squared"), (r"thrid", "third"),
+    (r"sqau?re|squre|sqare", "square"),
     (r"incre?se|incease|increace", "increase"), (r"al+togh?ether|altogther", "altogether"),
     (r"probabi?li?ty", "probability"),
     (r"circumf(?:e)?rence", "circumference"), (r"quater", "quarter"),

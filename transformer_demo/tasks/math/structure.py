@@ -74,6 +74,12 @@ class Node:
     def last(self) -> str | None:
         return self.args[0] if self.op == "num" else self.args[-1].last() if self.op in BINARY + ("neg",) else None
 
+    def numbers(self) -> list[Fraction]:
+        """Every number in the tree, left to right."""
+        if self.op == "num":
+            return [Fraction(self.args[0])]
+        return [n for child in self.args for n in child.numbers()]
+
     def pairs(self):
         """(op, last number on the left, first number on the right) for every "-", "/" and "^" in the tree."""
         if self.op == "num":

@@ -15,7 +15,7 @@ from collections import Counter
 from fractions import Fraction
 
 from .asked import given_and_asked
-from .measures import IRREGULAR, LENGTHS, MEASURES, SIZES, UNKNOWN, Unit, name_of
+from .measures import IRREGULAR, LENGTHS, MEASURES, PEOPLE, SIZES, UNKNOWN, Unit, name_of
 from .quantities import MEASURE_WORD, Reading, read_quantities
 from .structure import Node, tree
 
@@ -80,13 +80,10 @@ def describe(unit: Unit) -> str:
     return f"{over} per {under}" if under else over
 
 
-PEOPLE = {"guest", "member", "child", "kid", "adult", "pupil", "student", "customer", "client", "player", "worker",
-          "camper", "passenger", "visitor", "resident", "patient", "volunteer", "employee", "diner", "runner"}
-
-
-def as_people(units: list[Unit | None]) -> list[Unit | None]:
-    """Where a rate is per person ("£12.50 per person"), people counted by another name are persons ("14 guests")."""
-    if not any(u and ("person", -1) in u for u in units):
+def as_people(units: list[Unit | None], asked: list[Unit] = ()) -> list[Unit | None]:
+    """Where a rate is per person, given ("£12.50 per person") or asked ("what's that per head"), people counted
+    by another name are persons ("14 guests")."""
+    if not any(u and ("person", -1) in u for u in [*units, *asked]):
         return units
     return [(("person", 1),) if u and len(u) == 1 and u[0][0] in PEOPLE and u[0][1] == 1 else u for u in units]
 
@@ -145,7 +142,7 @@ def converts(reading: Reading, node: Node) -> bool:
     """Does the program convert between units, as a reader's may ((80 * 45) / 60, 3.5 * 60): does it use a number
     the question does not give, other than a percentage's 100?"""
     given = set(reading.numbers) | ({Fraction(100)} if re.search(r"%|\bper\s*cent", reading.text) else set())
-    return any(value not in given for value in numbers_in(node))
+    return any(value not in given for value in node.numbers())
 
 
 def rate_by_other_unit(reading: Reading, node: Node) -> str | None:
@@ -198,7 +195,7 @@ def size_mismatch(reading: Reading, program: Node) -> str | None:
         return None
     asked = {name for name, _ in reading.asked or ()} | {
         name_of(word) for m in IN_UNITS.finditer(reading.text) for word in m.groups() if word}
-    used = {name for value in numbers_in(program) for name, _ in reading.numbers.get(value) or ()}
+    used = {name for value in program.numbers() for name, _ in reading.numbers.get(value) or ()}
     for name in sorted(n for n in asked if n in SIZES):
         kind = SIZES[name][0]
         given = sorted(n for n in used if n in SIZES and SIZES[n][0] == kind)
@@ -227,7 +224,7 @@ def per_asked_thing(reading: Reading, program: Node) -> str | None:
                       rf"|\b{words}\s+(?:at|for|cost|costs|costing)\s+(\d+(?:\.\d+)?)\s*(?:money\s+)?(?:each|apiece)\b"
                       rf"|\bevery\s+(\d+(?:\.\d+)?)\s*(?:{MEASURE_WORD})\b")  # "lessons at £32 each", "every 2 m"
     amounts = {Fraction(g) for m in each.finditer(reading.text) for g in m.groups() if g}
-    multiplied = amounts & set(numbers_in(program)) - set(divisors(program))
+    multiplied = amounts & set(program.numbers()) - set(divisors(program))
     return f"multiplies by the amount for each {thing}, but the question asks how many" if multiplied else None
 
 
@@ -254,21 +251,15 @@ def per_counted_thing(reading: Reading, program: Node) -> str | None:
     counts = {value for value, unit in reading.numbers.items() if thing and unit == ((thing, 1),)} | {
         Fraction(m[1]) for m in re.finditer(rf"(?<![\d.])(\d+(?:\.\d+)?)\s*{re.escape(word)}\b", reading.text)
     }  # "my unit is 25 sq ft, what's that per sq ft"
-    multiplied = counts & set(numbers_in(program)) - set(divisors(program))
+    multiplied = counts & set(program.numbers()) - set(divisors(program))
     return f"multiplies by the number of {word}s, but the question asks for an amount per {word}" if multiplied \
         else None
 
 
 def divisors(node: Node) -> list[Fraction]:
     """The numbers a program divides by: those in the right side of a division."""
-    below = numbers_in(node.args[1]) if node.op == "/" else []
+    below = node.args[1].numbers() if node.op == "/" else []
     return below + [n for child in node.args if isinstance(child, Node) for n in divisors(child)]
-
-
-def numbers_in(node: Node) -> list[Fraction]:
-    if node.op == "num":
-        return [Fraction(node.args[0])]
-    return [n for child in node.args if isinstance(child, Node) for n in numbers_in(child)]
 
 
 LENGTH_ASKED = re.compile(r"\b(?:what|which)\s+(?:height|depth|altitude|distance|length)\b"
@@ -294,7 +285,8 @@ def unit_mismatch(question: str, program: str) -> str | None:
     None where it is or is unknown."""
     reading, node = read_quantities(PRECISION_AFTER.sub("?", question)), tree(program)
     try:
-        got, differ = unit_of(node, dict(zip(reading.numbers, as_people(list(reading.numbers.values()))))), None
+        people = as_people(list(reading.numbers.values()), reading.asked_units)
+        got, differ = unit_of(node, dict(zip(reading.numbers, people))), None
     except UnitsDiffer as exc:
         got, differ = None, exc
     if reading.complete:
