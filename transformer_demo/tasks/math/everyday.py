@@ -50,7 +50,7 @@ from .ratios import ratio_reading
 from .reading import A_RATE_OF, NUMBER, N
 from .stories import bill_reading, change_reading, equal_share_reading, left_over_reading, story_reading
 from .temperatures import scale_reading, temperature_reading
-from .totals import sum_of_products_reading
+from .totals import LEFT_OUT, sum_of_products_reading
 from .unit_prices import unit_price_reading
 
 ATTACHED = r"(?=(?:ml|l|g|kg|mg|km|m|cm|mm)\b)"  # a measure written on its number: "85ml"
@@ -172,7 +172,7 @@ NOT_A_SUM = re.compile(r"\b(?:each|every|per|times|twice|double|half|triple|rows
                        r"|used|broke|away|off|minus|difference|average|mean|chance|probability|now|x|by|area|volume"
                        r"|high|wide|deep|tall|(?:daily|weekly|monthly|yearly|hourly|nightly|annual)(?!\s+total)"
                        r"|deficit|surplus|shortfall|short|gap|over\s+(?:a|an|the)\s+(?:day|week|month|year)|still|owed?|owing|outstanding"
-                       r"|deposit|balance|unpaid|except|excluding|not\s+counting)\b"
+                       rf"|deposit|balance|{LEFT_OUT})\b"
                        r"|[%=*/^×÷-]")  # "weekly total km?" asks the total
 # "4m by 3.5m and 2.4m high, total wall area", "daily budget is 35 for a 3 week trip, total?": no sum
 OWNED, SPENT = r"\b(?:had|have|has|got|earned|saved)\b", r"\b(?:spen[dt]|paid|pay|buys?|bought|costs?)\b"
