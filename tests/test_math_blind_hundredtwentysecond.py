@@ -10,9 +10,9 @@ from conftest import read_program as exact
 from transformer_demo.tasks.math.asking import in_company
 from transformer_demo.tasks.math.demands import unmet
 from transformer_demo.tasks.math.quantities import read_quantities
-from transformer_demo.tasks.math.rates import held_in_wholes
 from transformer_demo.tasks.math.soundness import one_step
 from transformer_demo.tasks.math.spoken import spelled
+from transformer_demo.tasks.math.wholes import held_in_wholes
 
 
 @pytest.mark.parametrize(("question", "program"), [

@@ -14,10 +14,11 @@ from transformer_demo.tasks.math.growth import growth_reading
 from transformer_demo.tasks.math.percent_checks import percent_mismatch
 from transformer_demo.tasks.math.percentages import percent_readings
 from transformer_demo.tasks.math.program import ProgramError, Result, evaluate
-from transformer_demo.tasks.math.rates import capacity_reading, whole_count
+from transformer_demo.tasks.math.rates import capacity_reading
 from transformer_demo.tasks.math.rounding import written
 from transformer_demo.tasks.math.soundness import unsound
 from transformer_demo.tasks.math.units import unit_mismatch
+from transformer_demo.tasks.math.wholes import whole_count
 
 
 def exact(question: str) -> str | None:

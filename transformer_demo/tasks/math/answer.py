@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from .demands import unmet
@@ -35,12 +36,12 @@ from .families import DIE, FAMILIES, Found, NoExactAnswer, parse_question
 from .formulas import read_formula
 from .memo import of_text
 from .program import ProgramError, Result, evaluate
-from .rates import counts_things, whole_count
 from .reading import Calculation, read_calculation
 from .soundness import OFFER, SHARE_ASKED, one_step, stray_numbers, unsound
 from .spoken import count_left_out
 from .structure import implausible, tree
 from .substitution import read_substitution
+from .wholes import counts_things, whole_count
 
 EXAMPLE_QUESTIONS = [
     "What is 12 times 7?",
@@ -124,7 +125,20 @@ def read_exactly(question: str) -> Calculation | None:
     bottle, 6 bottles"), a rule no reader here reads."""
     reading = read_calculation(question) or read_formula(question) or read_substitution(question)
     return None if reading is None or count_left_out(question, reading.program) or unmet(question, reading.program) \
-        or OFFER.search(question) else reading
+        or OFFER.search(question) or clock_left_out(question, reading.program) else reading
+
+
+# Two clock times that bound a span ("worked 9:15 to 17:45", "from 8am till 4:30pm"); groups: each one's minutes.
+CLOCK_SPAN = re.compile(r"(?<![\d.:])\d{1,2}(?::(\d\d))?\s*(?:am|pm)?\s*(?:to|till|until|-|–)\s*\d{1,2}(?::(\d\d))?"
+                        r"(?![\d.])", re.IGNORECASE)
+
+
+def clock_left_out(question: str, program: str) -> bool:
+    """Does a program leave out the span of clock times a question says ("worked 9:15 to 17:45 with a 30 min
+    break": no (30 * 12.21) / 60)? A reader that uses the span keeps each time's minutes (20 * 60 + 55)."""
+    used = set(tree(program).numbers())
+    return any(Fraction(minutes) not in used for m in CLOCK_SPAN.finditer(question) if ":" in m[0]
+               for minutes in m.groups() if minutes and minutes != "00")
 
 
 def _refused(question: str, output: str, mode: str, why: str, readable: bool) -> MathReply:
@@ -271,7 +285,7 @@ def reply(question: str, output: str, mode: str, readings: tuple[str, ...] = ())
     if found is not None and found.family.in_range(found.operands) and isinstance(truth := _truth(found), Result):
         return MathReply(question, output, None, str(truth), truth, f"{programs} did not compute "
                          f"{found.family.description}, so this is its exact answer: {truth}.", True)
-    if UNCONVERTED.search(question):
+    if UNCONVERTED.search(question) or DATE_ASKED.search(question):
         return first
     equation = read_equation(question)
     if equation is not None and equation.solution is not None:
@@ -285,10 +299,15 @@ def reply(question: str, output: str, mode: str, readings: tuple[str, ...] = ())
     return first
 
 
-# Units asked for that no reader converts to: a reading in square metres is no answer "in hectares".
+# Units asked for that no reader converts to: a reading in square metres is no answer "in hectares", 250 W for an
+# hour no answer "in kJ".
 UNCONVERTED = re.compile(r"\b(?:in|into|to)\s+(?:square\s+)?(hectares?|acres?|stones?|furlongs?|knots?|quarts?|fluid"
                          r"\s+ounces|fl\.?\s*oz|nautical\s+miles|light\s*years?|bushels?|cups?|tablespoons?|teaspoons?"
-                         r"|tbsp|tsp)\b", re.IGNORECASE)
+                         r"|tbsp|tsp|(?:kilo|mega)?joules?|kj|mj|kwh|kilowatt[\s-]hours?|watt[\s-]hours?)\b",
+                         re.IGNORECASE)
+# A date asked ("what date in April did they come up", "the day number"): no calculation here gives one.
+DATE_ASKED = re.compile(r"\b(?:what|which)\s+(?:date|day\s+of\s+the\s+(?:month|week))\b|\bday\s+number\b"
+                        r"|\bwhat\s+day\s+(?:will|would|is|was|does|did)\s+(?:it|that|they|we|he|she)\b", re.IGNORECASE)
 
 
 def one_reply(question: str, output: str, mode: str, readings: tuple[str, ...] = ()) -> MathReply:
@@ -299,6 +318,9 @@ def one_reply(question: str, output: str, mode: str, readings: tuple[str, ...] =
     if unit := UNCONVERTED.search(question):
         return _refused(question, output, mode, f"The question asks for the answer in {unit.group(1).lower()}, a unit "
                         "this tutor does not convert to, so there is no answer.", True)
+    if DATE_ASKED.search(question):
+        return _refused(question, output, mode, "The question asks for a date, which this tutor does not work out, so "
+                        "there is no answer.", True)
     equation = read_equation(question)
     if equation is not None:
         return _equation_reply(question, output, mode, equation)

@@ -34,6 +34,7 @@ from .parts import (
     fraction_taken_reading,
     rest_of_whole_reading,
 )
+from .percent_cues import percent_cue_reading
 from .percentages import percent_readings
 from .quantities import STATED_RATE, read_quantities
 from .rates import (
@@ -348,4 +349,5 @@ def everyday_readings(text: str) -> list[str]:
                scale_reading, profit_reading, item_profit_reading, unit_profit_reading, growth_reading,
                interest_reading, portion_reading, capacity_reading, in_every_reading, spaced_reading,
                sum_of_products_reading, unit_price_reading)
-    return [r for r in (*(read(text) for read in readers), *percent_readings(text)) if r]
+    readings = [r for r in (*(read(text) for read in readers), *percent_readings(text)) if r]
+    return readings or [r for r in (percent_cue_reading(text),) if r]  # the words' reading, where no reader has one

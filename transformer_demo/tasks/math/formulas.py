@@ -23,10 +23,10 @@ from fractions import Fraction
 from .everyday import COUNTED, LIST_GAP, NOT_KINDS, NUMBER, everyday_readings
 from .polynomials import read_polynomial
 from .program import MAX_CHARS, ProgramError, evaluate
-from .rates import counts_things, held_in_wholes, whole_count
 from .reading import IMPLIED, Calculation, N
 from .rounding import places_asked, without_precision
 from .units import unit_mismatch
+from .wholes import counts_things, held_in_wholes, whole_count
 
 CHANCE = re.compile(r"\b(?:chances?|probability|odds|likely|likelihood)\b")
 DIE = r"\b(?:die|dice)\b"
@@ -204,6 +204,48 @@ def _colour_chance(text: str) -> str | None:
     return f"pct({part} / ({' + '.join(n for n, _ in kinds)}))" if part else None
 
 
+# One count that is part of another, said as such, and whether the part comes first: "14 of the 40 birds", "3 black
+# pups in a litter of 8"; "a box of 40 scratchcards has 6 winners", "50 prizes n 5 of them are big ones", "12 bibs in
+# the bag, 3 red and the rest yellow".
+PART_OF_WHOLE = (
+    (re.compile(r"(?<![\d.])(\d+)\s+(?:out\s+)?of\s+(?:the|those|these|all|my|our)\s+(?:\w+\s+)?(\d+)(?![\d.])"), True),
+    (re.compile(r"(?<![\d.])(\d+)\s+[a-z]+(?:\s+[a-z]+)?\s+in\s+(?:a|an|the)\s+[a-z]+\s+of\s+(\d+)(?![\d.])"), True),
+    (re.compile(r"\b(?:box|bag|pack|packet|tub|jar|tin|set|bucket|deck|batch|crate|tray)\s+of\s+(\d+)\s+[a-z]+\s+"
+                r"(?:has|contains|with|includes|holds)\s+(\d+)(?![\d.])"), False),
+    (re.compile(r"(?<![\d.])(\d+)\b[^.?!\d]*?\b(\d+)\s+(?:of\s+(?:them|those|these)|are|were)?\b[^.?!]*\bthe\s+rest\b"
+                r"|(?<![\d.])(\d+)\b[^.?!\d]*?\b(\d+)\s+of\s+(?:them|those|these)\b"), False),
+)
+ONE_DRAW_ONLY = re.compile(r"\b(?:not|n't|or|two|both|again|replac\w*|without|then|second|in\s+a\s+row|at\s+least"
+                           r"|each|every|all|twice|times)\b")
+NO_KIND = {"the", "them", "those", "these", "are", "were", "was", "one", "ones", "its", "out", "that", "this", "have",
+           "has", "with", "for", "our", "my", "all", "which", "who", "there", "their"}
+
+
+def _said_of(clause: str, asked: str) -> bool:
+    """Is a word of the part's clause (up to "and", "but", "the rest" or a stop) named in what is asked?"""
+    clause = re.split(r"[,;.?!]|\b(?:and|but|while|n)\b|\bthe\s+rest\b", clause)[0]
+    words = {w for w in re.findall(r"[a-z]{3,}", clause) if w not in NO_KIND}
+    return any(w.startswith(a) or a.startswith(w) for w in words for a in re.findall(r"[a-z]{3,}", asked)
+               if a not in NO_KIND)
+
+
+def _part_chance(text: str) -> str | None:
+    """pct(part / whole) for the chance of drawing one thing of a part of a whole said as such (PART_OF_WHOLE): the
+    question's two numbers, the part the smaller and named again in what is asked, one draw asked for, and nothing
+    after the word for chance that asks for more than one draw or for what is not the part."""
+    chance = CHANCE.search(text)
+    if not chance or re.search(DIE, text) or not re.search(DRAW + r"|\bwin\w*\b", text) or len(set(NUMBER.findall(
+            text))) != 2 or ONE_DRAW_ONLY.search(text[chance.end():]):
+        return None
+    for pattern, part_first in PART_OF_WHOLE:
+        if m := pattern.search(text):
+            (part, at), (whole, _) = [(m.group(i), m.start(i)) for i in range(1, len(m.groups()) + 1)
+                                      if m.group(i)][:: 1 if part_first else -1]
+            asked = text[chance.end():]
+            return f"pct({part} / {whole})" if Fraction(part) < Fraction(whole) and _said_of(text[at:], asked) else None
+    return None
+
+
 NUMBER_LIST = re.compile(r"\d+(?:\.\d+)?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)\d+(?:\.\d+)?)+")
 # a statistic's list may be signed and spaced: "-4, 7, -11, 3 and 0", "7 3 9 1 5 11"
 SIGNED_LIST = re.compile(r"(?<![\w.-])-?\d+(?:\.\d+)?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s+)-?\d+(?:\.\d+)?)+"
@@ -315,8 +357,8 @@ def read_formula(question: str) -> Calculation | None:
                 if all(re.search(w, text) for w in formula.asks) and not re.search(formula.not_asks, text)
                 and (numbers := _numbers_of(formula, text)) is not None
                 and not ("3.14" in formula.program and calculators_pi(text))]
-    readings += [r for r in (_colour_chance(text), _statistic(text), _needed(text), _polygon_angles(text),
-                             read_polynomial(question), *everyday_readings(text)) if r]
+    readings += [r for r in (_colour_chance(text), _part_chance(text), _statistic(text), _needed(text),
+                             _polygon_angles(text), read_polynomial(question), *everyday_readings(text)) if r]
     readings = [r for r in readings if not unit_mismatch(question, r)]  # no reading adds months to money a month
     implied = [c for c, words in IMPLIED.items() if re.search(words, text)]
     readings = [r for r in readings if all(c in NUMBER.findall(r) for c in implied)]  # "a third of it": the 3

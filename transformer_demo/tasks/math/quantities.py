@@ -15,6 +15,7 @@ import re
 from fractions import Fraction
 
 from .asked import given_and_asked
+from .asked_money import EACH_AT_END, EACH_PAYS, MONEY_ASKED, PAYING, SENTENCE, TOTAL_AT_END, WORD
 from .measures import (
     ADJECTIVES,
     FUNCTION_WORDS,
@@ -48,12 +49,14 @@ NUMBER = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?(?![\d:]|\.\d)")
 # "37 are reserved"; not "16 are girls"
 SUBJECT = re.compile(r"\s+(?:of\s+(?:them|those|these)\s+)?(?:are|were|is|was)\s+(?:already\s+|now\s+)?"
                      r"(?:[a-z]+ed|taken|sold|broken|gone|empty|free|missing)\b")
-WORD = r"[a-z]+"
 FUNCTION = "|".join(sorted(FUNCTION_WORDS))
 NOUN = rf"(?!(?:{FUNCTION})\b)({WORD})"  # a word that may name a thing
 AFTER = re.compile(rf"\s*(?:(?:canadian|australian|us|new\s+zealand|hong\s+kong)\s+)?"
                    rf"(?:of\s+(?:these|those|the|an?)\s+)?({WORD})(?:\s+{NOUN})?")  # "0.25 of a litre"
 # "38 pages a minute", "4.50 per square metre", "25/month"; "35 cents each and ...", "1.35 each plus ..." are no rates
+# A period said a few words after an amount, in its clause: "45 pounds into her savings every week".
+PERIOD_LATER = re.compile(r"(?:\s+(?!and\b|but\b|or\b|then\b|in\b|over\b|for\b|within\b|during\b|after\b|of\b)"
+                          r"[a-z']+){1,4}?\s+(?:every|each|per|a|an)\s+(day|week|month|year|night|fortnight)\b")
 PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:(?:per|a|an|every|each|for\s+(?:one|each|every|a|an)"
                  rf"|(?:for|in)\s+the(?=\s+(?:whole\s+)?(?:day|week|month|year)\b)(?:\s+whole)?"  # "420 for the year"
                  rf"|to\s+the(?=\s+(?:gallon|litre|liter|pound|dollar|euro|kg|kilo|hour)\b)"  # "25 miles to the gallon"
@@ -97,8 +100,6 @@ EACH_ONE = re.compile(rf"(?<![\d.])\d+(?:\.\d+)?(?=\s)[^.?!\d]*?\beach\s+(?:one|
 # "boxes hold 24 items": items per box
 HOLDERS = re.compile(rf"\b({WORD}s)\s+(?:that\s+|which\s+)?(?:each\s+|all\s+)?(?:can\s+)?(?:hold|seat|take|contain|fit"
                      r"|carry|feed|serve|cover|sleep)\s+(?:up\s+to\s+|about\s+|exactly\s+)?$")
-TOTAL_AT_END = re.compile(r"[,.;]\s*(?:what'?s\s+the\s+|whats\s+the\s+)?(?:total|cost|price)"
-                          r"(?:\s+for\s+(?:the\s+)?[a-z]+)?(?:\s*\([^)]*\))?\s*[?.!]*$")  # "..., cost?", "total (£)?"
 CONTAINER_WORDS = ("tins", "cans", "tubs", "bags", "blocks", "bottles", "boxes", "packs", "packets", "rolls", "sacks",
                    "jars", "cartons", "tubes", "pots", "tanks", "buckets", "drums", "reels", "sheets", "boards", "bars",
                    "planks", "lengths", "panels", "slabs", "tiles")  # "2.5 litre tins": a measure per container
@@ -108,7 +109,6 @@ LASTING = re.compile(rf"\s*(?!(?:{FUNCTION})\b)([a-z]+s)\b")
 DURATION_WORDS = re.compile(r"(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|days?)(?<!s)$")
 CONTAINERS = {singular(word) for word in CONTAINER_WORDS}
 SIZED = re.compile(rf"\b({WORD}s)\s+(?:are|were)\s+(?:each\s+|about\s+|roughly\s+)?$")  # "panels are" 1.83 m wide
-SENTENCE = r"[^.?!]*"
 NUMBER_OF_ASKED = re.compile(rf"\bwhat(?:'s|\s+is|\s+was|\s+will\s+be)\s+the\s+(?:(?:least|smallest|minimum|fewest"
                              rf"|greatest|largest|maximum|most|total)\s+)?number\s+of\s+({WORD})\b")
 ASKED_PER = re.compile(rf"\b(?:each|every|per)\s+(?:{WORD}\s+)??({WORD})\b"
@@ -119,28 +119,8 @@ PERIODIC = re.compile(r"\b(dai|week|month|year|hour|night)ly\b|\b(annual)(?:ly)?
                       r"|\b(?:per|a|an|each|every)\s+(day|week|month|year|hour|night)\b")
 PERIODS = {"dai": "day", "annual": "year"}
 CONDITION = re.compile(r"\b(?:if|when|given|because|since)\b")  # a clause that gives, after what is asked
-MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|paid|spend|spent|earn|earns|make|makes"
-                         rf"|made|save|saved|charge|owe|worth|price|raise|raised|donate|donated|collect|collected|claim)\b"
-                         rf"|\bhow\s+much\s+(?:is|are|for)\s+(?:one|each|a|an|\d+(?:\.\d+)?)\b"
-                         rf"|\bhow\s+much\s+(?:(?:is|was)\s+(?:that|it|this)\s+)?(?:a|an)\s+{WORD}\b"
-                         rf"|\bhow\s+much\s+(?:is|are)\s+(?:that|it|this|they)\s+(?:per|each|for\s+(?:one|each|a|an))\b"
-                         rf"|\bwhat\s+(?:do|does|did|will|would)\b{SENTENCE}\b(?:cost|pay|paying|spend|earn|charge|take|bring\s+in|owe)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
-                         rf"|\bwhat(?:'s|s|\s+is|\s+are)\s+(?:the|my|his|her|their|our|your|it|that|this)\b{SENTENCE}\bworth\b"
-                         rf"|(?:^|[,.;:]\s*)(?:my\s+|the\s+|his\s+|her\s+|our\s+)?(?:weekly|monthly|annual|yearly|daily|total"
-                         rf"|gross)\s+(?:pay|wages?|salary|earnings|income|takings|bill|cost)(?:\s+before\s+tax)?\s*[?.!]*$"
-                         rf"|\bwhat(?:'s|s|\s+is|\s+was|\s+are|\s+were)\s+(?:the|my|his|her|their|our|your)\s+(?:total\s+)?"
-                         rf"(?:cost|price|pay|bill|earnings|wages?|salary|takings|income|revenue|sales|wage\s+bill)\b"
-                         rf"|\bwhat(?:'s|s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:gross|net|weekly"
-                         rf"|monthly|annual|yearly)\s+(?:pay|wages?|salary|earnings|income|bill|cost)\b")
 COUNTED_ONES = re.compile(r"\b(?:sold|sell|sells|bought|buy|buys|need|needs|ordered|order|orders|want|wants|did|made"
                           r"|printed|booked|used|got)\s+(?:about\s+|only\s+|another\s+)?$")  # the rate's things
-PAYING = r"pays?|gets?|owes?|has|have|receives?|needs?|spends?|puts?|gives?|contributes?"  # each one does
-EACH_AT_END = re.compile(r"\bhow\s+much\s+(?:[a-z]+\s+){0,3}?(?:each|apiece|a\s+head|per\s+head|each\s+one"
-                         r"|per\s+person)\s*(?:[?.!]*\s*$|[?:]\s)")  # "..., how much each?", "how much each? 4 of us,
-# bill was 86"; not "3 pens at 4 each"
-EACH_PAYS = re.compile(rf"\b(?:each|per)\s+({WORD})\b"
-                       rf"|\bhow\s+much\s+(?:is|are|for|does|do)\s+(?:one|a|an|each)\s+({WORD})\b"
-                       rf"|\bhow\s+much\s+(?:(?:is|was)\s+(?:that|it|this)\s+)?(?:a|an)\s+({WORD})\b")  # "a night"
 EACH_ASKED = re.compile(r"\bhow\s+many\s+(?:(?:are|is|will|would|should|can|do|does|go|goes|sit|sits|get|gets|be|in|on"
                         rf"|at|for|there|into)\s+){{1,3}}(?:each|every|per)\s+({WORD})\b")  # the thing not said
 PER_ASKED = re.compile(rf"\b(?:what'?s|whats|what\s+is)\s+(?:that|this|it)\s+(?:per|an?|each)\s+({WORD})\b"
@@ -217,6 +197,8 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
                 None, per, *(n for n, _ in unit)):  # "£4 per dog per night": money per dog per night
             unit = tuple(sorted((*unit, (other, -1))))
         return unit, False
+    if thing in (None, "money") and (later := PERIOD_LATER.match(rest)):  # "puts 45 pounds into her savings every
+        return rate_unit(thing or UNKNOWN, later.group(1)), False  # week": money per week
     if (holders := HOLDERS.search(before)) and name_of(holders.group(1)) not in (None, *MEASURES, *NOT_HOLDERS):
         return rate_unit(thing or UNKNOWN, name_of(holders.group(1))), True
     if (holder := HOLDER.search(before)) is not None and name_of(holder.group(1)) not in (None, *NOT_HOLDERS):

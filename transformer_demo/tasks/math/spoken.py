@@ -259,6 +259,14 @@ REPEATS = re.compile(r"\s+(?:coats?|layers?|times|trips|batches|shifts)\b", re.I
 # count to multiply by, even where it is as many as the numbers given
 
 
+def priced(question: str, at: int) -> bool:
+    """Is the word after a count at `at` a thing the question gives an amount for ("adult tickets £8.75 ... two
+    adults")? Then the count is of those things, not of the question's listed numbers."""
+    thing = re.match(r"\s+([a-z]{3,}?)(?:e?s)?\b", question[at:], re.IGNORECASE)
+    return bool(thing) and bool(re.search(rf"\b{thing[1]}\w*\s+(?:[a-z]+\s+)?(?:(?:at|for|are|is|cost|costs)\s+)?[$€£]"
+                                          r"\d", question, re.IGNORECASE))
+
+
 def count_left_out(question: str, program: str) -> str | None:
     """A number word of a question with digits (a count its readers keep as a word, module docstring) whose value
     the program does not use, or None: "2 tabs three times a day for 10 days" is no 2 * 10. A word that counts the
@@ -274,6 +282,7 @@ def count_left_out(question: str, program: str) -> str | None:
             continue
         company = COMPANIONS.search(question[: m.start()]) and value + 1 in used
         named = re.search(r"\bthe\s+$", question[: m.start()], re.IGNORECASE)
-        if value not in used and (value != listed or REPEATS.match(question, m.end())) and not company and not named:
+        if value not in used and (value != listed or REPEATS.match(question, m.end()) or priced(question, m.end())) \
+                and not company and not named:
             return m[0]
     return None

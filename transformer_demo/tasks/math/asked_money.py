@@ -1,0 +1,32 @@
+"""The words a word problem asks for money with: "how much does it cost", "what's my weekly pay", "..., total
+spend?", "how much each" (money for each one), "how much does each family pay" (money per family); quantities.py
+reads them into the unit asked."""
+from __future__ import annotations
+
+import re
+
+WORD = r"[a-z]+"
+SENTENCE = r"[^.?!]*"
+TOTAL_AT_END = re.compile(r"[,.;]\s*(?:what'?s\s+the\s+|whats\s+the\s+)?(?:total(?:\s+[a-z]+)?\s+(?:cost|spend|bill)"
+                          r"|total\s+spend|total|cost|price|revenue|takings)"
+                          r"(?:\s+for\s+(?:the\s+)?[a-z]+)?(?:\s*\([^)]*\))?\s*[?.!]*$")  # "..., cost?", "total (£)?"
+MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|paid|spend|spent|earn|earns|make|makes"
+                         rf"|made|save|saved|charge|owe|worth|price|raise|raised|donate|donated|collect|collected|claim)\b"
+                         rf"|\bhow\s+much\s+(?:is|are|for)\s+(?:one|each|a|an|\d+(?:\.\d+)?)\b"
+                         rf"|\bhow\s+much\s+(?:(?:is|was)\s+(?:that|it|this)\s+)?(?:a|an)\s+{WORD}\b"
+                         rf"|\bhow\s+much\s+(?:is|are)\s+(?:that|it|this|they)\s+(?:per|each|for\s+(?:one|each|a|an))\b"
+                         rf"|\bwhat\s+(?:do|does|did|will|would)\b{SENTENCE}\b(?:cost|pay|paying|spend|earn|charge|take|bring\s+in|owe)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
+                         rf"|\bwhat(?:'s|s|\s+is|\s+are)\s+(?:the|my|his|her|their|our|your|it|that|this)\b{SENTENCE}\bworth\b"
+                         rf"|(?:^|[,.;:]\s*)(?:my\s+|the\s+|his\s+|her\s+|our\s+)?(?:weekly|monthly|annual|yearly|daily|total"
+                         rf"|gross)\s+(?:pay|wages?|salary|earnings|income|takings|bill|cost)(?:\s+before\s+tax)?\s*[?.!]*$"
+                         rf"|\bwhat(?:'s|s|\s+is|\s+was|\s+are|\s+were)\s+(?:the|my|his|her|their|our|your)\s+(?:total\s+)?"
+                         rf"(?:cost|price|pay|bill|earnings|wages?|salary|takings|income|revenue|sales|wage\s+bill)\b"
+                         rf"|\bwhat(?:'s|s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:gross|net|weekly"
+                         rf"|monthly|annual|yearly)\s+(?:pay|wages?|salary|earnings|income|bill|cost)\b")
+PAYING = r"pays?|gets?|owes?|has|have|receives?|needs?|spends?|puts?|gives?|contributes?"  # each one does
+EACH_AT_END = re.compile(r"\bhow\s+much\s+(?:[a-z]+\s+){0,3}?(?:each|apiece|a\s+head|per\s+head|each\s+one"
+                         r"|per\s+person)\s*(?:[?.!]*\s*$|[?:]\s)")  # "..., how much each?", "how much each? 4 of us,
+# bill was 86"; not "3 pens at 4 each"
+EACH_PAYS = re.compile(rf"\b(?:each|per)\s+({WORD})\b"
+                       rf"|\bhow\s+much\s+(?:is|are|for|does|do)\s+(?:one|a|an|each)\s+({WORD})\b"
+                       rf"|\bhow\s+much\s+(?:(?:is|was)\s+(?:that|it|this)\s+)?(?:a|an)\s+({WORD})\b")  # "a night"
