@@ -110,7 +110,8 @@ EVERYDAY = {
            ("Where is the train station?", {"bahnhof"}),
            ("I am hungry.", {"hunger", "hungrig"}), ("What is your name?", {"name", "heißt", "heißen"}),
            ("My brother lives in Berlin.", {"bruder"})],
-    "fr": [("Thank you very much.", {"merci"}), ("Good morning!", {"bonjour", "matin"}),  # "Bon matin !": Québec
+    "fr": [("Thank you very much.", {"merci"}), ("Good morning!", {"bonjour", "matin", "matinée"}),  # "Bon matin !":
+           # Québec; "Bonne matinée !" wishes a good morning (the seventh stage's beam search on torch)
            ("Where is the train station?", {"gare"}),
            ("I am hungry.", {"faim"}), ("What is your name?", {"nom", "appelles", "appelez"}),
            ("My brother lives in Berlin.", {"frère"})],
