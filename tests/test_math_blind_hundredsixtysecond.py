@@ -3,8 +3,9 @@ is no proportion, a date asked is no calculation, a count said in words of the t
 are not converted, and a reading that leaves out a span of clock times is none; and the readings their unanswered
 questions showed general: the chance of drawing one of a part of a whole said as such ("5 of them are big ones",
 "4 of the 9 pups"), one rate in another period of its kind ("9 a day, how many a week"), a percentage of one amount
-read by the words around it ("staff discount is 15%, order comes to £42.80, what do they pay"), and a period said a
-few words after an amount ("45 pounds into her savings every week")."""
+read by the words around it ("staff discount is 15%, order comes to £42.80, what do they pay"), a period said a few
+words after an amount ("45 pounds into her savings every week"), and money asked as people ask it ("what did i make",
+"what's my hourly rate", "..., total spend?")."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -146,4 +147,15 @@ def test_an_amount_over_a_period_is_no_rate():
     ("sold 84 burritos at 7.50 each on saturday. takings?", "84 * 7.50"),
 ])
 def test_a_total_cost_spend_or_takings_asked_at_the_end_is_money(question: str, program: str):
+    assert exact(question) == program
+
+
+@pytest.mark.parametrize(("question", "program"), [
+    ("i charge 18 an hour and cleaned for 6.5 hrs today, what did i make", "18 * 6.5"),  # "what did i make": money
+    ("got paid 148.75 for 17.5 hours work, what's my hourly rate", "148.75 / 17.5"),  # money per hour
+    ("The term is 12 lessons and cost £396. How much cost one lesson?", "396 / 12"),  # money per lesson
+    ("i charge 45 an hour and did 37.5 hours last week whats the total", "45 * 37.5"),  # the total, no comma
+    ("what's my weekly pay at £14.20 an hour for 37.5 hours", "14.20 * 37.5"),  # a week's pay, no rate per week
+])
+def test_money_asked_as_people_ask_it(question: str, program: str):
     assert exact(question) == program

@@ -7,7 +7,8 @@ import re
 
 WORD = r"[a-z]+"
 SENTENCE = r"[^.?!]*"
-TOTAL_AT_END = re.compile(r"[,.;]\s*(?:what'?s\s+the\s+|whats\s+the\s+)?(?:total(?:\s+[a-z]+)?\s+(?:cost|spend|bill)"
+TOTAL_AT_END = re.compile(r"(?:[,.;]\s*|\s(?=what'?s\s+the\s+total|whats\s+the\s+total))"
+                          r"(?:what'?s\s+the\s+|whats\s+the\s+)?(?:total(?:\s+[a-z]+)?\s+(?:cost|spend|bill)"
                           r"|total\s+spend|total|cost|price|revenue|takings)"
                           r"(?:\s+for\s+(?:the\s+)?[a-z]+)?(?:\s*\([^)]*\))?\s*[?.!]*$")  # "..., cost?", "total (£)?"
 MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|paid|spend|spent|earn|earns|make|makes"
@@ -15,7 +16,7 @@ MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|pa
                          rf"|\bhow\s+much\s+(?:is|are|for)\s+(?:one|each|a|an|\d+(?:\.\d+)?)\b"
                          rf"|\bhow\s+much\s+(?:(?:is|was)\s+(?:that|it|this)\s+)?(?:a|an)\s+{WORD}\b"
                          rf"|\bhow\s+much\s+(?:is|are)\s+(?:that|it|this|they)\s+(?:per|each|for\s+(?:one|each|a|an))\b"
-                         rf"|\bwhat\s+(?:do|does|did|will|would)\b{SENTENCE}\b(?:cost|pay|paying|spend|earn|charge|take|bring\s+in|owe)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
+                         rf"|\bwhat\s+(?:do|does|did|will|would)\b{SENTENCE}\b(?:cost|pay|paying|spend|earn|charge|take|bring\s+in|owe|make)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
                          rf"|\bwhat(?:'s|s|\s+is|\s+are)\s+(?:the|my|his|her|their|our|your|it|that|this)\b{SENTENCE}\bworth\b"
                          rf"|(?:^|[,.;:]\s*)(?:my\s+|the\s+|his\s+|her\s+|our\s+)?(?:weekly|monthly|annual|yearly|daily|total"
                          rf"|gross)\s+(?:pay|wages?|salary|earnings|income|takings|bill|cost)(?:\s+before\s+tax)?\s*[?.!]*$"
@@ -27,6 +28,9 @@ PAYING = r"pays?|gets?|owes?|has|have|receives?|needs?|spends?|puts?|gives?|cont
 EACH_AT_END = re.compile(r"\bhow\s+much\s+(?:[a-z]+\s+){0,3}?(?:each|apiece|a\s+head|per\s+head|each\s+one"
                          r"|per\s+person)\s*(?:[?.!]*\s*$|[?:]\s)")  # "..., how much each?", "how much each? 4 of us,
 # bill was 86"; not "3 pens at 4 each"
+# "what's my hourly rate": money per hour
+RATE_ASKED = re.compile(r"\b(?:what'?s|whats|what\s+is|what\s+was|work\s+out|find)\s+(?:my|his|her|their|our|your"
+                        r"|the)\s+(hour|dai|week|month|year|night)ly\s+rate\b")
 EACH_PAYS = re.compile(rf"\b(?:each|per)\s+({WORD})\b"
-                       rf"|\bhow\s+much\s+(?:is|are|for|does|do)\s+(?:one|a|an|each)\s+({WORD})\b"
+                       rf"|\bhow\s+much\s+(?:is|are|for|does|do|cost|costs)\s+(?:one|a|an|each)\s+({WORD})\b"
                        rf"|\bhow\s+much\s+(?:(?:is|was)\s+(?:that|it|this)\s+)?(?:a|an)\s+({WORD})\b")  # "a night"

@@ -15,7 +15,7 @@ import re
 from fractions import Fraction
 
 from .asked import given_and_asked
-from .asked_money import EACH_AT_END, EACH_PAYS, MONEY_ASKED, PAYING, SENTENCE, TOTAL_AT_END, WORD
+from .asked_money import EACH_AT_END, EACH_PAYS, MONEY_ASKED, PAYING, RATE_ASKED, SENTENCE, TOTAL_AT_END, WORD
 from .measures import (
     ADJECTIVES,
     FUNCTION_WORDS,
@@ -248,6 +248,8 @@ def _asked(text: str) -> Unit | None:
             if per:
                 name = per.group(1) or per.group(2) or per.group(3)
                 asked = rate_unit(thing, "*" if name in ("one", "person", "of") else name_of(name))
+    elif rate := RATE_ASKED.search(text):
+        asked = rate_unit("money", PERIODS.get(rate[1], rate[1]))
     elif money := MONEY_ASKED.search(text):
         per = EACH_PAYS.search(text, money.start())
         name = per and (per.group(1) or per.group(2) or per.group(3))
