@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from .asked import period_left_out
 from .demands import unmet
 from .equation import Equation, System, read_equation
 from .families import DIE, FAMILIES, Found, NoExactAnswer, parse_question
@@ -125,7 +126,8 @@ def read_exactly(question: str) -> Calculation | None:
     bottle, 6 bottles"), a rule no reader here reads."""
     reading = read_calculation(question) or read_formula(question) or read_substitution(question)
     return None if reading is None or count_left_out(question, reading.program) or unmet(question, reading.program) \
-        or OFFER.search(question) or clock_left_out(question, reading.program) else reading
+        or OFFER.search(question) or clock_left_out(question, reading.program) or period_left_out(
+            question, set(tree(reading.program).numbers())) else reading
 
 
 # Two clock times that bound a span ("worked 9:15 to 17:45", "from 8am till 4:30pm"); groups: each one's minutes.
@@ -133,12 +135,18 @@ CLOCK_SPAN = re.compile(r"(?<![\d.:])\d{1,2}(?::(\d\d))?\s*(?:am|pm)?\s*(?:to|ti
                         r"(?![\d.])", re.IGNORECASE)
 
 
+CLOCK_TIME = re.compile(r"(?<![\d.:])([01]?\d|2[0-3]):([0-5]\d)(?![\d.:])")
+
+
 def clock_left_out(question: str, program: str) -> bool:
     """Does a program leave out the span of clock times a question says ("worked 9:15 to 17:45 with a 30 min
-    break": no (30 * 12.21) / 60)? A reader that uses the span keeps each time's minutes (20 * 60 + 55)."""
+    break": no (30 * 12.21) / 60), or every one of its clock times? A reader that uses the span keeps each time's
+    minutes (20 * 60 + 55)."""
     used = set(tree(program).numbers())
+    times = CLOCK_TIME.findall(question)  # "start 06:30, how many runs by 14:30": no program without either
     return any(Fraction(minutes) not in used for m in CLOCK_SPAN.finditer(question) if ":" in m[0]
-               for minutes in m.groups() if minutes and minutes != "00")
+               for minutes in m.groups() if minutes and minutes != "00") or len(times) > 1 and not any(
+        Fraction(hour) in used or minutes != "00" and Fraction(minutes) in used for hour, minutes in times)
 
 
 def _refused(question: str, output: str, mode: str, why: str, readable: bool) -> MathReply:

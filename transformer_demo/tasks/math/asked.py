@@ -9,6 +9,7 @@ before them, and whether the asked words name a state or a period the given ones
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 ASKING = re.compile(r"\b(?:what|whats|how|find|calculate|work\s+out)\b", re.IGNORECASE)  # "whats": "what's" typed
 
@@ -46,14 +47,36 @@ def opposed(given: str, asked: str) -> bool:
         rf"\b(?:{b})\b", given) for x, y in OPPOSITES for a, b in ((x, y), (y, x)))
 
 
-PERIOD = re.compile(r"\b(?:per|a|an|each|every|over\s+a|in\s+a|for\s+a|a\s+whole|the\s+whole)\s+(?:whole\s+)?"
-                    r"(day|week|month|year)\b|\b(dai|week|month|year)ly\b")  # "over a whole year"
+# "over a whole year", "for a full year", "weekly"
+PERIOD = re.compile(r"\b(?:per|a|an|each|every|over\s+a|in\s+a|for\s+a|for\s+the|over\s+the|a\s+whole|the\s+whole)"
+                    r"\s+(?:(?:whole|full|entire)\s+)?(day|week|month|year)\b|\b(dai|week|month|year)ly\b")
 
 
 def other_period(given: str, asked: str) -> bool:
     """Does the question ask for a period its numbers are not given for ("32 a month shared by 4, how much does each
     pay over a year", "18000 at 20%, how much tax per month")?"""
-    def periods(words: str) -> set[str]:
-        return {"day" if p == "dai" else p for m in PERIOD.finditer(words) for p in m.groups() if p}
+    return bool(periods_said(asked)) and periods_said(asked) != periods_said(given)
 
-    return bool(periods(asked)) and periods(asked) != periods(given)
+
+def periods_said(words: str) -> set[str]:
+    """The periods a rate or a question is said for ("a month", "for the whole year", "weekly")."""
+    return {"day" if p == "dai" else p for m in PERIOD.finditer(words) for p in m.groups() if p}
+
+
+PERIOD_FACTORS = {Fraction(n) for n in (2, 4, 7, 12, 24, 26, 28, 30, 31, 52, 365)}  # one period in another
+AMOUNT_BEFORE = re.compile(r"\d(?:\s*[a-z]+)?\s*$")  # a rate's amount: "45 ", "£1450 ", "30 quid "
+PERIOD_COUNTED = re.compile(r"(?<![\d.])\d+(?:\.\d+)?\s*(?:-\s*)?(?:days?|weeks?|months?|years?)\b")  # "for 12 months"
+
+
+def period_left_out(question: str, numbers: set[Fraction]) -> bool:
+    """Does a calculation with no number of periods in another answer for another period than the one an amount is
+    said for ("phone is £45 a month, 60% for work, how much for a full year": no 60 / 100 * 45)? A question that
+    counts its periods ("£45 a month for 12 months") gives the count to multiply by."""
+    text = question.lower()
+    given, asked = given_and_asked(text)
+    said = {Fraction(n) for n in re.findall(r"\d+(?:\.\d+)?", text)}
+    rates = {p for m in PERIOD.finditer(given) if AMOUNT_BEFORE.search(given[: m.start()])
+             for p in periods_said(m[0])}  # "£1450 a month", not "if you pay the whole year"
+    wanted = periods_said(asked)
+    return bool(rates and wanted) and not rates & wanted and not (numbers - said) & PERIOD_FACTORS \
+        and not PERIOD_COUNTED.search(text)

@@ -23,7 +23,11 @@ MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|pa
                          rf"|\bwhat(?:'s|s|\s+is|\s+was|\s+are|\s+were)\s+(?:the|my|his|her|their|our|your)\s+(?:total\s+)?"
                          rf"(?:cost|price|pay|bill|earnings|wages?|salary|takings|income|revenue|sales|wage\s+bill)\b"
                          rf"|\bwhat(?:'s|s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:gross|net|weekly"
-                         rf"|monthly|annual|yearly)\s+(?:pay|wages?|salary|earnings|income|bill|cost)\b")
+                         rf"|monthly|annual|yearly)\s+(?:pay|wages?|salary|earnings|income|bill|cost)\b"
+                         # "Total takings from the meal deals?"
+                         rf"|(?:^|[,.;:]\s*)total\s+(?:takings|revenue|sales|income|earnings)\b{SENTENCE}\?"
+                         rf"|(?:^|[,.;:]\s*)(?:the\s+|my\s+)?(?:invoice|bill|order)\s+total\s*[?.!]"  # "Invoice total?"
+                         rf"|\bwhat(?:'s|s|\s+is|\s+was)\s+(?:the|my|his|her|their|our|your)\s+gross\s*[?.!]*$")
 PAYING = r"pays?|gets?|owes?|has|have|receives?|needs?|spends?|puts?|gives?|contributes?"  # each one does
 EACH_AT_END = re.compile(r"\bhow\s+much\s+(?:[a-z]+\s+){0,3}?(?:each|apiece|a\s+head|per\s+head|each\s+one"
                          r"|per\s+person)\s*(?:[?.!]*\s*$|[?:]\s)")  # "..., how much each?", "how much each? 4 of us,

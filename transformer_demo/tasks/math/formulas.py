@@ -16,11 +16,11 @@ gets a value; anything else is None, left to the model and its checks rather tha
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .everyday import COUNTED, LIST_GAP, NOT_KINDS, NUMBER, everyday_readings
+from .averages import needed_reading, statistic_reading
+from .everyday import COUNTED, NOT_KINDS, NUMBER, everyday_readings
 from .polynomials import read_polynomial
 from .program import MAX_CHARS, ProgramError, evaluate
 from .reading import IMPLIED, Calculation, N
@@ -246,81 +246,6 @@ def _part_chance(text: str) -> str | None:
     return None
 
 
-NUMBER_LIST = re.compile(r"\d+(?:\.\d+)?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)\d+(?:\.\d+)?)+")
-# a statistic's list may be signed and spaced: "-4, 7, -11, 3 and 0", "7 3 9 1 5 11"
-SIGNED_LIST = re.compile(r"(?<![\w.-])-?\d+(?:\.\d+)?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s+)-?\d+(?:\.\d+)?)+"
-                         r"(?!\w|\.\d)")
-SIGNED = re.compile(r"-?\d+(?:\.\d+)?")
-
-
-PER_ONE = re.compile(r"\bper\s+(?:game|match|day|week|month|year|test|round|innings|person|player|student|child"
-                     r"|night|run|race|ride|trip|walk|swim|session|lesson|visit|shift|lap|hole|order|customer|quarter"
-                     r"|half|set|paper|exam|quiz|month)\b")
-
-
-def _statistic(text: str) -> str | None:
-    """"I got 78, 85 and 92 on my tests, what's my average?" -> mean(78, 85, 92): the question's numbers are one
-    list (besides, at most, their count: "2, 0, 3, 1 and 4 goals in the last 5 games"), and it asks for their
-    mean, median, mode (one value more often than any other) or range (not a speed, a rate or a weighted mean)."""
-    text = re.sub(r"\bmiddle\s+(?:value|number)\b", "median", text)  # "the middle value among 9, 2 and 5"
-    asked = re.findall(r"\b(average|mean|median|mode|range)\b", text)
-    if len(set(asked)) != 1 or re.search(r"\b(?:speeds?|per|rates?)\b|weighted|%|percent|\bx\b|=|\bneed",
-                                         PER_ONE.sub(" ", text)):  # not "temperatures"
-        return None
-    numbers = NUMBER.findall(text)
-    for listed in SIGNED_LIST.finditer(text):
-        values = SIGNED.findall(listed[0])
-        rest = NUMBER.findall(text[: listed.start()] + " " + text[listed.end():])
-        if not rest or rest == [str(len(values))] and len(values) + 1 == len(numbers):
-            return _of(asked[0], values)
-    found = list(NUMBER.finditer(text))  # a list with a thing or a day beside each: "8400 steps mon, 10200 tue"
-    for head in (found, found[:-1]):
-        gaps = [text[a.end():b.start()] for a, b in zip(head, head[1:])]
-        if len(head) > 1 and all(LIST_GAP.fullmatch(text, a.end(), b.start()) for a, b in zip(head, head[1:])) and (
-                head is found or found[-1][0] == str(len(head))) and any("," in gap for gap in gaps) and not any(
-                NOT_LISTED.search(gap) for gap in gaps) and "-" not in text:
-            return _of(asked[0], [m[0] for m in head])
-    return None
-
-
-NOT_LISTED = re.compile(r"\b(?:been|was|were|is|are|out|times|had|has|have)\b")  # "1230 runs and been out 30 times"
-
-
-def _of(statistic: str, values: list[str]) -> str | None:
-    """The program of one statistic of a list of numbers (as written, signs included)."""
-    if statistic == "range":  # the largest less the smallest
-        low = min(values, key=Fraction)
-        return f"{max(values, key=Fraction)} - {f'({low})' if low.startswith('-') else low}"
-    if statistic == "mode":
-        counts = Counter(Fraction(v) for v in values).most_common()
-        if len(counts) > 1 and counts[0][1] > counts[1][1]:
-            return next(v for v in values if Fraction(v) == counts[0][0])
-        return None  # every value once, or two as often: no one mode
-    return f"{'median' if statistic == 'median' else 'mean'}({', '.join(values)})"
-
-
-NEEDED = re.compile(r"\b(?:need|needs|needed|have\s+to\s+(?:get|score))\b")
-NEXT_ONE = re.compile(r"\b(?:next|last|final|fourth|fifth|sixth|another|one\s+more)\b")
-
-
-def _needed(text: str) -> str | None:
-    """"scores 45, 62 and 18 in three innings: how many does he need in the fourth to average 50?" ->
-    50 * (3 + 1) - (45 + 62 + 18): a list of scores, one more to come, and the average or total it must make."""
-    numbers = NUMBER.findall(text)
-    lists = [m for m in NUMBER_LIST.finditer(text) if len(NUMBER.findall(m[0])) == len(numbers) - 1]
-    if len(lists) != 1 or not NEEDED.search(text) or not NEXT_ONE.search(text) or re.search(r"%|percent|per\b", text):
-        return None
-    values = NUMBER.findall(lists[0][0])
-    target = next(n for n in NUMBER.findall(text[: lists[0].start()] + " " + text[lists[0].end():]))
-    scores = " + ".join(values)
-    if re.search(rf"\b(?:average|mean)\s+(?:of\s+)?{re.escape(target)}\b", text):
-        return f"{target} * ({len(values)} + 1) - ({scores})"
-    if re.search(rf"\b{re.escape(target)}\b[^.?!]*\b(?:total|altogether|in\s+all)\b|\b(?:total|altogether|in\s+all)\b"
-                 rf"[^.?!]*\b{re.escape(target)}\b", text):
-        return f"{target} - ({scores})"
-    return None
-
-
 POLYGONS = {"triangle": 3, "quadrilateral": 4, "square": 4, "rectangle": 4, "pentagon": 5, "hexagon": 6,
             "heptagon": 7, "septagon": 7, "octagon": 8, "nonagon": 9, "decagon": 10, "dodecagon": 12}
 POLYGON = re.compile(rf"\b(?:an?\s+)?(?:regular\s+)?(?:({'|'.join(POLYGONS)})|(?:polygon|shape)\s+with\s+{N}\s+sides)"
@@ -357,7 +282,7 @@ def read_formula(question: str) -> Calculation | None:
                 if all(re.search(w, text) for w in formula.asks) and not re.search(formula.not_asks, text)
                 and (numbers := _numbers_of(formula, text)) is not None
                 and not ("3.14" in formula.program and calculators_pi(text))]
-    readings += [r for r in (_colour_chance(text), _part_chance(text), _statistic(text), _needed(text),
+    readings += [r for r in (_colour_chance(text), _part_chance(text), statistic_reading(text), needed_reading(text),
                              _polygon_angles(text), read_polynomial(question), *everyday_readings(text)) if r]
     readings = [r for r in readings if not unit_mismatch(question, r)]  # no reading adds months to money a month
     implied = [c for c, words in IMPLIED.items() if re.search(words, text)]

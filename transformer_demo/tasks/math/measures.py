@@ -55,7 +55,10 @@ be been am it its this that these those them they he she we you i my your his he
 fewer times percent per each every x do does did will would can could has have had get got gets left over all
 only just about exactly up when while where who there here not no too very also still now already some any many
 much both another again onto out off away back home today tonight yesterday tomorrow altogether together total one
-equally evenly fairly plus minus last next first long wide high tall deep thick across squared cubed""".split())
+equally evenly fairly plus minus last next first long wide high tall deep thick across squared cubed between among
+amongst""".split()) | set(
+    "mon tue tues wed weds thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec".split())
+# "mon 143 tue 98": a day or a month, shortened, labels a number; it is no unit of it ("how many saturdays" counts)
 ADJECTIVES = set("""more extra other equal full whole empty new old big small large little red blue green yellow white
 black pink purple orange brown grey gray same different""".split())
 

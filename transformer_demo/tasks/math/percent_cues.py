@@ -25,6 +25,7 @@ DOWN_SAID = re.compile(r"\b(?:off|discount\w*|knock\w*|deduct\w*|subsidi[sz]\w*|
 UP_SAID = re.compile(r"\b(?:add\w*|plus|up|increas\w*|rais\w*|bump\w*|more|vat|tax|tip|surcharge|mark-?up|markup"
                      r"|gift\s+aid|gr[eo]w\w*|ris(?:e|es|ing)|rose|extra|boost\w*|top(?:s|ped)?\s+up|interest"
                      r"|on\s+top|service\s+charge|booking\s+fee|put\s+\d+(?:\.\d+)?\s*%\s+on)\b")
+PRICE_ASKED = re.compile(r"\b(?:the|its|my|your)\s+(?:price|cost|bill|total)\b(?!\s+of\b)")  # not the part
 PART_ASKED = re.compile(r"\b(?:fee|commission|tip|deposit|payment|interest|discount|saving|savings|tax|vat|cut|bonus"
                         r"|charge|pension|contribution|deduction\w*|levy|royalt\w*|amount\s+off)\b")
 THAT_ASKED = re.compile(r"^(?:how\s+much|what)(?:'s|s|\s+is|\s+does)\s+(?:that|it|this)(?:\s+come\s+to)?\s*[?.!]*$")
@@ -38,7 +39,7 @@ PAY_ASKED = re.compile(r"\bwhat\s+(?:do|does|did|will|would|should|must)\s+(?:i|
                        r"|\bwhat\s+should\s+[a-z]+(?:\s+[a-z]+)?\s+be\b"
                        r"|\bafter\s+(?:the\s+)?(?:discount|deductions?|tax|vat|fees?|reduction|cut)\b")
 TOTAL_ASKED = re.compile(r"\b(?:total|altogether|in\s+all|including|becomes?|come\s+to|comes\s+to)\b"
-                         r"|\bwhat\s+do\s+(?:you|i|we)\s+get\b"
+                         r"|\bwhat\s+do\s+(?:you|i|we)\s+get\b|\b(?:once|when|after|if)\s+(?:you|i|we)\s+add\b"
                          r"|\bwith\s+(?:the\s+)?(?:\d+(?:\.\d+)?\s*%\s+)?(?:vat|tax|tip|fee|charge|interest)\b")
 WHOLE_ASKED = re.compile(r"\b(?:before|original\w*|used\s+to|to\s+start\s+with|at\s+first)\b|\bwhat\s+(?:was|did)\b")
 TAX_INCLUDED = re.compile(r"\b(?:inc|incl|including|inclusive\s+of|includes?)\b[^.?!,]*?\b(?:vat|tax|gst)\b"
@@ -60,8 +61,10 @@ def percent_cue_reading(text: str) -> str | None:
             or TAX_INCLUDED.search(given):
         return None
     down, up = DOWN_SAID.search(given), UP_SAID.search(given)
-    part = PART_ASKED.search(asked) or THAT_ASKED.search(asked.strip()) and not (down or up)
-    rest, pay, total = REST_ASKED.search(asked), PAY_ASKED.search(asked), TOTAL_ASKED.search(asked)
+    part = (PART_ASKED.search(asked) and not PRICE_ASKED.search(asked)) or THAT_ASKED.search(asked.strip()) and not (
+        down or up)
+    rest, total = REST_ASKED.search(asked), TOTAL_ASKED.search(asked)
+    pay = PAY_ASKED.search(asked) or down and PRICE_ASKED.search(asked)  # "was 70 now 30% off, whats the price"
     if part and not (rest or pay or total):
         return f"{rate} / 100 * {whole}"
     if (rest or pay) and down and not up and not total:

@@ -69,8 +69,11 @@ THEN_NOW = re.compile(rf"{N}{UNIT_AND}(?:last|the\s+previous)\s+{PERIODS}[^.?!]*
 NOW_THEN = re.compile(rf"{N}{UNIT_AND}this\s+{PERIODS}[^.?!]*?"  # "2860 this week and 2600 last"
                       rf"{N}{UNIT_AND}(?:last|the\s+previous)\s+{PERIODS}")
 FROM_TO = re.compile(rf"\bfrom\s+[$€£]?{N}{UNIT_AND}to\s+[$€£]?{N}"
-                     rf"|\b(?:was|were|used\s+to\s+be)\s+[$€£]?{N}\b[^.?!\d]*?\bnow\s+(?:it'?s\s+|it\s+is\s+|is\s+|are\s+"
-                     rf"|they'?re\s+)?[$€£]?{N}"  # "my time was 30 minutes and now it's 27"
+                     rf"|\b(?:was|were|used\s+to\s+(?:be|cost|charge|pay|earn))\s+[$€£]?{N}\b[^.?!\d]*?\bnow\s+"
+                     rf"(?:it'?s\s+|it\s+is\s+|is\s+|are\s+|they'?re\s+)?[$€£]?{N}"  # "my time was 30 minutes and now
+                     # it's 27", "used to charge £8 to clean a jacket, now it's £9.40"
+                     rf"|\b(?:was|were)\s+[$€£]?{N}\b[^.?!\d]*?\b(?:reduced|cut|dropped|lowered|increased|raised"
+                     rf"|(?:gone|went|put|marked)\s+(?:up|down))\s+to\s+[$€£]?{N}"  # "was £240, been reduced to £198"
                      rf"|\b(?:bought|paid\s+for)\s+(?:[a-z]+\s+){{0,2}}?(?:at|for)\s+[$€£]?{N}\b[^.?!\d]*?\bnow\s+"
                      rf"(?:at\s+|worth\s+)?[$€£]?{N}")  # "bought shares at 12.50 and theyre now 15.75"
 BUY_SELL = re.compile(rf"\b(?:buy|bought|buys|pay|paid|cost|costs)\b[^.?!\d]*?{N}[^.?!]*?\b(?:sell|sold|sells)\b"
@@ -81,7 +84,7 @@ BY = (r"\s+(?:(?!but\b|and\b)[a-z0-9.$€£]+\s+){0,3}?(?:by\s+)?(?:\d+(?:\.\d+)
 PUT = r"(?:put(?:s|ting)?|bump(?:s|ed|ing)?|push(?:es|ed|ing)?)\s+(?:[a-z]+\s+){0,4}?"  # "putting it up by 12%"
 CHANGE_BY = ((re.compile(rf"\b(?:increas(?:e[sd]?|ing)|rais(?:e[sd]?|ing)|ris(?:es|ing)|rose|gr(?:ew|own|ows|owing)"
                          rf"|go(?:es|ing)?\s+up"
-                         rf"|went\s+up|gone\s+up|(?:is|are|was|were)\s+up|hik(?:e[sd]?|ing)|{PUT}up){BY}"
+                         rf"|went\s+up|gone\s+up|(?:is|are|was|were)\s+up|(?<=\d\s)up|hik(?:e[sd]?|ing)|{PUT}up){BY}"
                          rf"|\badd(?:s|ed|ing)?{BY}(?=\s+(?:for|to\s+allow)\b)"  # "adding 10% for waste", not "add VAT"
                          rf"|\badd(?:s|ed|ing)?\s+(?:an?\s+(?:extra|further)\s+)?\d+(?:\.\d+)?\s*%\s+onto\b"
                          # "adding 25% onto the journey time"; "adds 25% on top" is ADDED
@@ -90,7 +93,7 @@ CHANGE_BY = ((re.compile(rf"\b(?:increas(?:e[sd]?|ing)|rais(?:e[sd]?|ing)|ris(?:
                          r"|%\s+extra\b"),  # "want 5% extra for breakages"
               "+"),  # "a 2.5% pay rise", "20% more"
              (re.compile(rf"\b(?:reduc(?:e[sd]?|ing)|decreas(?:e[sd]?|ing)|lower(?:ed|ing)?|cuts?|falls|fell|falling|drop(?:s|ped|ping)|drop(?=\s+(?:by\s+)?\d)|take\s+away|minus"
-                         rf"|go(?:es|ing)?\s+down|went\s+down|(?:is|are|was|were)\s+down|{PUT}down){BY}"
+                         rf"|go(?:es|ing)?\s+down|went\s+down|(?:is|are|was|were)\s+down|(?<=\d\s)down|{PUT}down){BY}"
                          r"|%\s+(?:pay\s+)?(?:cut|decrease|reduction)\b|%\s+(?:fewer|less|lower|smaller)\b(?!\s+than)"
                          r"|%\s+down\s+(?:on|from)\b"),  # "15% down on saturday"
               "-"))  # "there were 20% fewer"
@@ -302,8 +305,9 @@ def rest_reading(text: str) -> str | None:
         return None  # "..., how much does the charity get": what the costs do not take
     if re.search(r"\bke(?:eps?|pt)\b", taken[0]) and re.search(r"\bkeep\b", asked):
         return None  # "keeps 70%, how much does she keep": the part kept
-    if (left := LEFT_ASKED.search(asked)) and re.search(rf"%\s+{left[0]}\b", text):
-        return None  # "gives 25% back on a £16.40 ticket, how much do i get back": the part given back
+    if (left := LEFT_ASKED.search(asked)) and re.search(rf"%\s+{left[0]}\b", text) or re.search(
+            r"%\s+(?:back|refund\w*|cash\s*back)\b", text):
+        return None  # "gives 25% back on a £46 ticket, how much do i get (back)": the part given back
     if ADDED.search(text[: taken.start()] + text[to.end() + taken.end() if to else taken.end():]):
         return None  # "40% goes to tax" takes the tax; "VAT at 20%, ..." adds it
     whole = next(n for n in numbers if n != percents[0])
@@ -330,6 +334,8 @@ def included_reading(text: str) -> str | None:
             GROSS_PROFIT.sub(" ", given)):
         return None
     percent = percents[0]
+    if re.search(rf"(?<![\d.]){re.escape(percent)}\s*(?:%|percent)\s+of\b", text):
+        return None  # "12.5% of my VAT-inclusive turnover": that part of it, no tax taken out of it
     whole = next(n for n in numbers if n != percent)
     if NET_ASKED.search(asked):
         return f"{whole} * 100 / (100 + {percent})"

@@ -45,6 +45,9 @@ SPEED_WORDS = {"km/h": "km per hour", "kph": "km per hour", "kmh": "km per hour"
                "mpg": "miles per gallon"}
 SPEEDS = re.compile(rf"(?<=[\d\s])({'|'.join(re.escape(w) for w in SPEED_WORDS)})(?![a-z])")
 CURRENCY = re.compile(r"([$€£¥₹])\s*(\d+(?:\.\d+)?)")
+# A bare amount earned, taken or spent over a time is money: "made 84 in 7 hrs", "spent 45 over the weekend"
+EARNED = re.compile(r"\b(earned|made|takings\s+(?:of|were|was)|spent|saved|raised|charged)\s+"
+                    r"(\d+(?:\.\d+)?)(?=\s+(?:in|over|from|across|during|last|this|today|yesterday)\b)")
 NUMBER = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?(?![\d:]|\.\d)")
 # "37 are reserved"; not "16 are girls"
 SUBJECT = re.compile(r"\s+(?:of\s+(?:them|those|these)\s+)?(?:are|were|is|was)\s+(?:already\s+|now\s+)?"
@@ -289,6 +292,7 @@ class Reading:
     def __init__(self, text: str):
         currencies = currencies_in(text)
         text = re.sub(r"(\d)-(?=[a-z])", r"\1 ", CURRENCY.sub(r"\2 money", text.lower()))  # "a 36-hour week"
+        text = EARNED.sub(r"\1 \2 money", text)  # "made 84 in 7 hrs": money
         text = re.sub(r"[\s,]+(?:please|pls|plz|thanks|thank\s+you)[\s?.!]*$", "", text)  # "..., in minutes pls"
         text = re.sub(r"\b(per|a|each)\s+head\b", r"\1 person", text)  # "28.50 per head": per person
         text = RUN_K.sub(r"\1 \2 km", powered(text))

@@ -39,11 +39,11 @@ IMPLIED = {"2": r"\b(?:half|halve[sd]?|halving|doubl(?:e[sd]?|ing)|twice)\b"
                 r"|\b(?:shar(?:e[sd]?|ing)|split(?:s|ting)?)\b[^.?!;]*?\bwith\s+(?:my|his|her|their|our|a|one)\s+"
                 r"(?:[a-z]+\s+)?(?:neighbou?r|friend|sister|brother|partner|wife|husband|flat\s*mate|room\s*mate"
                 r"|house\s*mate|mate|colleague|son|daughter|mum|mom|dad|mother|father|cousin|boyfriend|girlfriend)\b"
-                r"(?!\s*(?:and\b|&))",
+                r"(?!\s*(?:and\b|&))|\btwo\s+(?:thirds|fifths|sevenths|ninths|tenths)\b",
            # "38 miles each way, the return trip 3 times", "392 miles away, gallons for the round trip": two ways;
-           # "I share the plot equally with my neighbour": two people
+           # "I share the plot equally with my neighbour": two people; "two thirds of the cost": its 2 and its 3
            # three and four: not "the third angle", "this quarter"
-           "3": r"\b(?:tripl(?:e[sd]?|ing)|(?:a|one|two)\s+thirds?)\b",
+           "3": r"\b(?:tripl(?:e[sd]?|ing)|(?:a|one|two)\s+thirds?|three\s+quarters)\b",
            "4": r"\b(?:quadrupl(?:e[sd]?|ing)|(?:a|one|two|three)\s+quarters?)\b"}
 
 
@@ -185,6 +185,7 @@ FRONT = re.compile(  # longer phrases before their beginnings: "what do you get"
     r"^(?:what\s+number\s+is|[a-z' -]{1,40}:|hey|hi|hello|ok|okay|so|um|quick\s+(?:question|one|q)\b,?|please|pls|plz"
     r"|then|and|now|"
     r"exactly|quickly|(?:add|sum)(?:\s+up|\s+together)?(?=\s+-?\d[\d\s.+]*$)|"  # "add up 1875 + 2960 + 415"
+    r"(?:the\s+)?(?:sum|total)(?:\s+of)?(?=\s+-?\d[\d\s.+]*$)|(?:the\s+)?product(?:\s+of)?(?=\s+-?\d[\d\s.*]*$)|"
     r"(?:can|could|would|will)\s+(?:you|u|someone|anyone|somebody|anybody)(?:\s+please)?(?:\s+(?:tell\s+me|help\s+me\s+(?:with|work\s+out)|work\s+out"
     r"|figure\s+out|calculate|compute|find|solve|do|give\s+me))?|"
     r"what\s+do\s+(?:you|i|we)\s+get(?:\s+(?:from|for|if\s+(?:you|i|we)\s+(?:do|work\s+out|calculate)|when\s+"
@@ -215,7 +216,7 @@ BACK = re.compile(r"[\s,:!.?]*(?:please|pls|plz|thanks|thank\s+you|for\s+me|then
                   r"again|(?:give|giving|write|leave|put)\s+(?:your|the)\s+answer\s+as\s+a\s+decimal|as\s+a\s+decimal|"
                   r"(?:written|expressed|given)\s+as\s+a\s+decimal|what'?s\s+that|whats\s+that|any\s*(?:one|body))$")
 UNARY_POWER = re.compile(r"(?:^|[(*/+=×÷:,]|\b(?:is|of|what'?s|whats|calculate|times|plus|by|and)\s)\s*-\s*"
-                         r"\d+(?:\.\d+)?\s*(?:squared|cubed|[²³^]|\*\*|to\s+the)")
+                         r"\d+(?:\.\d+)?\s*(?:squared|[²^]|\*\*|to\s+the)")  # "-3 cubed" is -27 by either reading
 AS_PERCENT = re.compile(r"[\s,]*\b(?:as|in|into|to)\s+(?:an?\s+)?(?:percentage|percent|%)$")  # "2/5 as a percentage"
 PROGRAM = re.compile(r"(?:[\d\s.+\-*/^(),]|sqrt|cbrt|mean|median|floor)*")
 # A fraction written with a slash between words: "2/5 divided by 4/15" is (2/5) / (4/15), not 2 / 5 / 4 / 15. Only

@@ -109,19 +109,24 @@ def _decimal(m: re.Match) -> str:
     return f"{DIGIT_WORDS.get(m[1].lower(), m[1])}.{digits}"
 
 
+ARITHMETIC = r"plus|minus|times|divided\s+by|multiplied\s+by|take\s+away|add|subtract|[-+*/×x]"
+ARITHMETIC_AFTER = re.compile(rf"\s*(?:{ARITHMETIC})\s*-?\d", re.IGNORECASE)  # "a thousand take away 387"
+ARITHMETIC_BEFORE = re.compile(rf"\d\s*(?:{ARITHMETIC})\s*$", re.IGNORECASE)  # "387 plus a hundred"
 SAID_POINT = re.compile(r"\b(\d+)\s+point\s+(\d+)\b", re.IGNORECASE)
 MONEY_WORD = re.compile(r"\s+(?:pounds?|dollars?|euros?|quid|bucks)\b", re.IGNORECASE)
 
 
 def with_digits(text: str) -> str:
     """The text with every number said in words written in digits (module docstring); where it has digits, only
-    an amount of money said in words ("I left home with fifty pounds, spent 12.75")."""
+    an amount of money said in words ("I left home with fifty pounds, spent 12.75") and a number an operation
+    joins to a number in digits ("a thousand take away 387")."""
     if not isinstance(text, str):
         return text
     text = SAID_POINT.sub(r"\1.\2", text)  # "3 point 5": 3.5
     text = WAYS.sub(lambda m: f"{ONES[m[1].lower()]} ways", text)  # "183.60 split three ways": a count of shares
-    if re.search(r"\d", text):
-        return RUN.sub(lambda m: _number(m) if MONEY_WORD.match(m.string, m.end()) else m[0], text)
+    if re.search(r"\d", text):  # money, or a number an operation joins to digits: "a thousand take away 387"
+        return RUN.sub(lambda m: _number(m) if MONEY_WORD.match(m.string, m.end()) or ARITHMETIC_AFTER.match(
+            m.string, m.end()) or ARITHMETIC_BEFORE.search(m.string[: m.start()]) else m[0], text)
     return DECIMAL.sub(_decimal, RUN.sub(_number, text))
 
 
@@ -234,13 +239,15 @@ MISSPELLED = (
     (r"wk", "week"), (r"wks", "weeks"), (r"mth|mnth", "month"), (r"mths|mnths", "months"), (r"yr", "year"),
     (r"yrs", "years"), (r"hw", "how"), (r"nite", "night"), (r"nites", "nights"),
     (r"(?<=\d )pc|(?<=\d)pc", "percent"),  # "40 pc of my target"
+    (r"(?<=\d )ea", "each"), (r"(?<=\d)ea", " each"),  # "18 ea", "bricks are 0.45ea"
     (r"in a fortnight", "in two weeks"), (r"for a fortnight", "for two weeks"), (r"over a fortnight", "over two weeks"),
     (r"a tenner", "£10"), (r"a fiver", "£5"),  # "change from a tenner"
     (r"(?<=\ban )our|(?<=\bper )our", "hour"), (r"(?<=\d )ours", "hours"),  # autocorrect: "95 an our for 5 ours"
     (r"fourty", "forty"), (r"ninty", "ninety"), (r"twelv|tweleve|twleve", "twelve"), (r"fiveteen|fithteen", "fifteen"),
     (r"eightteen", "eighteen"), (r"thirtey", "thirty"),  # number words: "fourty times twelv"
 )
-SPELLINGS = [(re.compile(rf"\b(?:{wrong})\b", re.IGNORECASE), right) for wrong, right in MISSPELLED]
+# A word starts after anything but a letter: "0.45ea" is "0.45 each".
+SPELLINGS = [(re.compile(rf"(?<![^\W\d_])(?:{wrong})\b", re.IGNORECASE), right) for wrong, right in MISSPELLED]
 
 
 def spelled(text: str) -> str:

@@ -151,12 +151,16 @@ def bill_reading(text: str) -> str | None:
 SHARED = re.compile(r"\b(?:split|shared?|sharing|divided|dividing|splitting)\s+(?:[a-z$€£\d.]+\s+){0,5}?"
                     rf"(?:equally\s+|evenly\s+)?(?:between|among|amongst|by)\s+(?:the\s+)?{N}\s+[a-z]+|{N}\s+of\s+us\s+(?:are\s+|were\s+)?"
                     rf"(?:split|shar)\w*|^{N}\s+[a-z]+\s+(?:are\s+)?(?:splitting|sharing)\b"
-                    rf"|\b(?:split|shared?|divided)\s+(?:equally\s+|evenly\s+)?{N}\s+ways\b")  # "between 4 flatmates",
-# "3 of us are sharing", "5 carers splitting 120 hrs", "split 4 ways"
+                    rf"|\b(?:split|shared?|divided)\s+(?:equally\s+|evenly\s+)?{N}\s+ways\b"
+                    rf"|(?<![\d.])\d+(?:\.\d+)?\s+(?:(?:a|per)\s+(?:week|month|year)\s+)?(?:equally\s+|evenly\s+)?"
+                    rf"(?:between|among|amongst)\s+{N}\s+(?:of\s+us|[a-z]+)")
+# "between 4 flatmates", "3 of us are sharing", "5 carers splitting 120 hrs", "split 4 ways", "bill came to 186.40
+# between 4 of us", "rent is £1650 a month between 3 of us"
 PART_ASKED = re.compile(r"\bhow\s+(?:much|many)\b[^.?!]*\b(?:each|every|per)\b"
                         r"|\beach\s+(?:one|person|of\s+us|of\s+them)?\s*"
                         r"(?:gets?|pays?|owes?|receives?)\b|[,.]\s*[a-z]+\s+each\s*[?.!]*$"  # "..., hours each?"
-                        r"|\bsplit\s+\d+\s+ways\s*\?[?\s]*$")  # "bill came to 183.60 split 3 ways?"
+                        r"|\bsplit\s+\d+\s+ways\s*\?[?\s]*$"  # "bill came to 183.60 split 3 ways?"
+                        r"|\b(?:everyone|everybody|each\s+person|each\s+one|each)'?s?\s+share\b")  # "everyone's share"
 
 
 def _shared(text: str) -> tuple[str, str] | None:
@@ -195,7 +199,8 @@ def equal_share_reading(text: str) -> str | None:
         return None  # "32 a month shared by 4, how much does each pay over a year"
     amount, count = shared
     counted = re.search(rf"(?<![\d.]){re.escape(amount)}\s", text)
-    thing = noun_after(text[counted.end() - 1:])[0] if counted else None
+    between = counted and re.match(r"\s*(?:equally\s+|evenly\s+)?(?:between|among|amongst)\b", text[counted.end() - 1:])
+    thing = noun_after(text[counted.end() - 1:])[0] if counted and not between else None  # "186.40 between 4 of us"
     whole = (Fraction(amount) / Fraction(count)).denominator == 1
     if thing and not SHARED.match(text, counted.end()) and thing not in MEASURES and not whole:
         return None  # "30 sweets between 4 children": 7 each and 2 left over, not 7.5
