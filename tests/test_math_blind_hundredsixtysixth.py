@@ -4,8 +4,9 @@ inside it, a reading that uses none of a question's clock times is none, a perce
 the price once a tax is added is a total, and "two thirds" needs its 2; and the readings their unanswered questions
 showed general: a list of numbers with a day, a month or a few words beside each, averaged; "80 up by 20%"; "0.45ea";
 a number word an operation joins to digits ("a thousand take away 387"); a negative number cubed; "find the product
-3 × 3.5 × 8"; an amount made over a time is money; a bill "between 4 of us"; "invoice total?", "whats my gross"; and a
-price that "used to" be one amount and now is another."""
+3 × 3.5 × 8"; an amount made over a time is money; a bill "between 4 of us"; "invoice total?", "whats my gross"; a
+price that "used to" be one amount and now is another; "3 times a week" as how often; "total km?"; and a payment
+handed over ("i gave them a £20 note", "hand over a £50 note") where change is asked."""
 from __future__ import annotations
 
 import pytest
@@ -113,9 +114,20 @@ def test_words_for_numbers_and_each(line: str, read: str):
     ("on £13.40 an hour and did 38.5 hrs this week, whats my gross", 515.9),
     ("My dry cleaner used to charge £8 to clean a jacket, now it's £9.40. What's the percentage increase?", 0.175),
     ("The lawnmower was £240 and it's been reduced to £198. What percentage discount is that?", 0.175),
+    ("after school club is £6.50 a session, child goes 3 times a week for 11 weeks, how much altogether", 214.5),
+    ("Camping is £18 per tent per night. 240 tents stay 3 nights. Total camping income?", 12960),
+    ("fitted 14 doors this week and each one took 2.5 hrs, total hours?", 35),
+    ("dry cleaners charged me £17.35 n i gave them a £20 note, how much change", 2.65),
+    ("My round: 3 pints at £4.85 each and 2 glasses of wine at £6.20 each. I hand over a £50 note - how much change "
+     "should I get?", 23.05),
 ])
 def test_the_readings_the_unanswered_questions_asked_for(question: str, answer):
     assert value(question) == pytest.approx(answer)
+
+
+def test_times_as_many_is_still_no_rate():
+    assert exact("She is 3 times as old as her son who is 12. how old is she") == "3 * 12"  # an age, not a rate
+    assert exact("Inner tubes are £6.49 each. I buy 4 and hand over £30. How much change?") is None  # 4 of what
 
 
 def test_a_negative_number_squared_is_still_unread():

@@ -139,7 +139,7 @@ def test_examples_suit_the_model(service: Service):
     assert examples[0] == "A man is riding a bike." and "Where is the train station?" not in examples
     assert "I would like a cup of coffee, please." not in examples
     french = get_task("translation").examples("en", "fr", ("tatoeba/en-fr", "multi30k"))  # French places for French
-    assert "Where is the nearest bakery?" in french and "A man is riding a bike." in french
+    assert "Where is the bakery?" in french and "A man is riding a bike." in french
     everyday_model = get_task("translation").examples("en", "it", ("tatoeba/en-it", "multi30k"))
     assert everyday_model[0] == "Good morning! How are you?"  # any other en->X, trained beyond captions
     assert "Where is the train station?" in everyday_model and "A man is riding a bike." in everyday_model

@@ -163,3 +163,44 @@ def test_everyday_model_n_best_lists_are_the_same_on_both_engines(tmp_path) -> N
     theirs = fast.hypotheses(sentences, options)
     alike = sum([h.ids for h in a] == [h.ids for h in b] for a, b in zip(ours, theirs, strict=True))
     assert all(len(hyps) == 3 for hyps in ours + theirs) and alike >= len(sentences) - 1
+
+
+# What each example button's sentence must say, slot by slot (each slot: the words of which the translation holds at
+# least one). Where a translation misses a slot, its line must carry a notice: a visitor who presses an example never
+# gets a wrong translation unflagged ("Guten Morgen! Was sind Sie?" was one, "J'aimerais une crise" another).
+EXAMPLE_SLOTS = {
+    "de": {"Good morning!": [{"guten"}, {"morgen"}],
+           "Where is the train station?": [{"wo"}, {"bahnhof"}],
+           "I would like a cup of coffee, please.": [{"tasse"}, {"kaffee"}, {"hätte", "möchte", "gerne", "gern"}],
+           "My brother has lived in Hamburg for three years.": [{"bruder"}, {"hamburg"}, {"drei"}, {"seit"}],
+           "A man is riding a bike.": [{"mann"}, {"fahrrad", "rad"}],
+           "Two dogs are playing in the snow.": [{"zwei"}, {"hunde"}, {"spielen"}, {"schnee"}],
+           "A little girl in a pink dress is climbing the stairs.": [{"mädchen"}, {"rosa", "pinken"}, {"kleid"},
+                                                                     {"treppe", "treppen", "stufen"}]},
+    "fr": {"How are you?": [{"comment"}, {"vas-tu", "allez-vous", "va"}],
+           "Where is the bakery?": [{"où"}, {"boulangerie"}],
+           "I would like a cup of coffee, please.": [{"tasse"}, {"café"}, {"voudrais", "aimerais"}],
+           "My sister lives in Paris.": [{"sœur"}, {"paris"}, {"vit", "habite"}],
+           "A man is riding a bike.": [{"homme"}, {"vélo", "bicyclette"}],
+           "Two dogs are playing in the snow.": [{"deux"}, {"chiens"}, {"jouent"}, {"neige"}],
+           "A little girl in a pink dress is climbing the stairs.": [{"fille"}, {"rose"}, {"robe"},
+                                                                     {"escaliers", "escalier", "marches"}]},
+}
+
+
+@pytest.mark.parametrize("name,lang", EVERYDAY_MODELS)
+def test_every_example_button_translates_right_or_carries_a_notice(name: str, lang: str, tmp_path, monkeypatch):
+    from transformer_demo.services.service import Service
+
+    monkeypatch.setenv("TRANSFORMER_DEMO_CACHE", str(tmp_path))
+    folder = checkpoint_dir(name, required=False)
+    service = Service(folder.parent, ROOT / "runs-none", device="cpu")  # the app's default engine
+    examples = service.examples(name)
+    assert set(examples) == set(EXAMPLE_SLOTS[lang])  # a new example needs its slots here
+    for method in ("greedy", "beam"):
+        options = DecodeOptions(method=method, beam_size=4, length_penalty=service.model_info(name).length_penalty)
+        for line in service.translate(name, "\n".join(examples), options).lines:
+            output = line.outputs[0][0]
+            words = {w.strip(".,!?¿¡«»").lower() for w in output.replace("'", " ").split()}
+            right = all(slot & words for slot in EXAMPLE_SLOTS[lang][line.source])
+            assert right or line.notice, f"{method}: {line.source!r} -> {output!r}, with no notice"

@@ -21,12 +21,14 @@ CAPTIONS = [
     "Two dogs are playing in the snow.",
     "A little girl in a pink dress is climbing the stairs.",
 ]
-# Per language pair: everyday sentences and a question first (what a visitor types), then the captions.
+# Per language pair: everyday sentences and a question first (what a visitor types), then the captions. The shipped
+# models translate each of their pair's right by greedy and beam search (tests/test_shipped.py): "Good morning! How
+# are you?" became "Was sind Sie?" by beam search, and "a croissant" "une crise", so they are not offered.
 EVERYDAY = {
-    ("en", "de"): ["Good morning! How are you?", "Where is the train station?", "I would like a cup of coffee, please.",
+    ("en", "de"): ["Good morning!", "Where is the train station?", "I would like a cup of coffee, please.",
                    "My brother has lived in Hamburg for three years."],
-    ("en", "fr"): ["Good evening! How are you?", "Where is the nearest bakery?", "I would like a croissant, please.",
-                   "My sister has lived in Lyon for three years."],
+    ("en", "fr"): ["How are you?", "Where is the bakery?", "I would like a cup of coffee, please.",
+                   "My sister lives in Paris."],
     ("en", None): ["Good morning! How are you?", "Where is the train station?", "Thank you very much for your help."],
 }
 

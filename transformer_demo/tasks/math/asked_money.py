@@ -25,7 +25,7 @@ MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|pa
                          rf"|\bwhat(?:'s|s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:gross|net|weekly"
                          rf"|monthly|annual|yearly)\s+(?:pay|wages?|salary|earnings|income|bill|cost)\b"
                          # "Total takings from the meal deals?"
-                         rf"|(?:^|[,.;:]\s*)total\s+(?:takings|revenue|sales|income|earnings)\b{SENTENCE}\?"
+                         rf"|(?:^|[,.;:]\s*)total\s+(?:{WORD}\s+)?(?:takings|revenue|sales|income|earnings)\b{SENTENCE}\?"
                          rf"|(?:^|[,.;:]\s*)(?:the\s+|my\s+)?(?:invoice|bill|order)\s+total\s*[?.!]"  # "Invoice total?"
                          rf"|\bwhat(?:'s|s|\s+is|\s+was)\s+(?:the|my|his|her|their|our|your)\s+gross\s*[?.!]*$")
 PAYING = r"pays?|gets?|owes?|has|have|receives?|needs?|spends?|puts?|gives?|contributes?"  # each one does

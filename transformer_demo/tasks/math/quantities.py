@@ -37,8 +37,10 @@ from .memo import of_text
 NOT_HOLDERS = {"sum", "total", "product", "difference", "quotient", "average", "mean", "median", "square", "cube",
                "root", "power", "half", "third", "quarter", "fifth", "tenth", "percent", "multiple", "value"}
 RATE_WORD = re.compile(r"\b(?:per|each|every)\b|\b(?:a|an)\s+(?:second|minute|hour|day|week|month|year)\b")
+# Words of another operation than a rate's ("3 times a day" says how often, not "3 times as many")
 NOT_A_RATE_QUESTION = re.compile(r"\b(?:left|remain\w*|change|more|fewer|less|than|older|younger|percent|twice|half"
-                                 r"|double|triple|times|difference|back|altogether|together|plus|minus)\b|%|[-+=^]")
+                                 r"|double|triple|times(?!\s+(?:a|an|per|each|every)\b)|difference|back|altogether"
+                                 r"|together|plus|minus)\b|%|[-+=^]")
 
 SPEED_WORDS = {"km/h": "km per hour", "kph": "km per hour", "kmh": "km per hour", "mph": "miles per hour",
                "m/s": "m per second", "km/hr": "km per hour", "bpm": "beats per minute",
@@ -130,6 +132,7 @@ PER_ASKED = re.compile(rf"\b(?:what'?s|whats|what\s+is)\s+(?:that|this|it)\s+(?:
                        rf"|\baverage\s+(?:[a-z]+\s+)?(?:per|an?|each)\s+({WORD})\b"  # "average weight per parcel"
                        rf"|\bper\s+({WORD})\s*[?.!]*$")  # "goals per game?"
 MEASURE_WORD = "|".join(f"(?:{words})" for words in MEASURES.values())
+TOTAL_MEASURE = re.compile(rf"(?:^|[,.;:?]\s*)(?:and\s+)?(?:the\s+|my\s+)?total\s+({MEASURE_WORD})\s*[?.!]*$")
 SPEED_ASKED = re.compile(rf"\b(?:speed|rate|pace)\b.*?\bin\s+({MEASURE_WORD})\s+(?:per|an?)\s+"  # "pace ...? in min/km"
                          rf"({MEASURE_WORD})\b|\bwhat\s+({MEASURE_WORD})\s+per\s+({MEASURE_WORD})\s+(?:is|was)\b")
 CONVERT_ASKED = re.compile(r"^(?:convert|change|turn|express|write)\b|\b(?:make|convert|change|turn|put|write)\s+"
@@ -258,6 +261,8 @@ def _asked(text: str) -> Unit | None:
         name = per and (per.group(1) or per.group(2) or per.group(3))
         anyone = name in ("one", "person", "of") or re.fullmatch(PAYING, name or "")  # "how much does each pay"
         asked = rate_unit("money", "*" if anyone else name_of(name)) if per else _money_asked(text)
+    elif total := TOTAL_MEASURE.search(text):  # "..., total km?"
+        asked = ((name_of(total.group(1)), 1),)
     elif re.search(r"\bhow\s+far\b", text):
         lengths = {name for name in re.findall(rf"\d\s*({MEASURE_WORD})\b", text) if name_of(name) in LENGTHS}
         asked = ((name_of(lengths.pop()), 1),) if len({name_of(n) for n in lengths}) == 1 else None

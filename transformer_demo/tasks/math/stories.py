@@ -49,8 +49,10 @@ PRICE = re.compile(rf"\b(?:for|at|costing|cost|costs|price\s+of)\s+{CURRENCY}$")
 PAID_WITH = re.compile(rf"\bpa(?:y|ys|id)\s+(?:with|using)\s+(?:a|an|one)?\s*{CURRENCY}{N}")
 # "told me to keep a pound of the change": an amount in words that the numbers leave out
 KEPT = re.compile(r"\b(?:keep|keeps|kept|tip|tips|tipped)\b|\ba\s+(?:pound|dollar|euro|quid|buck)\b")
-HANDED = re.compile(rf"\b(?:hand(?:s|ed)?|gives?|gave|passe[sd])\s+(?:me|us)\s+(?:a|an|one)?\s*{CURRENCY}{N}")  # "she
-# handed me a tenner (£10), how much change": a payment, where change is asked
+HANDED = re.compile(rf"\b(?:hand(?:s|ed)?|gives?|gave|passe[sd]|puts?\s+in)\s+(?:(?:me|us|them|him|her)\s+)?"
+                    rf"(?:over\s+)?(?:a|an|one)?\s*{CURRENCY}{N}")
+# "she handed me a tenner (£10)", "i gave them a £20 note", "the customer puts in £2", "hand over £30": a payment,
+# where change is asked
 EACH_PRICE = re.compile(rf"\b{N}\s+(?:(?!and\b)[a-z-]+\s+){{1,3}}?(?:(?:at|for|costing|that\s+cost|which\s+cost)\s+"
                         rf"{CURRENCY}{N}\s*(?:[a-z]+\s+)?each\b"
                         rf"|at\s+{CURRENCY}{N}(?=\s*(?:[,.?!]|and\b|today\b|tonight\b|yesterday\b|$)))")
