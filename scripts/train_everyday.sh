@@ -4,14 +4,14 @@
 # Run folders live outside the repository; a run that has a saved state resumes from it. Before a session ends,
 # `pkill -TERM -f "transformer_demo train"` makes each run save its state after the step it is on and stop.
 #   bash scripts/train_everyday.sh [RUNS_DIR (default /work/train-runs)] [DATA_DIR (default ../shared/data)]
-# STAGE=2 to 9 runs a later stage instead (configs/everyday_*_cpu_stageN.json: 2, a source vocabulary of its own;
+# STAGE=2 to 10 runs a later stage instead (configs/everyday_*_cpu_stageN.json: 2, a source vocabulary of its own;
 # 3, more pairs for days, months and numbers; 4, for clock times and ordinals; 5, en-de at a third of the learning
 # rate, en-fr with ordinals in digits and dates in three English forms; 6, en-de with Multi30k at twice its weight,
 # en-fr with clock times at the ordinals' weight; 7, en-de with the number pairs at twice their weight, en-fr at a
 # third of the learning rate; 8, both with Tatoeba's own pairs at twice their weight, en-de on the seventh stage's
 # data, en-fr with ordinals at weight 9; 9, en-de with clock times at twice their weight, en-fr at half the
-# learning rate): it starts from the shipped model,
-# checkpoints/PAIR (committed, so it survives a new machine), and runs in RUNS_DIR/PAIR-stageN.
+# learning rate; 10, en-de alone, at half the learning rate, with Tatoeba's own pairs at 4): it starts from the
+# shipped model, checkpoints/PAIR (committed, so it survives a new machine), and runs in RUNS_DIR/PAIR-stageN.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-/work/train-runs}"
@@ -25,6 +25,9 @@ export MALLOC_MMAP_THRESHOLD_=1000000000 MALLOC_TRIM_THRESHOLD_=100000000000 MAL
 if [ -w /proc/sys/kernel/sched_autogroup_enabled ]; then echo 0 > /proc/sys/kernel/sched_autogroup_enabled; fi
 stage="${STAGE:-1}"
 for pair in en-de en-fr; do
+  if [ "$stage" != 1 ] && [ ! -f "configs/everyday_${pair/-/_}_cpu_stage$stage.json" ]; then
+    echo "$pair: no stage $stage"; continue
+  fi
   if [ "$stage" = 1 ]; then
     out="$runs/$pair" config="configs/everyday_${pair/-/_}_cpu.json" start=()
   else
@@ -38,5 +41,6 @@ for pair in en-de en-fr; do
   fi
   nohup python -m transformer_demo train "${start[@]}" --out "$out" --data-dir "$data" --quiet \
     >>"$out/stdout.log" 2>>"$out/stderr.log" &
+  echo $! >"$out/pid"  # for whatever waits on the run
   echo "$pair: pid $! -> $out (${start[*]})"
 done
