@@ -188,13 +188,17 @@ EXAMPLE_SLOTS = {
 }
 
 
+@pytest.mark.parametrize("engine", ["torch", "auto"])
 @pytest.mark.parametrize("name,lang", EVERYDAY_MODELS)
-def test_every_example_button_translates_right_or_carries_a_notice(name: str, lang: str, tmp_path, monkeypatch):
+def test_every_example_button_translates_right_or_carries_a_notice(name: str, lang: str, engine: str, tmp_path,
+                                                                    monkeypatch):
     from transformer_demo.services.service import Service
 
+    if engine == "auto":
+        pytest.importorskip("ctranslate2")
     monkeypatch.setenv("TRANSFORMER_DEMO_CACHE", str(tmp_path))
     folder = checkpoint_dir(name, required=False)
-    service = Service(folder.parent, ROOT / "runs-none", device="cpu")  # the app's default engine
+    service = Service(folder.parent, ROOT / "runs-none", device="cpu", engine=engine)  # auto: the app's default
     examples = service.examples(name)
     assert set(examples) == set(EXAMPLE_SLOTS[lang])  # a new example needs its slots here
     for method in ("greedy", "beam"):
