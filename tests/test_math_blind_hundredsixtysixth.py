@@ -6,7 +6,8 @@ showed general: a list of numbers with a day, a month or a few words beside each
 a number word an operation joins to digits ("a thousand take away 387"); a negative number cubed; "find the product
 3 × 3.5 × 8"; an amount made over a time is money; a bill "between 4 of us"; "invoice total?", "whats my gross"; a
 price that "used to" be one amount and now is another; "3 times a week" as how often; "total km?"; and a payment
-handed over ("i gave them a £20 note", "hand over a £50 note") where change is asked."""
+handed over ("i gave them a £20 note", "hand over a £50 note") where change is asked; "5!" and "6 factorial"; "per
+cent"; and a profit as the money taken less the money spent ("Ingredients cost £37.50 and we took £162.40")."""
 from __future__ import annotations
 
 import pytest
@@ -123,6 +124,26 @@ def test_words_for_numbers_and_each(line: str, read: str):
 ])
 def test_the_readings_the_unanswered_questions_asked_for(question: str, answer):
     assert value(question) == pytest.approx(answer)
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("5! =", 120), ("what does 4! equal (factorial)", 24), ("what is 6 factorial", 720), ("factorial of 3", 6),
+    ("12 out of 30 students got an A, what per cent is that", 0.4),
+    ("Ingredients cost £37.50 and we took £162.40. What's our profit?", 124.9),
+    ("raffle raised £1860 and the prizes cost us £340, whats the profit", 1520),
+])
+def test_factorials_per_cent_and_takings_less_costs(question: str, answer):
+    assert value(question) == pytest.approx(answer)
+
+
+@pytest.mark.parametrize("question", [
+    "I'm 5!",  # an exclamation, no factorial
+    "ingredients came to £28, board and box £6.50, charging £95 for the cake, profit?",  # a cost with no cost word
+    "took £400 and costs were £120, whats the profit per day",  # not the whole profit
+    "sold 40 mugs at £8 each, bought them for £3 each, profit if 5 are left?",  # not all sold
+])
+def test_what_is_no_factorial_nor_a_whole_profit(question: str):
+    assert exact(question) is None
 
 
 def test_times_as_many_is_still_no_rate():

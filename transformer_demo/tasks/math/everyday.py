@@ -50,6 +50,7 @@ from .rates import (
 from .ratios import ratio_reading
 from .reading import A_RATE_OF, NUMBER, N
 from .stories import bill_reading, change_reading, equal_share_reading, left_over_reading, story_reading
+from .takings import takings_reading
 from .temperatures import scale_reading, temperature_reading
 from .totals import LEFT_OUT, sum_of_products_reading
 from .unit_prices import unit_price_reading
@@ -348,6 +349,6 @@ def everyday_readings(text: str) -> list[str]:
                fraction_taken_reading, fraction_of_whole_reading, scaled_reading, pieces_reading, temperature_reading,
                scale_reading, profit_reading, item_profit_reading, unit_profit_reading, growth_reading,
                interest_reading, portion_reading, capacity_reading, in_every_reading, spaced_reading,
-               sum_of_products_reading, unit_price_reading)
+               sum_of_products_reading, unit_price_reading, takings_reading)
     readings = [r for r in (*(read(text) for read in readers), *percent_readings(text)) if r]
     return readings or [r for r in (percent_cue_reading(text),) if r]  # the words' reading, where no reader has one

@@ -65,6 +65,12 @@ def _template(program: str) -> Callable[[re.Match], str]:
     return lambda m: program.format(*m.groups())
 
 
+def _factorial(m: re.Match) -> str:
+    """"5!", "factorial of 6" -> (1 * 2 * 3 * 4 * 5): the product the program language writes it as."""
+    n = int(next(g for g in m.groups() if g))
+    return "(" + " * ".join(str(k) for k in range(1, n + 1)) + ")" if n > 1 else "1"
+
+
 def _one(program: str) -> Callable[[re.Match], str]:
     """For a pattern of several alternatives, each with one number: the number that matched."""
     return lambda m: program.format(next(g for g in m.groups() if g))
@@ -120,6 +126,8 @@ TIGHT: tuple[tuple[str, Callable[[re.Match], str]], ...] = (  # bind first: "8 s
     (rf"{THE}(?:positive\s+)?square\s+root\s+of\s+{N}|√\s*{N}|\bsqrt\s*(?:of\s+)?\(?\s*{N}\s*\)?",
      _one("sqrt({})")),  # "sqrt of 2.25"
     (rf"{THE}cube\s+root\s+of\s+{N}|∛\s*{N}|\bcbrt\s*\(?\s*{N}\s*\)?", _one("cbrt({})")),
+    (r"\bfactorial\s+(?:of\s+)?(1?\d|20)\b(?!\.\d)|(?<![\w.])(1?\d|20)\s+factorial\b"
+     r"|(?<![\w.!])(1?\d|20)\s*!(?=\s*(?:=|\?|equals?\b|\(factorial\)))", _factorial),  # "5! =", not "I'm 5!"
     (rf"{THE}(?:positive\s+)?square\s+root\s+of\s*(?=\()", lambda m: "sqrt"),  # "square root of (6 squared + ...)"
     (rf"{N}\s+(?:to\s+the\s+power\s+(?:of\s+)?|raised\s+to\s+(?:the\s+power\s+(?:of\s+)?)?|to\s+the\s+)-\s*{N}"
      rf"(?:st|nd|rd|th)?(?:\s+power)?", _template("({0} ^ -{1})")),  # "10 to the power of -2"
