@@ -95,6 +95,8 @@ def test_what_is_no_labelled_list_is_not_averaged(text: str):
     ("bricks are 0.45ea, whats 2000 of them gonna cost", "bricks are 0.45 each, whats 2000 of them gonna cost"),
     ("whats a thousand take away 387", "whats 1000 take away 387"),
     ("387 plus a hundred", "387 plus 100"),
+    ("whats 2/5 of 3 hundred", "whats 2/5 of 300"),
+    ("3 hundred and 40", "3 hundred and 40"),  # its parts are joined elsewhere, or not at all
     ("me and my two friends share 87 sweets", "3 of us share 87 sweets"),  # a count, as before
 ])
 def test_words_for_numbers_and_each(line: str, read: str):

@@ -153,8 +153,10 @@ def ungrouped(text: str) -> str:
     return GROUPED.sub(one, text) if found else text
 
 
-THOUSANDS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(k|\s+grand|\s+thousand|\s+million|\s+billion)\b(?!\s*[-+*/=^)(])",
-                       re.IGNORECASE)  # not "4k + 25 = 125": k the unknown; "a 2.5 grand bonus" is 2500, "1.2 million"
+# "a 2.5 grand bonus" is 2500, "1.2 million", "2/5 of 3 hundred"; not "4k + 25 = 125" (k the unknown), nor
+# "3 hundred and 40", whose parts another reading joins
+THOUSANDS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(k|\s+grand|\s+thousand|\s+million|\s+billion"
+                       r"|\s+hundred(?!\s+and\b))\b(?!\s*[-+*/=^)(])", re.IGNORECASE)
 RUN_BEFORE = re.compile(r"\b(?:ran|run|runs|running|jog|jogs|jogged|race|races|raced|did\s+a|do\s+a|the)\s+$", re.I)
 
 
