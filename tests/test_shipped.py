@@ -119,6 +119,11 @@ EVERYDAY = {
 EVERYDAY_MODELS = [("en-de", "de"), ("en-fr", "fr")]
 
 
+def words_of(output: str) -> set[str]:
+    """A translation's words, lower-cased, without punctuation or elision ("J'aimerais" -> "j", "aimerais")."""
+    return {w.strip(".,!?¿¡«»").lower() for w in output.replace("'", " ").split()}
+
+
 @pytest.mark.parametrize("engine", ["torch", "auto"])
 @pytest.mark.parametrize("name,lang", EVERYDAY_MODELS)
 def test_everyday_model_translates_everyday_sentences(name: str, lang: str, engine: str, tmp_path, monkeypatch) -> None:
@@ -140,8 +145,7 @@ def test_everyday_model_translates_everyday_sentences(name: str, lang: str, engi
             assert (result.engine, result.engine_note) == ("ctranslate2", None), result.engine_note
         for line, words in zip(result.lines, expected):
             output = line.outputs[0][0]
-            found = {w.strip(".,!?¿¡«»").lower() for w in output.replace("'", " ").split()}
-            assert words & found, f"{line.source!r} -> {output!r}"
+            assert words & words_of(output), f"{line.source!r} -> {output!r}"
             assert line.notice is None, f"{line.source!r} -> {output!r}: {line.notice}"
 
 
@@ -205,6 +209,5 @@ def test_every_example_button_translates_right_or_carries_a_notice(name: str, la
         options = DecodeOptions(method=method, beam_size=4, length_penalty=service.model_info(name).length_penalty)
         for line in service.translate(name, "\n".join(examples), options).lines:
             output = line.outputs[0][0]
-            words = {w.strip(".,!?¿¡«»").lower() for w in output.replace("'", " ").split()}
-            right = all(slot & words for slot in EXAMPLE_SLOTS[lang][line.source])
+            right = all(slot & words_of(output) for slot in EXAMPLE_SLOTS[lang][line.source])
             assert right or line.notice, f"{method}: {line.source!r} -> {output!r}, with no notice"

@@ -11,6 +11,7 @@ from collections import Counter
 from fractions import Fraction
 
 from .everyday import LIST_GAP
+from .measures import DAYS_MONTHS
 from .reading import NUMBER
 
 NUMBER_LIST = re.compile(r"\d+(?:\.\d+)?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)\d+(?:\.\d+)?)+")
@@ -22,7 +23,7 @@ SIGNED = re.compile(r"-?\d+(?:\.\d+)?")
 
 PER_ONE = re.compile(r"\bper\s+(?:game|match|day|week|month|year|test|round|innings|person|player|student|child"
                      r"|night|run|race|ride|trip|walk|swim|session|lesson|visit|shift|lap|hole|order|customer|quarter"
-                     r"|half|set|paper|exam|quiz|month|country|event|episode|hive|branch|stall|shop|team|site|hen)\b")
+                     r"|half|set|paper|exam|quiz|country|event|episode|hive|branch|stall|shop|team|site|hen)\b")
 
 
 def statistic_reading(text: str) -> str | None:
@@ -45,9 +46,7 @@ def statistic_reading(text: str) -> str | None:
 
 
 NOT_LISTED = re.compile(r"\b(?:been|was|were|is|are|out|times|had|has|have)\b")  # "1230 runs and been out 30 times"
-DAY_OR_MONTH = (r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-                r"|jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|september"
-                r"|oct|october|nov|november|dec|december)")
+DAY_OR_MONTH = f"(?:{'|'.join(sorted(DAYS_MONTHS, key=len, reverse=True))})"
 # Between two labelled numbers, where no comma or "and" is: a day or a month ("mon 3 tue 5", "1.8l tue 2.2")
 LABEL_GAP = re.compile(rf"(?:\s*[a-z]+)?\s+(?:on\s+|in\s+)?{DAY_OR_MONTH}\s*[:=]?\s*[$€£]?")
 # Between two numbers of a list with a few words each: "34 km on monday, 28", "14 films in jan, 9 in feb and 17"

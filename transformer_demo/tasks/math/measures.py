@@ -50,15 +50,18 @@ SIZES = {  # a measure's dimension and its size in the dimension's smallest unit
     "kg": ("mass", 1000000), "tonne": ("mass", 1000000000), "ounce": ("imperial mass", 1), "lb": ("imperial mass", 16),
     "ml": ("volume", 1), "litre": ("volume", 1000), "pint": ("imperial volume", 1), "gallon": ("imperial volume", 8),
 }
+# "mon 143 tue 98": a day or a month, shortened, labels a number; it is no unit of it ("how many saturdays" counts)
+SHORT_DAYS_MONTHS = set("""mon tue tues wed weds thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov
+dec""".split())
+DAYS_MONTHS = SHORT_DAYS_MONTHS | set("""monday tuesday wednesday thursday friday saturday sunday january february march
+april may june july august september october november december""".split())
 FUNCTION_WORDS = set("""a an the of and or but if then so in on at to into from for by with than as is are was were
 be been am it its this that these those them they he she we you i my your his her our their what which how more less
 fewer times percent per each every x do does did will would can could has have had get got gets left over all
 only just about exactly up when while where who there here not no too very also still now already some any many
 much both another again onto out off away back home today tonight yesterday tomorrow altogether together total one
 equally evenly fairly plus minus last next first long wide high tall deep thick across squared cubed between among
-amongst""".split()) | set(
-    "mon tue tues wed weds thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec".split())
-# "mon 143 tue 98": a day or a month, shortened, labels a number; it is no unit of it ("how many saturdays" counts)
+amongst""".split()) | SHORT_DAYS_MONTHS
 ADJECTIVES = set("""more extra other equal full whole empty new old big small large little red blue green yellow white
 black pink purple orange brown grey gray same different""".split())
 

@@ -61,10 +61,10 @@ def percent_cue_reading(text: str) -> str | None:
             or TAX_INCLUDED.search(given):
         return None
     down, up = DOWN_SAID.search(given), UP_SAID.search(given)
-    part = (PART_ASKED.search(asked) and not PRICE_ASKED.search(asked)) or THAT_ASKED.search(asked.strip()) and not (
-        down or up)
+    price = PRICE_ASKED.search(asked)
+    part = PART_ASKED.search(asked) and not price or THAT_ASKED.search(asked.strip()) and not (down or up)
     rest, total = REST_ASKED.search(asked), TOTAL_ASKED.search(asked)
-    pay = PAY_ASKED.search(asked) or down and PRICE_ASKED.search(asked)  # "was 70 now 30% off, whats the price"
+    pay = PAY_ASKED.search(asked) or down and price  # "was 70 now 30% off, whats the price"
     if part and not (rest or pay or total):
         return f"{rate} / 100 * {whole}"
     if (rest or pay) and down and not up and not total:
