@@ -32,7 +32,7 @@ import torch
 from app_helpers import HANG_S, Pacer, build_model_roots, launch, pace
 from gradio_client import Client
 
-from transformer_demo.checkpoint import write_json
+from transformer_demo.files import write_json
 from transformer_demo.services.service import Service
 from transformer_demo.serving.limits import BusyError, Limits, Visitor, VisitorGate
 from transformer_demo.serving.runs import APP_RUN_MARKER, RunIndex, fingerprint

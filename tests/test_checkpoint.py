@@ -11,8 +11,9 @@ import pytest
 import torch
 from safetensors.torch import load_file, save_file
 
-from transformer_demo.checkpoint import CheckpointError, atomic_write, load_checkpoint, save_checkpoint
+from transformer_demo.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
 from transformer_demo.config import RunConfig, TrainConfig
+from transformer_demo.files import atomic_write
 from transformer_demo.model import Transformer, causal_mask, padding_mask
 from transformer_demo.tokenization import PAD_ID, SOS_ID, Vocab
 from transformer_demo.training.trainer import Trainer
@@ -212,6 +213,20 @@ def test_corrupted_tokenizer_and_missing_folder_are_refused(save_small, tmp_path
         load_checkpoint(folder)
     with pytest.raises(CheckpointError, match="checkpoint folder not found"):
         load_checkpoint(tmp_path / "no-such-checkpoint")
+
+
+def test_source_word_counts_are_read_with_the_checkpoint_and_a_bad_file_is_refused(save_small):
+    from transformer_demo.source_words import count_words, write_counts
+
+    folder = save_small().folder
+    assert load_checkpoint(folder).source_words is None  # no file: no rare-word check
+    write_counts(folder, count_words(["A dog runs.", "The dog's ball, a ball."]))
+    assert (folder / "source_words.tsv").read_text().splitlines()[:2] == ["a\t2", "ball\t2"]  # most frequent first
+    assert load_checkpoint(folder).source_words == {"a": 2, "ball": 2, "dog": 1, "dog's": 1, "runs": 1, "the": 1}
+    for content in ("dog\tmany\n", "\t3\n", b"\xff\xfe\x00"):
+        (folder / "source_words.tsv").write_bytes(content if isinstance(content, bytes) else content.encode())
+        with pytest.raises(CheckpointError, match="source_words.tsv is corrupted"):
+            load_checkpoint(folder)
 
 
 # --- nothing is unpickled ---

@@ -20,8 +20,12 @@ from transformer_demo.confidence import (
     normalize_case,
     notices,
     output_mean_log_prob,
+    rare_below,
+    rare_notice,
+    rare_words,
     script_notice,
     sentence_case,
+    uncopied_counts,
 )
 
 SURE = Signals(n_source_pieces=8, n_unknown=0, mean_log_prob=-0.3)
@@ -127,6 +131,37 @@ def test_low_mean_log_probability_is_reported_below_the_threshold_only() -> None
     [notice] = notices(text, Signals(6, 0, -1.3), "en", "de", min_mean_log_prob=-1.2)
     assert "unsure" in notice and "-1.30" in notice and "-1.20" in notice
     assert notices(text, Signals(6, 0, None), "en", "de") == []  # no output score: no log-prob check
+
+
+COUNTS = {"my": 900, "sister": 300, "has": 5000, "lived": 80, "in": 9000, "the": 20000, "near": 60, "fireman": 2,
+          "and": 9000, "a": 20000, "bakery": 14, "croissant": 1}
+
+
+def test_rare_words_are_those_training_held_too_rarely_and_the_output_does_not_copy() -> None:
+    text = "My sister has lived in Lyon, near the fireman’s bakery and a croissant shop in Lyon."
+    assert rare_words(text, "Ma sœur a vécu à lune ...", COUNTS) == ("Lyon", "croissant", "shop")  # each once, as typed
+    assert rare_words(text, "... à Lyon ... croissant ... shop", COUNTS) == ()  # copied: a name translated right
+    assert rare_words("The fireman's bakery.", "x", COUNTS) == ()  # a possessive is its word
+    assert rare_words("The fireman's bakery.", "x", COUNTS, below=3) == ("fireman's",)
+    assert rare_words("A croissant.", "x", COUNTS, below=1) == ()  # below: the count that is no longer rare
+    assert rare_words("In 1983, 42 €.", "x", {"in": 9}) == ()  # numbers and signs are no words
+    assert uncopied_counts("A croissant, a CROISSANT.", "un", COUNTS) == {"A": 20000, "croissant": 1}
+
+
+def test_the_rare_word_notice_names_the_words_and_how_rare_they_are() -> None:
+    assert rare_notice(()) is None
+    one = rare_notice(("Lyon",))
+    assert one.startswith("The model hardly knows \u201cLyon\u201d:") and "hold it at most once" in one
+    assert "hold it fewer than 5 times" in rare_notice(("Lyon",), below=5)
+    many = rare_notice(("a", "b", "c", "d", "e", "f"))
+    assert "\u201cc\u201d, \u201cd\u201d and 2 more: its training sentences hold each at most once" in many
+    [notice] = notices("I like Lyon.", Signals(4, 0, -0.2, ("Lyon",)), "en", "fr", below=5)
+    assert notice == rare_notice(("Lyon",), below=5)
+
+
+def test_the_rare_word_count_comes_from_the_model_config_else_the_fallback() -> None:
+    assert rare_below({"rare_below": 5}) == 5 and rare_below({"rare_below": 0}) == 0
+    assert rare_below({}) == rare_below({"rare_below": True}) == rare_below({"rare_below": -1}) == 2
 
 
 def test_low_log_probability_is_not_repeated_when_a_clearer_reason_is_given() -> None:

@@ -13,10 +13,10 @@ PACKAGE = Path(__file__).resolve().parents[1] / "transformer_demo"
 # Bottom to top: a module may import its own layer and those below, never one above (docs/ARCHITECTURE.md). Names are
 # module paths under the package; a folder's name stands for everything in it that is not named on its own.
 LAYERS = [
-    ["errors", "config", "tokenization", "model", "confidence", "scoring", "viz", "attention_view", "parameters",
-     "layer_html", "augmentation"],
-    ["decoding", "inspection", "data", "hub", "checkpoint", "inference", "training.runtime", "training.loss",
-     "training.ema", "serving.limits", "serving.hosting"],
+    ["errors", "files", "config", "tokenization", "model", "confidence", "scoring", "viz", "attention_view",
+     "parameters", "layer_html", "augmentation"],
+    ["decoding", "inspection", "data", "hub", "source_words", "checkpoint", "inference", "training.runtime",
+     "training.loss", "training.ema", "serving.limits", "serving.hosting"],
     ["tasks", "engines", "export", "evaluation", "calibration", "quality_suite", "curves", "training", "serving.runs"],
     ["registry", "publish", "doctor"],
     ["services", "serving.door"],

@@ -28,7 +28,8 @@ from gradio_client import Client
 from hostile_input import EMPTY, HOSTILE
 from safetensors.torch import load_file, save_file
 
-from transformer_demo.checkpoint import CheckpointError, load_checkpoint, replace_folder, write_json
+from transformer_demo.checkpoint import CheckpointError, load_checkpoint
+from transformer_demo.files import replace_folder, write_json
 from transformer_demo.model import Transformer
 from transformer_demo.services.service import APP_RUN_MARKER, Service
 from transformer_demo.tokenization import Vocab

@@ -56,6 +56,22 @@ def test_the_calibrated_threshold_is_the_one_used(service: Service) -> None:
         config.write_text(original)
 
 
+def test_a_word_the_model_hardly_learned_is_named_unless_the_output_copies_it(tmp_path: Path) -> None:
+    from app_helpers import CAPTION_PAIRS, save_tiny
+
+    from transformer_demo.source_words import count_words, write_counts
+
+    folder = save_tiny(tmp_path / "checkpoints" / "tiny-en-de", "translation", CAPTION_PAIRS, "bpe", 2,
+                       min_mean_log_prob=-1000.0)  # no log-prob notice: only the rare-word one can speak
+    write_counts(folder, count_words(["a man is riding a bike"] * 2))
+    service = Service(folder.parent, tmp_path / "runs", device="cpu")
+    sure, rare = service.translate("tiny-en-de", "A man is riding a bike.\nA man is riding a unicycle.").lines
+    assert sure.notice is None
+    assert rare.notice.startswith("The model hardly knows \u201cunicycle\u201d")
+    trace = service.trace("tiny-en-de", "A man is riding a unicycle.")
+    assert "\u201cunicycle\u201d" in service.notice("tiny-en-de", "A man is riding a unicycle.", trace)
+
+
 def test_other_tasks_get_no_language_or_case_checks(service: Service) -> None:
     [line] = service.translate("tiny-copy", "RED CAT BLUE DOG").lines
     assert line.notice is None
@@ -88,13 +104,26 @@ def test_calibrate_chooses_the_threshold_on_val_and_writes_it(tmp_path: Path, ca
 
     from transformer_demo.checkpoint import load_checkpoint
     from transformer_demo.cli import main
+    from transformer_demo.source_words import count_words
 
     pairs = CAPTION_PAIRS * 7  # 21 validation pairs
     folder = save_tiny(tmp_path / "tiny", "translation", pairs, "bpe", 2)
     for index, lang in enumerate(("en", "de")):
         (tmp_path / f"val.{lang}").write_text("".join(pair[index] + "\n" for pair in pairs), encoding="utf-8")
+    assert main(["calibrate", "--checkpoint", str(folder), "--data-dir", str(tmp_path)]) == 0
+    assert "no rare-word figures" in capsys.readouterr().err  # no training split to count words in
+    train = CAPTION_PAIRS[:2] * 2  # the third caption's words never seen
+    for index, lang in enumerate(("en", "de")):
+        (tmp_path / f"train.{lang}").write_text("".join(pair[index] + "\n" for pair in train), encoding="utf-8")
     assert main(["calibrate", "--checkpoint", str(folder), "--data-dir", str(tmp_path), "--write"]) == 0
     result = json.loads(capsys.readouterr().out)
+    rare = result["rare_words"]  # no line has only common words (seen 50 times): the fallback count, 2
+    assert rare["rare_below"] == 2 and rare["flagged_percent"] == round(100 * 7 / 21, 1)  # the third caption's lines
+    assert rare["bands"]["0"]["lines"] == 7 and rare["bands"]["2"]["lines"] == 14 and rare["bands"]["common"] == {
+        "chrf": None}
+    assert rare["chrf_flagged"] is not None and rare["chrf_rest"] is not None
+    assert load_checkpoint(folder).info["rare_below"] == 2
+    assert load_checkpoint(folder).source_words == count_words(source for source, _ in train)
     assert result["split"] == "val" and result["sentences"] == 21
     assert set(result["flagged_percent"]) == {"validation", "word salad", "keyboard mash", "target language"}
     assert (

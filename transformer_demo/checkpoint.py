@@ -1,18 +1,13 @@
-"""A checkpoint is a folder: model.safetensors + config.json + tokenizer.json (+ metrics.json, MODEL_CARD.md).
+"""A checkpoint is a folder: model.safetensors + config.json + tokenizer.json (+ metrics.json, source_words.tsv,
+MODEL_CARD.md).
 
-Nothing is ever unpickled: weights are safetensors, everything else is JSON. Writes are atomic
-(temporary file, then os.replace), so a process killed mid-save leaves the previous files intact;
-replace_folder does the same for a folder whose files must change together (a run's last/ state).
-Loading checks that the weights match the config exactly and refuses anything else.
+Nothing is ever unpickled: weights are safetensors, everything else is JSON or text. Writes are atomic (files.py),
+so a process killed mid-save leaves the previous files intact. Loading checks that the weights match the config
+exactly and refuses anything else.
 """
 from __future__ import annotations
 
-import json
-import os
-import secrets
-import shutil
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,74 +19,13 @@ from safetensors.torch import load_file, save
 from .config import LENGTH_NORMS, ModelConfig, RunConfig, TrainConfig
 from .decoding import DecodeOptions
 from .errors import CheckpointError, ConfigError
+from .files import atomic_write, read_json, write_json
 from .hub import resolve_checkpoint
 from .model import Transformer
+from .source_words import read_counts
 from .tokenization import Vocab
 
 FORMAT_VERSION = 1
-
-
-def hidden_sibling(path: Path, suffix: str = "") -> Path:
-    """A fresh hidden name beside path (.name.<random><suffix>): never listed as a model, never a clash."""
-    return path.with_name(f".{path.name}.{secrets.token_hex(4)}{suffix}")
-
-
-def atomic_write(path: Path, write: Callable[[Path], Any]) -> None:
-    """Call write(tmp_path), then rename tmp_path over path. The file is created by write, so it gets the
-    usual permissions (umask), not a private temporary file's."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = hidden_sibling(path, ".tmp")
-    try:
-        write(tmp)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-
-
-def remove(path: Path) -> None:
-    """Delete a file, a link (not what it points to) or a folder tree."""
-    if path.is_dir() and not path.is_symlink():
-        shutil.rmtree(path)
-    else:
-        path.unlink(missing_ok=True)
-
-
-def replace_folder(folder: Path, write: Callable[[Path], Any]) -> None:
-    """Write a whole folder, then switch to it in one step.
-
-    folder is a symbolic link to a hidden sibling folder; write(new) fills a fresh sibling and the link is
-    re-pointed with os.replace. A process killed at any moment leaves the old folder or the new one, never
-    a mix (such as new weights beside the step counter of the save before). Older siblings, including
-    one half-written by a killed process, are removed after the switch.
-    """
-    staging = hidden_sibling(folder)
-    try:
-        write(staging)
-        link = hidden_sibling(folder, ".link")
-        os.symlink(staging.name, link)
-        if folder.is_dir() and not folder.is_symlink():
-            shutil.rmtree(folder)  # written before folders were switched by link
-        os.replace(link, folder)
-    except BaseException:
-        remove(staging)
-        raise
-    for stale in folder.parent.glob(f".{folder.name}.*"):
-        if stale != staging:
-            remove(stale)
-
-
-def write_json(path: Path, data: Any) -> None:
-    atomic_write(path, lambda tmp: tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n"))
-
-
-def read_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CheckpointError(f"missing {path.name} in {path.parent}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CheckpointError(f"{path} is corrupted: {exc}") from None
 
 
 def unique_state_dict(model: torch.nn.Module) -> dict[str, torch.Tensor]:
@@ -146,6 +80,7 @@ class Checkpoint:
     vocab: Vocab
     info: dict[str, Any] = field(default_factory=dict)  # everything else in config.json
     metrics: dict[str, Any] = field(default_factory=dict)
+    source_words: dict[str, int] | None = None  # how often training held each source word (source_words.py)
     device: str | torch.device = "cpu"
     label: str | None = None  # the name errors give instead of the folder (the app never shows its paths)
     _model: Transformer | None = field(default=None, repr=False)
@@ -248,7 +183,7 @@ def load_checkpoint(
         )
     metrics_path = folder / "metrics.json"
     metrics = read_json(metrics_path) if metrics_path.exists() else {}
-    checkpoint = Checkpoint(folder, run, vocab, info, metrics, device, label)
+    checkpoint = Checkpoint(folder, run, vocab, info, metrics, read_counts(folder), device, label)
     if not lazy:
         _ = checkpoint.model  # read and checked now
     return checkpoint

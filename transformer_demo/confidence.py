@@ -5,6 +5,9 @@ Pure functions, no model. The checks, in the order a notice lists them:
   language    the words are another language's (German or French typed into an English -> X model):
               counts of frequent function words, the rarer letters (ä, ß, é, ç ...) as extra evidence
   unknown     many source pieces are [UNK] to the tokenizer (characters the model never saw)
+  rare word   a source word the training sentences held fewer times than the model's `rare_below` (chosen on
+              validation data by `calibrate`; source_words.py counts the words), which the output does not copy:
+              the model hardly learned it and translates it by its pieces
   length      far more words than any training sentence (Tatoeba and Multi30k: 99.9 % within 31 words)
   log-prob    the output's mean token log-probability is below the model's threshold (chosen on validation
               data by `calibrate`, see the README)
@@ -23,6 +26,7 @@ from dataclasses import dataclass
 
 MIN_MEAN_LOG_PROB = -1.5  # the fallback for a model that was never calibrated (measured value in the README)
 MAX_UNKNOWN_SHARE = 0.2
+RARE_BELOW = 2  # the fallback for a model whose rare-word count was never calibrated: never or once in training
 LONG_SOURCE_WORDS = 40
 FOREIGN_SCRIPT_SHARE = 0.3
 SCRIPT_NAMES = {
@@ -78,6 +82,7 @@ class Signals:
     n_source_pieces: int  # source pieces before [EOS]
     n_unknown: int  # of those, [UNK]
     mean_log_prob: float | None  # per output token, [EOS] included; None when not known
+    rare: tuple[str, ...] = ()  # source words the model hardly learned (rare_words)
 
 
 def mean_log_prob(score: float, n_tokens: int, length_penalty: float | None = None) -> float:
@@ -137,6 +142,44 @@ def script_notice(text: str) -> str | None:
 
 def words(text: str) -> list[str]:
     return [w.casefold().replace("’", "'") for w in WORD.findall(text.replace("’", "'"))]
+
+
+def uncopied_counts(text: str, output: str, counts: dict[str, int]) -> dict[str, int]:
+    """How often training held each word of text (a possessive "'s" aside) that output does not copy (a name the
+    model copies, "Hamburg", is translated right), keyed as typed, each once."""
+    copied = set(words(output))
+    found: dict[str, int] = {}
+    seen: set[str] = set()
+    for typed in WORD.findall(text.replace("’", "'")):
+        word = words(typed)[0]
+        stem = word.removesuffix("'s")
+        if word not in seen and not {word, stem} & copied:
+            found[typed] = max(counts.get(word, 0), counts.get(stem, 0))
+        seen.add(word)
+    return found
+
+
+def rare_words(text: str, output: str, counts: dict[str, int], below: int = RARE_BELOW) -> tuple[str, ...]:
+    """The words of text that training held fewer than `below` times and that output does not copy, as typed."""
+    return tuple(word for word, count in uncopied_counts(text, output, counts).items() if count < below)
+
+
+def rare_below(info: dict) -> int:
+    """A model's rare-word count: the one `calibrate` chose on its validation split (config.json), else the fallback."""
+    value = info.get("rare_below")
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else RARE_BELOW
+
+
+def rare_notice(rare: tuple[str, ...], below: int = RARE_BELOW) -> str | None:
+    if not rare:
+        return None
+    quoted = [f"\u201c{word}\u201d" for word in rare[:4]] + ([f"{len(rare) - 4} more"] if len(rare) > 4 else [])
+    seen = "at most once" if below <= 2 else f"fewer than {below} times"
+    if len(quoted) == 1:
+        return (f"The model hardly knows {quoted[0]}: its training sentences hold it {seen}, so its translation of "
+                "that word may be wrong.")
+    return (f"The model hardly knows {', '.join(quoted[:-1])} and {quoted[-1]}: its training sentences hold each "
+            f"{seen}, so their translation may be wrong.")
 
 
 def guess_language(text: str, candidates: tuple[str, ...] = tuple(FUNCTION_WORDS)) -> tuple[str | None, dict[str, int]]:
@@ -199,7 +242,8 @@ def normalize_case(text: str, src_lang: str) -> tuple[str, str | None]:
 
 
 def notices(
-    text: str, signals: Signals, src_lang: str, tgt_lang: str, min_mean_log_prob: float = MIN_MEAN_LOG_PROB
+    text: str, signals: Signals, src_lang: str, tgt_lang: str, min_mean_log_prob: float = MIN_MEAN_LOG_PROB,
+    below: int = RARE_BELOW,
 ) -> list[str]:
     """Every reason not to trust this line's translation, in plain words (empty when there is none)."""
     found = [script_notice(text)]
@@ -210,6 +254,7 @@ def notices(
                 f"{signals.n_unknown} of the {signals.n_source_pieces} pieces of this input are unknown to the "
                 "model (characters it never saw), so the translation cannot include them."
             )
+        found.append(rare_notice(signals.rare, below))
     n_words = len(text.split())
     if n_words > LONG_SOURCE_WORDS:
         found.append(

@@ -11,8 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .checkpoint import read_json, write_json
 from .errors import DataError
+from .files import read_json, write_json
 
 SCORE_FIELDS = ("bleu", "chrf", "sentences")
 

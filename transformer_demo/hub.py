@@ -18,8 +18,11 @@ from pathlib import Path
 from .errors import CheckpointError
 
 PREFIX = "hf://"
-# A checkpoint's files on the Hub (tokenizer_tgt.json: separate vocabularies): publish uploads, download fetches
-CHECKPOINT_FILES = ["config.json", "model.safetensors", "tokenizer.json", "tokenizer_tgt.json", "metrics.json"]
+# A checkpoint's files on the Hub (tokenizer_tgt.json: separate vocabularies; source_words.tsv: the training words'
+# counts, for the rare-word notice): publish uploads, download fetches
+CHECKPOINT_FILES = [
+    "config.json", "model.safetensors", "tokenizer.json", "tokenizer_tgt.json", "metrics.json", "source_words.tsv",
+]
 REPO_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,95}/[A-Za-z0-9][A-Za-z0-9_.-]{0,95}$")
 REVISION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_./-]{0,199}$")
 MAX_DOWNLOAD_MB = 512.0  # the largest Hub model the app fetches for a visitor

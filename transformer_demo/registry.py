@@ -17,11 +17,12 @@ from pathlib import Path
 
 import torch
 
-from .checkpoint import beam_length_norm, beam_length_penalty, load_checkpoint, load_run_config, read_json
+from .checkpoint import beam_length_norm, beam_length_penalty, load_checkpoint, load_run_config
 from .confidence import log_prob_threshold
 from .data import beyond_captions
 from .engines import TorchEngine
 from .errors import CheckpointError, ModelNotFoundError
+from .files import read_json
 from .model import count_parameters
 from .serving.limits import shorten
 from .tasks import traits_of

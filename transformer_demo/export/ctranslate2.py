@@ -25,8 +25,9 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from ..checkpoint import Checkpoint, hidden_sibling, remove
+from ..checkpoint import Checkpoint
 from ..errors import ExportError
+from ..files import hidden_sibling, remove
 from ..model import MultiHeadAttention, Transformer
 from ..tokenization import EOS, PAD, SOS, UNK
 

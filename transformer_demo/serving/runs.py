@@ -18,7 +18,7 @@ from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..checkpoint import read_json, write_json
+from ..files import read_json, write_json
 from .limits import BusyError, Limits, Visitor, try_again
 
 APP_RUN_MARKER = "app_run.json"  # in each runs/ folder the Train tab made: only those are ever pruned

@@ -1,5 +1,5 @@
 """A run's resume state (out_dir/last): the newest weights, the optimizer's tensors, the moving average and
-the counters, switched in whole (checkpoint.replace_folder) so that a killed run never leaves a mix."""
+the counters, switched in whole (files.replace_folder) so that a killed run never leaves a mix."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,9 +7,10 @@ from typing import Any
 
 import torch
 
-from ..checkpoint import load_tensors, read_json, replace_folder, save_checkpoint, save_tensors, write_json
+from ..checkpoint import load_tensors, save_checkpoint, save_tensors
 from ..config import RunConfig
 from ..errors import CheckpointError
+from ..files import read_json, replace_folder, write_json
 from ..model import Transformer
 from ..tokenization import Vocab
 from .ema import EMA
