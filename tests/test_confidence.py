@@ -153,6 +153,7 @@ def test_the_rare_word_notice_names_the_words_and_how_rare_they_are() -> None:
     one = rare_notice(("Lyon",))
     assert one.startswith("The model hardly knows \u201cLyon\u201d:") and "hold it at most once" in one
     assert "hold it fewer than 5 times" in rare_notice(("Lyon",), below=5)
+    assert "never hold it" in rare_notice(("Lyon",), below=1) and "hold none of them" in rare_notice(("a", "b"), 1)
     many = rare_notice(("a", "b", "c", "d", "e", "f"))
     assert "\u201cc\u201d, \u201cd\u201d and 2 more: its training sentences hold each at most once" in many
     [notice] = notices("I like Lyon.", Signals(4, 0, -0.2, ("Lyon",)), "en", "fr", below=5)

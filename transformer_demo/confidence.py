@@ -174,12 +174,14 @@ def rare_notice(rare: tuple[str, ...], below: int = RARE_BELOW) -> str | None:
     if not rare:
         return None
     quoted = [f"\u201c{word}\u201d" for word in rare[:4]] + ([f"{len(rare) - 4} more"] if len(rare) > 4 else [])
-    seen = "at most once" if below <= 2 else f"fewer than {below} times"
+    how_often = "at most once" if below == 2 else f"fewer than {below} times"
     if len(quoted) == 1:
-        return (f"The model hardly knows {quoted[0]}: its training sentences hold it {seen}, so its translation of "
-                "that word may be wrong.")
-    return (f"The model hardly knows {', '.join(quoted[:-1])} and {quoted[-1]}: its training sentences hold each "
-            f"{seen}, so their translation may be wrong.")
+        held = "never hold it" if below <= 1 else f"hold it {how_often}"
+        return (f"The model hardly knows {quoted[0]}: its training sentences {held}, so its translation of that word "
+                "may be wrong.")
+    held = "hold none of them" if below <= 1 else f"hold each {how_often}"
+    return (f"The model hardly knows {', '.join(quoted[:-1])} and {quoted[-1]}: its training sentences {held}, so "
+            "their translation may be wrong.")
 
 
 def guess_language(text: str, candidates: tuple[str, ...] = tuple(FUNCTION_WORDS)) -> tuple[str | None, dict[str, int]]:
