@@ -109,6 +109,9 @@ def test_a_program_in_the_unit_asked_or_dividing_by_the_amount_each_passes(quest
         ("if a box holds 24 cookies, then how many boxes for 500 cookies", "21"),
         ("each box has 12 eggs and i sold 60 eggs, how many boxes did i sell", "5"),
         ("extracted 54 kg of honey into 454g jars, how many full jars do i get", "118"),
+        ("napkins come in packs of 25 and we need 180, how many packs do we buy", "8"),  # "come in packs of 25"
+        ("candles are sold in boxes of 12, i want 40 for the tables, how many boxes do i need", "4"),
+        ("our minibuses have 14 seats and 60 members are coming, how many minibuses do we need", "5"),  # seats each
     ],
 )
 def test_how_many_of_a_container_the_other_number_fills(question: str, answer: str):

@@ -105,6 +105,9 @@ EACH_ONE = re.compile(rf"(?<![\d.])\d+(?:\.\d+)?(?=\s)[^.?!\d]*?\beach\s+(?:one|
 # "boxes hold 24 items": items per box
 HOLDERS = re.compile(rf"\b({WORD}s)\s+(?:that\s+|which\s+)?(?:each\s+|all\s+)?(?:can\s+)?(?:hold|seat|take|contain|fit"
                      r"|carry|feed|serve|cover|sleep)\s+(?:up\s+to\s+|about\s+|exactly\s+)?$")
+PLACES = {"seat", "place", "space", "bed", "berth", "pitch", "slot", "spot", "bunk"}  # what a holder has for one each
+PLACES_HAD = re.compile(rf"\b({WORD}s)\s+(?:each\s+|all\s+)?(?:have|has|with)\s+(?:up\s+to\s+|about\s+)?$")  # "our
+# coaches have 53 seats": seats per coach
 CONTAINER_WORDS = ("tins", "cans", "tubs", "bags", "blocks", "bottles", "boxes", "packs", "packets", "rolls", "sacks",
                    "jars", "cartons", "tubes", "pots", "tanks", "buckets", "drums", "reels", "sheets", "boards", "bars",
                    "planks", "lengths", "panels", "slabs", "tiles")  # "2.5 litre tins": a measure per container
@@ -205,7 +208,8 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
         return unit, False
     if thing in (None, "money") and (later := PERIOD_LATER.match(rest)):  # "puts 45 pounds into her savings every
         return rate_unit(thing or UNKNOWN, later.group(1)), False  # week": money per week
-    if (holders := HOLDERS.search(before)) and name_of(holders.group(1)) not in (None, *MEASURES, *NOT_HOLDERS):
+    if (holders := HOLDERS.search(before) or thing in PLACES and PLACES_HAD.search(before)) and name_of(
+            holders.group(1)) not in (None, *MEASURES, *NOT_HOLDERS):
         return rate_unit(thing or UNKNOWN, name_of(holders.group(1))), True
     if (holder := HOLDER.search(before)) is not None and name_of(holder.group(1)) not in (None, *NOT_HOLDERS):
         costs = holder.group(2).startswith(("cost", "pay", "sell", "earn"))

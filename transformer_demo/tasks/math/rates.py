@@ -277,10 +277,11 @@ def in_every_reading(text: str) -> str | None:
 
 HOLDS = (r"(?:has|have|holds?|fits?|takes?|seats?|serves?|feeds?|does|covers?|carries|carry|weighs|makes?|gives?|is"
          r"|=)")
-ONE_HOLDS = (r"(?:\b(?:each|every|one|a|an|my|the|per)\s+|^){thing}\w*\s+(?:of\s+[a-z]+\s+)?{holds}\s+"
-             r"(?:about\s+|up\s+to\s+)?{n}"
-             r"|\b{thing}\w*\s+(?:at|for|cost|costs|costing)\s+{n}\s*(?:money\s+)?(?:each|apiece|a\s+time)\b")
-# "lessons at £32 each": what one costs
+ONE_HOLDS = (r"(?:\b(?:each|every|one|a|an|my|our|your|their|the|per)\s+|^){thing}\w*\s+(?:of\s+[a-z]+\s+)?{holds}"
+             r"\s+(?:about\s+|up\s+to\s+)?{n}"
+             r"|\b{thing}\w*\s+(?:at|for|cost|costs|costing)\s+{n}\s*(?:money\s+)?(?:each|apiece|a\s+time)\b"
+             r"|\b(?:comes?|sold|sells?|supplied|available)\s+in\s+{thing}\w*\s+of\s+{n}(?![\d.])")
+# "lessons at £32 each": what one costs; "they come in packs of 8": what one pack holds
 
 
 def capacity_reading(text: str) -> str | None:
@@ -294,7 +295,7 @@ def capacity_reading(text: str) -> str | None:
         return None
     thing = reading.asked[0][0]
     one = re.search(ONE_HOLDS.format(thing=re.escape(thing), holds=HOLDS, n=AMOUNT), reading.text)
-    capacity = one and (one.group(1) or one.group(2))
+    capacity = one and next(g for g in one.groups() if g)
     if thing in MEASURES or not capacity or Fraction(capacity) == 0:
         return None
     total = next((n for n in found if Fraction(n) != Fraction(capacity)), None)
