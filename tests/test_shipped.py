@@ -211,3 +211,37 @@ def test_every_example_button_translates_right_or_carries_a_notice(name: str, la
             output = line.outputs[0][0]
             right = all(slot & words_of(output) for slot in EXAMPLE_SLOTS[lang][line.source])
             assert right or line.notice, f"{method}: {line.source!r} -> {output!r}, with no notice"
+
+
+# Names and words the everyday models hardly saw in training (the shipped source_words.tsv): each translation says the
+# word (a name copied, the food's own name) or carries a notice. "J'aimerais une crise" for "a croissant" and "à lune"
+# for "in Lyon" came out with no notice before the rare-word check.
+RARE_SLOTS = {
+    "de": {"My sister has lived in Lyon for three years.": {"lyon"},
+           "We visited Aachen last summer.": {"aachen"},
+           "I would like a croissant, please.": {"croissant"},
+           "Have you ever eaten cauliflower?": {"blumenkohl"}},
+    "fr": {"My sister has lived in Lyon for three years.": {"lyon"},
+           "We visited Aachen last summer.": {"aix-la-chapelle", "aachen"},
+           "I would like a croissant, please.": {"croissant"},
+           "Have you ever eaten cauliflower?": {"chou-fleur"}},
+}
+
+
+@pytest.mark.parametrize("engine", ["torch", "auto"])
+@pytest.mark.parametrize("name,lang", EVERYDAY_MODELS)
+def test_a_rare_word_is_translated_or_named_in_a_notice(name: str, lang: str, engine: str, tmp_path, monkeypatch):
+    from transformer_demo.services.service import Service
+
+    if engine == "auto":
+        pytest.importorskip("ctranslate2")
+    monkeypatch.setenv("TRANSFORMER_DEMO_CACHE", str(tmp_path))
+    folder = checkpoint_dir(name, required=False)
+    assert (folder / "source_words.tsv").is_file()  # counted by calibrate --write
+    service = Service(folder.parent, ROOT / "runs-none", device="cpu", engine=engine)
+    for method in ("greedy", "beam"):
+        options = DecodeOptions(method=method, beam_size=4, length_penalty=service.model_info(name).length_penalty)
+        for line in service.translate(name, "\n".join(RARE_SLOTS[lang]), options).lines:
+            output = line.outputs[0][0]
+            said = RARE_SLOTS[lang][line.source] & words_of(output)
+            assert said or "hardly knows" in (line.notice or ""), f"{method}: {line.source!r} -> {output!r}"
