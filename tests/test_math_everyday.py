@@ -43,6 +43,8 @@ from transformer_demo.tasks.math.formulas import read_formula
         ("What's an 18% tip on a $65 meal?", "18 / 100 * 65", "11.7"),
         ("A recipe calls for 350 g of flour for 4 servings. How many grams for 10 servings?", "350 / 4 * 10", "875"),
         ("A recipe for 4 people uses 300 g of flour. How many grams do I need for 10 people?", "300 / 4 * 10", "750"),
+        ("If 5 tickets cost £37.50, how much would 8 tickets cost?", "37.50 / 5 * 8", "60"),  # a price for a count
+        ("4 mangoes for £3, how much for 10?", "3 / 4 * 10", "7.5"),  # the count asked of, said bare
         ("Liquid medicine has 125 mg in 5 ml. The dose is 300 mg. How many ml should I give?", "5 / 125 * 300", "12"),
         ("I'm 34 and my son is 9. How old will I be when he is 21?", "34 + (21 - 9)", "46"),
         ("My son is 9 and I'm 34. How old will I be when he is 21?", "34 + (21 - 9)", "46"),
@@ -281,6 +283,8 @@ def test_everyday_quantities_are_read_exactly(question: str, program: str, value
         "paper comes in packs of 50 sheets for 4.99, i need 120 sheets, how much will it cost",  # whole packs
         "a pen costs 35 cents, how much do 4 pens cost?",  # 140 cents or 1.40 dollars, by who asks (found blind: 86)
         "brioche buns are 85p each and i need 40, total cost??",  # 3400 pence or 34 pounds
+        "a 6.00 pie feeds 4 of us, if 10 are coming how much do i spend on pies",  # the count is said before "how much"
+        "she swam 50m in 41.2 secs and 44.8 the week before, how much faster",  # no price, no count asked of
     ],
 )
 def test_other_everyday_questions_are_not_read(question: str):

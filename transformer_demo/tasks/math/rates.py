@@ -141,8 +141,9 @@ def _converting(got: Unit, asked: Unit) -> Fraction | None:
 
 AMOUNT = r"(?<![\d.:])(\d+(?:\.\d+)?)(?![\d:]|\.\d)"
 PAIRED = (  # (pattern, the groups of the first amount, its word, the second amount, its word)
-    (re.compile(rf"{AMOUNT}\s*({WORD})(?:\s+of\s+{WORD})?\s+(?:for|per|every|makes?|serves?|feeds?|covers?|in)\s+"
-                rf"(?:every\s+|each\s+)?{AMOUNT}(?:\s*({WORD}))?"), (1, 2, 3, 4)),  # 350 g of flour for 4 servings
+    (re.compile(rf"{AMOUNT}\s*({WORD})(?:\s+of\s+{WORD})?\s+(?:for|per|every|makes?|serves?|feeds?|covers?|in|costs?"
+                rf")\s+(?:every\s+|each\s+)?{AMOUNT}(?:\s*({WORD}))?"), (1, 2, 3, 4)),  # 350 g of flour for 4 servings,
+    # 3 pens cost £2.40
     (re.compile(rf"\b(?:for|serves?|feeds?|makes?)\s+{AMOUNT}\s*({WORD})\s+(?:[a-z]+\s+){{0,2}}?(?:uses?|needs?|takes?"
                 rf"|calls\s+for|requires?|has|contains?)\s+{AMOUNT}\s*({WORD})"), (3, 4, 1, 2)),  # for 4 people: 300 g
 )
@@ -179,6 +180,9 @@ def proportion_reading(text: str) -> str | None:
     if part_packs(reading):
         return None  # "packs of 25 sheets for 7.99, i need 60 sheets: the cost" buys 3 whole packs, no proportion
     known, asked = reading.numbers.get(Fraction(amounts[0])), reading.asked
+    if known is None and second == "money" and asked == ((second, 1),) and first not in MEASURES and re.search(
+            rf"\bhow\s+much\b[^.?!\d]*(?<![\d.]){re.escape(amounts[0])}(?![\d.])", reading.text):
+        known = ((first, 1),)  # "3 punnets for £5, how much for 12?": the price asked of a count of the things priced
     if known == ((second, 1),) and asked == ((first, 1),):
         return f"{a} / {b} * {amounts[0]}"
     if known == ((first, 1),) and asked == ((second, 1),):
