@@ -88,6 +88,8 @@ from transformer_demo.tasks.math.formulas import read_formula
         ("A bakery makes 180 loaves and sells 5/6 of them. How many loaves are left?", "180 - 180 * 5 / 6", "30"),
         ("The shop sell 3 apple for 1.20. How much I pay for 15 apple?", "1.20 / 3 * 15", "6"),
         ("Petrol is 1.89 per litre and I put in 42 litres. What's the total cost?", "1.89 * 42", "79.38"),
+        ("A cab costs $4 to start and $1.50 per km. What is the fare for 10 km?", "4 + 1.50 * 10", "19"),  # the fare
+        ("callout £50 plus £30 an hour, 2 hours on site, whats the total before VAT", "50 + 30 * 2", "110"),
         ("If I drive 378 km at a steady 84 km/h, how many hours will it take?", "378 / 84", "4.5"),
         ("A right triangle has legs of 9 and 12. How long is the hypotenuse?", "sqrt(9 ^ 2 + 12 ^ 2)", "15"),
         ("Two angles of a triangle are 47 and 68 degrees. What is the third angle?", "180 - 47 - 68", "65"),
@@ -283,6 +285,7 @@ def test_everyday_quantities_are_read_exactly(question: str, program: str, value
         "paper comes in packs of 50 sheets for 4.99, i need 120 sheets, how much will it cost",  # whole packs
         "a pen costs 35 cents, how much do 4 pens cost?",  # 140 cents or 1.40 dollars, by who asks (found blind: 86)
         "brioche buns are 85p each and i need 40, total cost??",  # 3400 pence or 34 pounds
+        "2 hrs labour at £40/hr and parts £25, whats the total inc VAT",  # with VAT, which is not given
         "a 6.00 pie feeds 4 of us, if 10 are coming how much do i spend on pies",  # the count is said before "how much"
         "she swam 50m in 41.2 secs and 44.8 the week before, how much faster",  # no price, no count asked of
     ],
