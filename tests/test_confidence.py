@@ -139,25 +139,26 @@ COUNTS = {"my": 900, "sister": 300, "has": 5000, "lived": 80, "in": 9000, "the":
 
 def test_rare_words_are_those_training_held_too_rarely_and_the_output_does_not_copy() -> None:
     text = "My sister has lived in Lyon, near the fireman’s bakery and a croissant shop in Lyon."
-    assert rare_words(text, "Ma sœur a vécu à lune ...", COUNTS) == ("Lyon", "croissant", "shop")  # each once, as typed
+    assert rare_words(text, "Ma sœur a vécu à lune ...", COUNTS) == (("Lyon", 0), ("croissant", 1), ("shop", 0))
     assert rare_words(text, "... à Lyon ... croissant ... shop", COUNTS) == ()  # copied: a name translated right
     assert rare_words("The fireman's bakery.", "x", COUNTS) == ()  # a possessive is its word
-    assert rare_words("The fireman's bakery.", "x", COUNTS, below=3) == ("fireman's",)
+    assert rare_words("The fireman's bakery.", "x", COUNTS, below=3) == (("fireman's", 2),)
     assert rare_words("A croissant.", "x", COUNTS, below=1) == ()  # below: the count that is no longer rare
     assert rare_words("In 1983, 42 €.", "x", {"in": 9}) == ()  # numbers and signs are no words
-    assert uncopied_counts("A croissant, a CROISSANT.", "un", COUNTS) == {"A": 20000, "croissant": 1}
+    assert uncopied_counts("A croissant, a CROISSANT.", "un", COUNTS) == {"A": 20000, "croissant": 1}  # each once
 
 
-def test_the_rare_word_notice_names_the_words_and_how_rare_they_are() -> None:
+def test_the_rare_word_notice_names_the_words_and_how_often_training_held_them() -> None:
     assert rare_notice(()) is None
-    one = rare_notice(("Lyon",))
-    assert one.startswith("The model hardly knows \u201cLyon\u201d:") and "hold it at most once" in one
-    assert "hold it fewer than 5 times" in rare_notice(("Lyon",), below=5)
-    assert "never hold it" in rare_notice(("Lyon",), below=1) and "hold none of them" in rare_notice(("a", "b"), 1)
-    many = rare_notice(("a", "b", "c", "d", "e", "f"))
-    assert "\u201cc\u201d, \u201cd\u201d and 2 more: its training sentences hold each at most once" in many
-    [notice] = notices("I like Lyon.", Signals(4, 0, -0.2, ("Lyon",)), "en", "fr", below=5)
-    assert notice == rare_notice(("Lyon",), below=5)
+    assert rare_notice((("Lyon", 0),)) == ("The model hardly knows \u201cLyon\u201d: its training sentences never "
+                                           "hold it, so its translation of that word may be wrong.")
+    assert "hold it only once" in rare_notice((("croissant", 1),))
+    assert "hold it only 3 times" in rare_notice((("cinema", 3),))
+    many = rare_notice(tuple((word, 4) for word in "abcdef"))
+    assert "never: \u201ca\u201d (4 times), \u201cb\u201d (4 times)" in many
+    assert "\u201cd\u201d (4 times), 2 more;" in many and "only twice" in rare_notice((("x", 2),))
+    [notice] = notices("I like Lyon.", Signals(4, 0, -0.2, (("Lyon", 0),)), "en", "fr")
+    assert notice == rare_notice((("Lyon", 0),))
 
 
 def test_the_rare_word_count_comes_from_the_model_config_else_the_fallback() -> None:

@@ -97,7 +97,7 @@ def test_shipped_caption_model_notices(method: str, engine: str, tmp_path: Path,
     assert sure.notice is None and sure.outputs[0][0] == "Zwei Hunde spielen im Schnee."
     assert capitals.outputs[0][0] == "Zwei Hunde spielen im Schnee." and "all capitals" in capitals.notice
     assert "Cyrillic" in russian.notice
-    assert "hardly knows \u201casdf\u201d, \u201cqwer\u201d" in mash.notice  # words no caption holds
+    assert "rarely or never: \u201casdf\u201d (never), \u201cqwer\u201d (never)" in mash.notice  # in no caption
 
 
 def test_calibrate_chooses_the_threshold_on_val_and_writes_it(tmp_path: Path, capsys) -> None:

@@ -82,7 +82,7 @@ class Signals:
     n_source_pieces: int  # source pieces before [EOS]
     n_unknown: int  # of those, [UNK]
     mean_log_prob: float | None  # per output token, [EOS] included; None when not known
-    rare: tuple[str, ...] = ()  # source words the model hardly learned (rare_words)
+    rare: tuple[tuple[str, int], ...] = ()  # source words the model hardly learned, with their counts (rare_words)
 
 
 def mean_log_prob(score: float, n_tokens: int, length_penalty: float | None = None) -> float:
@@ -159,9 +159,12 @@ def uncopied_counts(text: str, output: str, counts: dict[str, int]) -> dict[str,
     return found
 
 
-def rare_words(text: str, output: str, counts: dict[str, int], below: int = RARE_BELOW) -> tuple[str, ...]:
-    """The words of text that training held fewer than `below` times and that output does not copy, as typed."""
-    return tuple(word for word, count in uncopied_counts(text, output, counts).items() if count < below)
+def rare_words(
+    text: str, output: str, counts: dict[str, int], below: int = RARE_BELOW
+) -> tuple[tuple[str, int], ...]:
+    """The words of text that training held fewer than `below` times and that output does not copy, as typed, with
+    how often training held each."""
+    return tuple((word, count) for word, count in uncopied_counts(text, output, counts).items() if count < below)
 
 
 def rare_below(info: dict) -> int:
@@ -170,18 +173,23 @@ def rare_below(info: dict) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else RARE_BELOW
 
 
-def rare_notice(rare: tuple[str, ...], below: int = RARE_BELOW) -> str | None:
+def times(count: int) -> str:
+    return {0: "never", 1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+def rare_notice(rare: tuple[tuple[str, int], ...]) -> str | None:
+    """Names the rare words ((word, count) pairs, rare_words) and how often the training sentences held each."""
     if not rare:
         return None
-    quoted = [f"\u201c{word}\u201d" for word in rare[:4]] + ([f"{len(rare) - 4} more"] if len(rare) > 4 else [])
-    how_often = "at most once" if below == 2 else f"fewer than {below} times"
-    if len(quoted) == 1:
-        held = "never hold it" if below <= 1 else f"hold it {how_often}"
-        return (f"The model hardly knows {quoted[0]}: its training sentences {held}, so its translation of that word "
-                "may be wrong.")
-    held = "hold none of them" if below <= 1 else f"hold each {how_often}"
-    return (f"The model hardly knows {', '.join(quoted[:-1])} and {quoted[-1]}: its training sentences {held}, so "
-            "their translation may be wrong.")
+    if len(rare) == 1:
+        (word, count), = rare
+        held = "never hold it" if count == 0 else f"hold it only {times(count)}"
+        return (f"The model hardly knows \u201c{word}\u201d: its training sentences {held}, so its translation of that "
+                "word may be wrong.")
+    named = [f"\u201c{word}\u201d ({times(count)})" for word, count in rare[:4]]
+    named += [f"{len(rare) - 4} more"] if len(rare) > 4 else []
+    return (f"The model hardly knows these words, which its training sentences hold rarely or never: "
+            f"{', '.join(named)}; their translation may be wrong.")
 
 
 def guess_language(text: str, candidates: tuple[str, ...] = tuple(FUNCTION_WORDS)) -> tuple[str | None, dict[str, int]]:
@@ -244,8 +252,7 @@ def normalize_case(text: str, src_lang: str) -> tuple[str, str | None]:
 
 
 def notices(
-    text: str, signals: Signals, src_lang: str, tgt_lang: str, min_mean_log_prob: float = MIN_MEAN_LOG_PROB,
-    below: int = RARE_BELOW,
+    text: str, signals: Signals, src_lang: str, tgt_lang: str, min_mean_log_prob: float = MIN_MEAN_LOG_PROB
 ) -> list[str]:
     """Every reason not to trust this line's translation, in plain words (empty when there is none)."""
     found = [script_notice(text)]
@@ -256,7 +263,7 @@ def notices(
                 f"{signals.n_unknown} of the {signals.n_source_pieces} pieces of this input are unknown to the "
                 "model (characters it never saw), so the translation cannot include them."
             )
-        found.append(rare_notice(signals.rare, below))
+        found.append(rare_notice(signals.rare))
     n_words = len(text.split())
     if n_words > LONG_SOURCE_WORDS:
         found.append(

@@ -77,11 +77,10 @@ class Translation(Task):
         mean = None if best is None else confidence.output_mean_log_prob(  # as calibration measures it
             best.text, best.score, best.log_prob, best.n_tokens, vocab.encode_tgt, length_penalty
         )
-        below = confidence.rare_below(checkpoint.info)
         rare = () if best is None or checkpoint.source_words is None else confidence.rare_words(
-            text, best.text, checkpoint.source_words, below
+            text, best.text, checkpoint.source_words, confidence.rare_below(checkpoint.info)
         )
         signals = confidence.Signals(len(pieces), pieces.count(UNK_ID), mean, rare)
         found = confidence.notices(text, signals, train.src_lang, train.tgt_lang,
-                                   confidence.log_prob_threshold(checkpoint.info), below)
+                                   confidence.log_prob_threshold(checkpoint.info))
         return joined([super().line_notice(prepared, checkpoint), *found])
