@@ -54,6 +54,18 @@ FACTOR_ASKED = re.compile(r"\bwhat\s+(?:do|should|would|must|shall|can)\s+(?:i|w
 CAPPED = re.compile(r"\b(?:up\s+to\s+)?an?\s+(?:max(?:imum)?|cap)\s+(?:of|charge|fine|fee|amount|price|cost|payment"
                     r"|daily|weekly)\b|\bcapped\s+at\b|\b(?:max(?:imum)?|minimum)\s+(?:charge|fine|fee)\s+(?:of|is)\b"
                     r"|\bno\s+more\s+than\s+[$€£]?\d", re.IGNORECASE)
+# "first month free, then £95 a month": the free periods are not paid for, which a program must take off
+FREE_FIRST = re.compile(r"\b(?:the\s+)?first\s+(?:(one|two|three|four|\d+)\s+)?(?:month|week|day|night|year|lesson"
+                        r"|session|hour|class)s?\s+(?:is\s+|are\s+|for\s+|go\s+|comes?\s+)?free\b", re.IGNORECASE)
+# "goes up by 10% each week ... two weeks from now": the change applied once per period, which a program compounds
+EACH_PERIOD_CHANGE = re.compile(r"\d\s*(?:%|per\s*cent|percent)\s+(?:each|every|a|per)\s+(week|month|year|day|hour)\b"
+                                r"|\b(?:each|every)\s+(week|month|year|day|hour)\b[^.?!]*\d\s*(?:%|per\s*cent|percent)",
+                                re.IGNORECASE)
+SEVERAL_PERIODS = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|\d\d+)\s+(?:more\s+)?"
+                             r"({period})s\s+(?:from\s+now|later|time|on|away|ahead)\b"
+                             r"|\b(?:in|after|over)\s+(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|\d\d+)\s+"
+                             r"(?:more\s+)?({period})s\b")
+SIMPLE = re.compile(r"\bsimple\b", re.IGNORECASE)
 ROUNDING_SAID = re.compile(r"\b(?:decimal|nearest|round\w*|significant)\b", re.IGNORECASE)
 
 
@@ -72,6 +84,13 @@ def unmet(question: str, program: str) -> str | None:
         return f"does not take out the {apart[1].lower()} of them the question sets apart"
     if MATCHED.search(question) and not re.search(r"(?<![\d.])2(?![\d.])|\+", program):
         return "does not add the amount that is matched"  # "matches whatever she saves pound for pound"
+    if (free := FREE_FIRST.search(question)) and not re.search(
+            rf"-\s*\(?\s*{ONES.get((free[1] or 'one').lower(), free[1] or 1)}(?![\d.])", program):
+        return "does not take off the first periods the question says are free"
+    each = None if SIMPLE.search(question) else EACH_PERIOD_CHANGE.search(question)  # simple interest: no compounding
+    if each and re.search(SEVERAL_PERIODS.pattern.format(period=each[1] or each[2]), question, re.IGNORECASE) and (
+            "^" not in program):
+        return "applies the change once, where the question asks for it once each period"
     if CAPPED.search(question):
         return "does not apply the most (or least) the question says is charged"
     if FACTOR_ASKED.search(question) and re.search(r"\*", program):

@@ -96,8 +96,10 @@ FORMULAS = (
             r"circle|circular|cylinder|sphere|cone|pyramid|triangle|area|perimeter|root|litres?|liters?", 3,
             "{0} * {1} * {2}"),
     Formula((SIDES, r"perimeter|fence|fencing|around|border"),
-            rf"area|circle|triangle|root|square\b|{SIDE_ASKED}|perimeter\s+(?:of\s+|is\s+|=\s*)?\d",
-            2, "2 * ({0} + {1})"),  # not "perimeter 46 cm and length 15 cm, how wide is it": a side asked
+            rf"area|circle|triangle|root|square\b|{SIDE_ASKED}|perimeter\s+(?:of\s+|is\s+|=\s*)?\d|\bpanels?\b"
+            r"|\bside\s+of\s+(?:my|the|our|his|her|their)\b",
+            2, "2 * ({0} + {1})"),  # not "perimeter 46 cm and length 15 cm, how wide is it": a side asked; not "panels
+    # are 1.8m wide and the side of my garden is 25m long": one side, in panels
     Formula((r"derivative|differentiate|\bslope\b|gradient|d/dx|f'\s*\(",), r"integra|x\s*\^\s*[013-9]|cube|\+|-\s*\d",
             (rf"{N}\s*x\s*(?:\^\s*2|²|\s+squared)",
              rf"\bx\s*(?:=|\bequals\b|\bis\b)\s*{N}|\bat\s+{N}|f'\s*\(\s*{N}\s*\)"),

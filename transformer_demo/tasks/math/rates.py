@@ -86,7 +86,8 @@ def rate_reading(text: str) -> str | None:
 
 
 PERIOD = re.compile(r"\b(?:(?:in|for|over|per|each|every|across)\s+(?:a|an|one|1|the\s+whole|a\s+whole|the)|per|each"
-                    r"|every|a|an)\s+(second|minute|hour|day|week|month|year)\b")
+                    r"|every|a|an)\s+(?:full\s+|whole\s+|entire\s+)?(second|minute|hour|day|week|month|year)\b")
+# "over a full year"
 THAT_ASKED = re.compile(r"\bwhat(?:'s|s|\s+is)\s+(?:that|this|it)\s*$"  # "420 for the year, what's that (per month)"
                         r"|\bwhat\s+(?:does|will|would)\s+(?:that|this|it)\s+come\s+to\s*$|\bhow\s+much\s+is\s+(?:that|this|it)\s*$")
 
@@ -141,7 +142,7 @@ def _converting(got: Unit, asked: Unit) -> Fraction | None:
 
 AMOUNT = r"(?<![\d.:])(\d+(?:\.\d+)?)(?![\d:]|\.\d)"
 PAIRED = (  # (pattern, the groups of the first amount, its word, the second amount, its word)
-    (re.compile(rf"{AMOUNT}\s*({WORD})(?:\s+of\s+{WORD})?\s+(?:for|per|every|makes?|serves?|feeds?|covers?|in|costs?"
+    (re.compile(rf"{AMOUNT}\s*({WORD})(?:\s+of\s+(?:{WORD}\s+)?{WORD})?\s+(?:for|per|every|makes?|serves?|feeds?|covers?|in|costs?"
                 rf")\s+(?:every\s+|each\s+)?{AMOUNT}(?:\s*({WORD}))?"), (1, 2, 3, 4)),  # 350 g of flour for 4 servings,
     # 3 pens cost £2.40
     (re.compile(rf"\b(?:for|serves?|feeds?|makes?)\s+{AMOUNT}\s*({WORD})\s+(?:[a-z]+\s+){{0,2}}?(?:uses?|needs?|takes?"

@@ -78,7 +78,8 @@ KITCHEN_MEASURES = {"cup", "teaspoon", "tablespoon", "tsp", "tbsp", "spoonful", 
 
 
 DIVISIBLE = {"lap", "length", "calorie", "kcal", "point", "serving", "portion", "pizza", "cake", "loaf", "batch",
-             "dose", "cup", "spoonful", "scoop", "turn", "revolution", "rotation", "step", "unit"}  # 12.5 laps
+             "dose", "cup", "spoonful", "scoop", "turn", "revolution", "rotation", "step", "unit",
+             *KITCHEN_MEASURES}  # 12.5 laps, 7.5 tablespoons
 HOW_MANY = re.compile(r"\bhow\s+many\s+(?:more\s+|fewer\s+|less\s+|extra\s+|full\s+|whole\s+)?([a-z]+)")
 MEASURED = re.compile(rf"\d\s*(?:{MEASURE_WORD})(?![a-z])|[$€£]\s*\d")
 
