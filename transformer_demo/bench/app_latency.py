@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -104,16 +105,20 @@ def time_endpoint(client: Client, model_name: str, method: str, penalty: float, 
     return time_calls(call, requests)
 
 
-def time_http(url: str, model_name: str, method: str, penalty: float, requests: int) -> dict[str, float]:
+def time_http(url: str, model_name: str, method: str, penalty: float, requests: int,
+              session_hash: str | None = None) -> dict[str, float]:
     """The same request through Gradio's REST API with plain httpx: gradio_client waits for each message in
-    steps of 50 ms (its polling loop), which this leaves out."""
+    steps of 50 ms (its polling loop), which this leaves out. With a session_hash every call is of one session, as
+    a browser page's and gradio_client's are; without one each call opens a session of its own, for which Gradio
+    builds the config of every block of the app (SessionState: about 30 ms for this app)."""
     import httpx
 
     # /translate's inputs: text, model, method, beam size, length penalty, n-best, temperature, top-k, top-p
     data = [SENTENCE, model_name, method, 4, penalty, 3, 1.0, 0, 1.0]
+    body = {"data": data} | ({"session_hash": session_hash} if session_hash else {})
     with httpx.Client(base_url=url, timeout=60) as http:
         def call() -> None:
-            event = http.post("/gradio_api/call/translate", json={"data": data}).json()["event_id"]
+            event = http.post("/gradio_api/call/translate", json=body).json()["event_id"]
             answer = http.get(f"/gradio_api/call/translate/{event}").text
             if "event: complete" not in answer:
                 raise RuntimeError(f"/translate failed over HTTP: {answer[-300:]}")
@@ -133,7 +138,10 @@ def bench_app(checkpoint: Checkpoint, requests: int, threads: int) -> dict:
     with running_app(threads) as client:
         result = {key: time_endpoint(client, model_name, m, penalty, requests) for key, m in METHODS.items()}
         for key, method in METHODS.items():
-            result[key]["http_ms_p50"] = time_http(client.src, model_name, method, penalty, requests)["ms_p50"]
+            session = f"bench-{uuid.uuid4().hex[:12]}"
+            result[key]["http_ms_p50"] = time_http(client.src, model_name, method, penalty, requests, session)["ms_p50"]
+            result[key]["http_new_session_ms_p50"] = time_http(client.src, model_name, method, penalty, requests)[
+                "ms_p50"]
     with running_app(threads, "torch") as client:
         result["torch_engine"] = {
             key: time_endpoint(client, model_name, m, penalty, requests) for key, m in METHODS.items()

@@ -57,6 +57,7 @@ def targets(result: dict) -> list[Target]:
         Target("training tokens/s vs nn.Transformer (x)", lookup(result, "train.ours_vs_reference"), 0.9, True),
         Target("padding fraction of our batches", lookup(result, "train.padding_fraction"), 0.15, False),
         Target("app /translate greedy p50 ms", lookup(result, "app.greedy.ms_p50"), 60.0, False),
+        Target("app /translate REST greedy p50 ms, one session", lookup(result, "app.greedy.http_ms_p50"), 60.0, False),
         Target("app /translate beam 4 p50 ms", lookup(result, "app.beam4.ms_p50"), 200.0, False),
         Target(
             "CTranslate2 float32 greedy b1 p50 ms",
