@@ -75,12 +75,15 @@ def rare_word_figures(pairs: list[Pair], outputs: list[str], counts: dict[str, i
     lows = (0, *RARE_EDGES[:-1])
     bands = [[line for line, n in zip(lines, rarest) if n is not None and low <= n < high]
              for low, high in zip(lows, RARE_EDGES)]
+    scores = [chrf(band) for band in bands]
     common = chrf([line for line, n in zip(lines, rarest) if n is None or n >= RARE_EDGES[-1]])
-    below, share = (0, 0.0) if common is not None else (RARE_BELOW, None)
-    for high, band in zip(RARE_EDGES, bands) if common is not None else ():
-        if band and (chrf(band) > common - RARE_MARGIN or share + len(band) / len(lines) > RARE_MAX_SHARE):
-            break
-        below, share = high, share + len(band) / len(lines)
+    below = RARE_BELOW  # no common lines to compare with: the fallback
+    if common is not None:
+        below, share = 0, 0.0
+        for high, band, score in zip(RARE_EDGES, bands, scores):
+            if band and (score > common - RARE_MARGIN or share + len(band) / len(lines) > RARE_MAX_SHARE):
+                break
+            below, share = high, share + len(band) / len(lines)
     flagged = [n is not None and n < below for n in rarest]
     return {
         "rare_below": below,
@@ -89,8 +92,8 @@ def rare_word_figures(pairs: list[Pair], outputs: list[str], counts: dict[str, i
         "flagged_percent": round(100.0 * sum(flagged) / max(len(lines), 1), 1),
         "chrf_flagged": chrf([line for line, f in zip(lines, flagged) if f]),
         "chrf_rest": chrf([line for line, f in zip(lines, flagged) if not f]),
-        "bands": {band_name(low, high): {"lines": len(band), "chrf": chrf(band)}
-                  for low, high, band in zip(lows, RARE_EDGES, bands)} | {"common": {"chrf": common}},
+        "bands": {band_name(low, high): {"lines": len(band), "chrf": score}
+                  for low, high, band, score in zip(lows, RARE_EDGES, bands, scores)} | {"common": {"chrf": common}},
     }
 
 

@@ -140,8 +140,13 @@ def script_notice(text: str) -> str | None:
     )
 
 
+def typed_words(text: str) -> list[str]:
+    """The words of text as typed (a curly apostrophe made straight)."""
+    return WORD.findall(text.replace("’", "'"))
+
+
 def words(text: str) -> list[str]:
-    return [w.casefold().replace("’", "'") for w in WORD.findall(text.replace("’", "'"))]
+    return [w.casefold() for w in typed_words(text)]
 
 
 def uncopied_counts(text: str, output: str, counts: dict[str, int]) -> dict[str, int]:
@@ -150,8 +155,8 @@ def uncopied_counts(text: str, output: str, counts: dict[str, int]) -> dict[str,
     copied = set(words(output))
     found: dict[str, int] = {}
     seen: set[str] = set()
-    for typed in WORD.findall(text.replace("’", "'")):
-        word = words(typed)[0]
+    for typed in typed_words(text):
+        word = typed.casefold()
         stem = word.removesuffix("'s")
         if word not in seen and not {word, stem} & copied:
             found[typed] = max(counts.get(word, 0), counts.get(stem, 0))

@@ -61,10 +61,10 @@ FREE_FIRST = re.compile(r"\b(?:the\s+)?first\s+(?:(one|two|three|four|\d+)\s+)?(
 EACH_PERIOD_CHANGE = re.compile(r"\d\s*(?:%|per\s*cent|percent)\s+(?:each|every|a|per)\s+(week|month|year|day|hour)\b"
                                 r"|\b(?:each|every)\s+(week|month|year|day|hour)\b[^.?!]*\d\s*(?:%|per\s*cent|percent)",
                                 re.IGNORECASE)
-SEVERAL_PERIODS = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|\d\d+)\s+(?:more\s+)?"
-                             r"({period})s\s+(?:from\s+now|later|time|on|away|ahead)\b"
-                             r"|\b(?:in|after|over)\s+(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|\d\d+)\s+"
-                             r"(?:more\s+)?({period})s\b")
+SEVERAL_PERIODS = (r"\b(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|\d\d+)\s+(?:more\s+)?"  # {period}: the
+                   r"({period})s\s+(?:from\s+now|later|time|on|away|ahead)\b"  # one the change is said for
+                   r"|\b(?:in|after|over)\s+(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|\d\d+)\s+"
+                   r"(?:more\s+)?({period})s\b")
 SIMPLE = re.compile(r"\bsimple\b", re.IGNORECASE)
 ROUNDING_SAID = re.compile(r"\b(?:decimal|nearest|round\w*|significant)\b", re.IGNORECASE)
 
@@ -84,11 +84,12 @@ def unmet(question: str, program: str) -> str | None:
         return f"does not take out the {apart[1].lower()} of them the question sets apart"
     if MATCHED.search(question) and not re.search(r"(?<![\d.])2(?![\d.])|\+", program):
         return "does not add the amount that is matched"  # "matches whatever she saves pound for pound"
-    if (free := FREE_FIRST.search(question)) and not re.search(
-            rf"-\s*\(?\s*{ONES.get((free[1] or 'one').lower(), free[1] or 1)}(?![\d.])", program):
-        return "does not take off the first periods the question says are free"
+    if free := FREE_FIRST.search(question):
+        said = (free[1] or "one").lower()
+        if not re.search(rf"-\s*\(?\s*{ONES.get(said, said)}(?![\d.])", program):
+            return "does not take off the first periods the question says are free"
     each = None if SIMPLE.search(question) else EACH_PERIOD_CHANGE.search(question)  # simple interest: no compounding
-    if each and re.search(SEVERAL_PERIODS.pattern.format(period=each[1] or each[2]), question, re.IGNORECASE) and (
+    if each and re.search(SEVERAL_PERIODS.format(period=each[1] or each[2]), question, re.IGNORECASE) and (
             "^" not in program):
         return "applies the change once, where the question asks for it once each period"
     if CAPPED.search(question):

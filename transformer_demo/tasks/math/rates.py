@@ -142,8 +142,9 @@ def _converting(got: Unit, asked: Unit) -> Fraction | None:
 
 AMOUNT = r"(?<![\d.:])(\d+(?:\.\d+)?)(?![\d:]|\.\d)"
 PAIRED = (  # (pattern, the groups of the first amount, its word, the second amount, its word)
-    (re.compile(rf"{AMOUNT}\s*({WORD})(?:\s+of\s+(?:{WORD}\s+)?{WORD})?\s+(?:for|per|every|makes?|serves?|feeds?|covers?|in|costs?"
-                rf")\s+(?:every\s+|each\s+)?{AMOUNT}(?:\s*({WORD}))?"), (1, 2, 3, 4)),  # 350 g of flour for 4 servings,
+    (re.compile(rf"{AMOUNT}\s*({WORD})(?:\s+of\s+(?:{WORD}\s+)?{WORD})?"
+                rf"\s+(?:for|per|every|makes?|serves?|feeds?|covers?|in|costs?)\s+"
+                rf"(?:every\s+|each\s+)?{AMOUNT}(?:\s*({WORD}))?"), (1, 2, 3, 4)),  # 350 g of flour for 4 servings,
     # 3 pens cost £2.40
     (re.compile(rf"\b(?:for|serves?|feeds?|makes?)\s+{AMOUNT}\s*({WORD})\s+(?:[a-z]+\s+){{0,2}}?(?:uses?|needs?|takes?"
                 rf"|calls\s+for|requires?|has|contains?)\s+{AMOUNT}\s*({WORD})"), (3, 4, 1, 2)),  # for 4 people: 300 g
