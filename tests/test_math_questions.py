@@ -96,9 +96,12 @@ SETS = ("math_questions_100.tsv", "math_questions_after_training.tsv", "math_que
         "math_questions_hundredsixtysixth.tsv", "math_questions_hundredsixtyseventh.tsv",
         "math_questions_hundredsixtyeighth.tsv", "math_questions_hundredsixtyninth.tsv",
         "math_questions_hundredseventieth.tsv", "math_questions_hundredseventyfirst.tsv",
-        "math_questions_hundredseventysecond.tsv", "math_questions_hundredseventythird.tsv")
+        "math_questions_hundredseventysecond.tsv", "math_questions_hundredseventythird.tsv",
+        "math_questions_hundredseventyfourth.tsv", "math_questions_hundredseventyfifth.tsv",
+        "math_questions_hundredseventysixth.tsv", "math_questions_hundredseventyseventh.tsv")
 
 
+@cache  # each blind set's test reads every other set
 def read_set(name: str) -> dict[str, str]:
     lines = (FIXTURES / name).read_text(encoding="utf-8").splitlines()  # an absolute path stays itself
     return dict(line.split("\t") for line in lines if line and not line.startswith("#"))
@@ -201,7 +204,7 @@ LEAST = (98, 96, 96, 95, 95, 96, 97, 90, 93, 92, 86, 90, 90, 80, 79, 83, 81, 69,
          50, 64, 56, 52, 59, 58, 62, 53, 51, 62, 58, 67, 60, 51, 49, 59, 65, 52, 47, 51, 54, 58, 57, 61, 64, 59, 58, 48,
          54, 51, 56, 53, 53, 54, 69, 60, 52, 55, 64, 51, 64, 57, 62, 59, 48, 42, 52, 54, 48, 40, 49, 52, 54, 61, 57, 58,
          63, 56, 57, 51, 54, 59, 57, 53, 49, 42, 36, 41, 54, 49, 45, 49, 57, 45, 52, 55, 56, 40, 42, 46, 57, 56, 47, 50,
-         48, 55, 52, 36, 43)
+         48, 55, 52, 36, 43, 68, 56, 53, 44)
 
 
 EVERY_SET = bool(os.environ.get("MATH_ALL_SETS") or os.environ.get("MATH_FIGURES_DIR"))
@@ -233,7 +236,7 @@ def test_the_shipped_model_on_hand_written_questions_is_never_wrong_and_answers_
     # 63 54 64 62 66 61 51 51 55 52 59 62 54 67 55 62 58 66 49 58 57 63 47 60 57 52 56 64 49 59 65 57 58 63 65 60 51 64
     # 56 50 54 56 57 50 49 51 67 59 65 54 66 58 54 62 61 65 53 53 64 61 70 64 54 51 61 68 54 50 54 59 61 60 64 66 62 62
     # 51 58 55 60 55 56 59 72 65 55 57 66 53 66 59 65 64 50 47 56 57 52 44 51 56 58 64 59 60 66 58 61 54 57 63 59 59 51
-    # 46 38 45 58 56 49 53 60 47 54 58 58 42 44 48 59 57 54 38 45;
+    # 46 38 45 58 56 49 53 60 47 54 58 58 42 44 48 59 57 54 38 45 70 58 55 46;
     # the issue asks for 90
     assert figures["answered"] >= least
 

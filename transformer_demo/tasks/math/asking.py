@@ -199,14 +199,47 @@ def unrestated(text: str) -> str:
     return RESTATED.sub(dropped, text)
 
 
+# A dash between clauses, not a minus: "7 nights at £145 a night - how much is that altogether?", "£18 - what's that
+# come to?"; not "x - 150", "5x - 3" or "(OG - FG)"
+CLAUSE_DASH = re.compile(r"(?<=[a-z0-9%)])\s+[-–—]\s+(?=[A-Za-z][a-z]+\b)")
+
+
+def in_sentences(text: str) -> str:
+    """"7 nights at £145 a night - how much altogether?" -> "7 nights at £145 a night; how much altogether?"."""
+    return CLAUSE_DASH.sub("; ", text)
+
+
+# The money a question asks in, where all its money is in that currency: "36 photos at £0.45 each, what's the total
+# in pounds?" asks the total; not where pence, another currency or a rate between them comes in
+CURRENCIES = {"£": r"pounds?|quid|gbp|£", "€": r"euros?|eur|€", "$": r"dollars?|usd|\$"}
+IN_CURRENCY = r",?\s*\(?\b(?:in|into)\s+(?:{words})(?![\w\d])\)?"
+NOT_ONE_CURRENCY = re.compile(r"\d\s*p\b|\b(?:pence|penny|pennies|cents?|exchange\w*|convert\w*|changed)\b|="
+                              r"|\b(?:per|to\s+the|a|an|1|one)\s+(?:pound|euro|dollar)s?\b", re.IGNORECASE)
+
+
+def in_own_currency(text: str) -> str:
+    """"I'm printing 36 photos at £0.45 each, what's the total in pounds?" -> "... what's the total?"."""
+    signs = {sign for sign in CURRENCIES if re.search(rf"{re.escape(sign)}\s*\d", text)} | {
+        sign for sign, word in (("€", "euros"), ("$", "dollars")) if re.search(rf"\d\s*{word}\b", text, re.IGNORECASE)}
+    if len(signs) != 1 or NOT_ONE_CURRENCY.search(text):
+        return text
+    sign = signs.pop()
+    others = "|".join(words for other, words in CURRENCIES.items() if other != sign)
+    if re.search(rf"\b(?:{others})(?![\w\d])", text, re.IGNORECASE):
+        return text
+    return re.sub(IN_CURRENCY.format(words=CURRENCIES[sign]), "", text, flags=re.IGNORECASE)
+
+
 def question_in(line: str) -> str:
     """The question a line asks (asked_in): its signs and powers as typed (plain), its maths words spelled right,
     its numbers in digits without thousands' commas or a k (spoken.py), its durations in hours, its signs said in
     words as signs, its school years, a birthday said by its ordinal and an answer someone gave after it dropped,
-    "me and my 2 sisters" as "3 of us" (and "3 ways" after it as nothing more), and a question asked before its
-    numbers put after them."""
+    "me and my 2 sisters" as "3 of us" (and "3 ways" after it as nothing more), a question asked before its
+    numbers put after them, a dash between clauses as a semicolon, and "in pounds" dropped where all its money is in
+    pounds."""
     if not isinstance(line, str):
         return line
     numbers = unclaimed(with_digits(spelled(powered(plain(unlabelled(in_thousands(ungrouped(unoccasioned(line)))))))))
     said = unrestated(in_company(numbers))
-    return question_last(unframed(asked_in(in_hours(signed(in_pounds(in_money(mixed(said))))))))
+    return in_own_currency(in_sentences(question_last(unframed(asked_in(in_hours(signed(in_pounds(in_money(mixed(
+        said))))))))))

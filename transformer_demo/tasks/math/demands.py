@@ -11,6 +11,9 @@
     "grandad matches whatever she saves"         twice what she saves     (a 2 or a sum)
     "what do I multiply everything by"            the factor itself        (no product of the numbers given)
     "20p a day up to a maximum of £4"             no more than the cap     (no program here applies one)
+    "a gold, silver and bronze for each of 14"    3 for each               (the program uses 3)
+    "6 portions per batch, 4 minutes a batch,     13 whole batches         (the program rounds up, or divides a
+     75 portions"                                                            count the batch size divides)
 
     unmet("we're on 38 and they finished on 47, how many more to finish above them", "47 - 38")
         -> "does not add the 1 that finishing above them takes"
@@ -65,6 +68,12 @@ SEVERAL_PERIODS = (r"\b(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|\d\
                    r"({period})s\s+(?:from\s+now|later|time|on|away|ahead)\b"  # one the change is said for
                    r"|\b(?:in|after|over)\s+(?:two|three|four|five|six|seven|eight|nine|ten|[2-9]|\d\d+)\s+"
                    r"(?:more\s+)?({period})s\b")
+# "6 portions per batch": things made or carried in whole cycles, so 75 portions take 13 batches, not 12.5
+CYCLE = re.compile(r"(?<![\d.])(\d+)\s+([a-z]+)\s+(?:per|a|an|each|every|in\s+(?:a|each|one|every))\s+(batch|load|trip"
+                   r"|run|cycle|tray|sitting|crossing|lift|ride|tour|wash)(?:es|s)?\b", re.IGNORECASE)
+# "a gold, silver and bronze for each of 14 races": several things named for each, a count the program must use
+SEVERAL_EACH = re.compile(r"\ban?\s+([a-z]+(?:\s*,\s*(?:an?\s+)?[a-z]+)*\s+and\s+(?:an?\s+)?[a-z]+)\s+(?:for|per|to)\s+"
+                          r"(?:each|every|a|an)\b", re.IGNORECASE)
 SIMPLE = re.compile(r"\bsimple\b", re.IGNORECASE)
 ROUNDING_SAID = re.compile(r"\b(?:decimal|nearest|round\w*|significant)\b", re.IGNORECASE)
 
@@ -92,6 +101,14 @@ def unmet(question: str, program: str) -> str | None:
     if each and re.search(SEVERAL_PERIODS.format(period=each[1] or each[2]), question, re.IGNORECASE) and (
             "^" not in program):
         return "applies the change once, where the question asks for it once each period"
+    if (several := SEVERAL_EACH.search(question)) and str(len(re.split(r"\s*,\s*|\s+and\s+", several[1]))) not in (
+            NUMBER.findall(program)):
+        return "counts one for each, where the question names several for each"
+    if (cycle := CYCLE.search(question)) and "ceil(" not in program and "floor(" not in program:
+        size, thing = int(cycle[1]), cycle[2].lower()
+        if any(int(count) % size for count in re.findall(rf"(?<![\d.])(\d+)\s+{re.escape(thing)}\b", question,
+                                                          re.IGNORECASE)):
+            return f"counts part of a {cycle[3].lower()}, where {size} {thing} go in each whole one"
     if CAPPED.search(question):
         return "does not apply the most (or least) the question says is charged"
     if FACTOR_ASKED.search(question) and re.search(r"\*", program):

@@ -177,13 +177,16 @@ NOT_A_SUM = re.compile(r"\b(?:each|every|per|times|twice|double|half|triple|rows
                        rf"|deposit|balance|{LEFT_OUT})\b"
                        r"|[%=*/^×÷-]")  # "weekly total km?" asks the total
 # "4m by 3.5m and 2.4m high, total wall area", "daily budget is 35 for a 3 week trip, total?": no sum
+# "tips of £5, £7.50 and £4": "of" before a list, not "3 packs of 10"
+LIST_OF = re.compile(r"\s+of\s+(?=[$€£]?\d+(?:\.\d+)?\s*(?:,|and|&|\+))")
 OWNED, SPENT = r"\b(?:had|have|has|got|earned|saved)\b", r"\b(?:spen[dt]|paid|pay|buys?|bought|costs?)\b"
 AMOUNT_WORDS = (r"dollars?|euros?|pounds?|cents?|pence|cm|mm|m|km|kg|g|l|ml|minutes?|hours?|days?|years?|miles?"
                 r"|metres?|meters?")  # the units of amounts a sum adds, not measures.MEASURES
 
 
-# Between two numbers of one list: "47, 38 and 59", "143 croissants monday, 98 tuesday", "bread for 4, milk for 3".
-LIST_GAP = re.compile(rf"(?:(?:\s+|{ATTACHED})[a-z]+)?(?:\s+[a-z]+)?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)"
+# Between two numbers of one list: "47, 38 and 59", "143 croissants monday, 98 tuesday", "bread for 4, milk for 3",
+# "frame 22.75 + mat 8.40".
+LIST_GAP = re.compile(rf"(?:(?:\s+|{ATTACHED})[a-z]+)?(?:\s+[a-z]+)?\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*[&+]\s*)"
                       r"(?:(?!(?:i|we|you|they|he|she|it)\b)[a-z]+\s+){0,2}?(?:for\s+)?[$€£]?")  # not "27.50, we did"
 
 
@@ -198,7 +201,8 @@ def _total(text: str) -> str | None:
     total, no word of another operation, every number counting things; the counted things are all alike (27
     dollars, 45 dollars) or all different and none of them the thing asked for ("a pack has 10 cards, I buy 4
     packs: how many cards in total" is no sum), and a measure is never added to a count."""
-    if not TOTAL.search(text) or NOT_A_SUM.search(text) or re.search(OWNED, text) and re.search(SPENT, text):
+    if not TOTAL.search(text) or NOT_A_SUM.search(LIST_OF.sub(" ", text)) or re.search(OWNED, text) and re.search(
+            SPENT, text):
         return None  # "I had 10 dollars and spent 4: how much in total?" is no sum
     if RATE_GIVEN.search(text):
         return None  # "tips averaged 4.50 a head, 27 people, total?": a rate times a count

@@ -286,7 +286,7 @@ HOLDS = (r"(?:has|have|holds?|fits?|takes?|seats?|serves?|feeds?|does|covers?|ca
 ONE_HOLDS = (r"(?:\b(?:each|every|one|a|an|my|our|your|their|the|per)\s+|^){thing}\w*\s+(?:of\s+[a-z]+\s+)?{holds}"
              r"\s+(?:about\s+|up\s+to\s+)?{n}"
              r"|\b{thing}\w*\s+(?:at|for|cost|costs|costing)\s+{n}\s*(?:money\s+)?(?:each|apiece|a\s+time)\b"
-             r"|\b(?:comes?|sold|sells?|supplied|available)\s+in\s+{thing}\w*\s+of\s+{n}(?![\d.])")
+             r"|\b(?:comes?|sold|sells?|supplied|available)\s+in\s+{thing}\w*\s+of\s+{n}(?!\.?\d)")
 # "lessons at £32 each": what one costs; "they come in packs of 8": what one pack holds
 
 

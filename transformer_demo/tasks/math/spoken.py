@@ -270,10 +270,13 @@ REPEATS = re.compile(r"\s+(?:coats?|layers?|times|trips|batches|shifts)\b", re.I
 
 def priced(question: str, at: int) -> bool:
     """Is the word after a count at `at` a thing the question gives an amount for ("adult tickets £8.75 ... two
-    adults")? Then the count is of those things, not of the question's listed numbers."""
+    adults")? Then the count is of those things, not of the question's listed numbers; not where the amount starts a
+    list of them ("four photo books cost £28, £32.50, £41 and £18.50")."""
     thing = re.match(r"\s+([a-z]{3,}?)(?:e?s)?\b", question[at:], re.IGNORECASE)
-    return bool(thing) and bool(re.search(rf"\b{thing[1]}\w*\s+(?:[a-z]+\s+)?(?:(?:at|for|are|is|cost|costs)\s+)?[$€£]"
-                                          r"\d", question, re.IGNORECASE))
+    if not thing:
+        return False
+    price = rf"\b{thing[1]}\w*\s+(?:[a-z]+\s+)?(?:(?:at|for|are|is|cost|costs)\s+)?[$€£]\d+(?:\.\d+)?(?!\.?\d)"
+    return bool(re.search(price + r"(?!\s*(?:,|and)\s*[$€£]?\d)", question, re.IGNORECASE))
 
 
 def count_left_out(question: str, program: str) -> str | None:

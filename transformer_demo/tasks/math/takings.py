@@ -3,6 +3,7 @@
     takings_reading("Ingredients cost £37.50 and we took £162.40. What's our profit?")       -> "162.40 - 37.50"
     takings_reading("we sold 210 tix at £20 and costs came to £3150. profit?")             -> "210 * 20 - 3150"
     takings_reading("ingredients came to £28, board and box £6.50, charging £95, profit?")  -> None (a cost unsaid)
+    takings_reading("sells at £3.50 and costs me £1.62. Sold 127. profit?")                -> None (127 is a count)
 
 Each clause (between commas, full stops and "and") says one amount, or a count at a price ("210 tix at £20"), and
 one word of taking ("took", "sold", "charging") or of spending ("cost", "spent", "paid"), never both; every number
@@ -23,13 +24,17 @@ ONE_AMOUNT = re.compile(rf"^[^\d]*?[$€£]?\s*{N}(?![\d.]|\s*(?:p|pence|cents?|
 PROFIT_ASKED = re.compile(r"\bprofit\b")
 NOT_THE_PROFIT = re.compile(r"%|\b(?:percent|percentage|per|each|a\s+piece|apiece|margin|loss|left|unsold|kept|except"
                             r"|but|share|split|between|if|tax|vat|week|month|year|day)\b")
+CURRENCY = re.compile(r"[$€£]")
 CLAUSES = re.compile(r"[,;]\s*|\.\s+|\s+and\s+|\s+-\s+")
 
 
-def _term(clause: str) -> str | None:
-    """A clause's amount as a program: its one number, or a count times a price."""
+def _term(clause: str, in_money: bool) -> str | None:
+    """A clause's amount as a program: its one number, or a count times a price. Where the question writes its
+    money with a sign (in_money), a number without one is a count ("sold 127"), no amount."""
     if m := AT_PRICE.match(clause):
         return f"{m[1]} * {m[2]}"
+    if in_money and not CURRENCY.search(clause):
+        return None
     return m[1] if (m := ONE_AMOUNT.match(clause)) else None
 
 
@@ -44,7 +49,7 @@ def takings_reading(text: str) -> str | None:
         if not numbers:
             continue
         kinds = bool(TAKEN.search(clause)), bool(SPENT.search(clause))
-        term = _term(clause)
+        term = _term(clause, bool(CURRENCY.search(text)))
         if term is None or kinds[0] == kinds[1]:
             return None
         (taken if kinds[0] else spent).append(term)

@@ -1,0 +1,86 @@
+"""The rules that blind sets 174-177 asked for (their fixtures' headers list each wrong answer): a part-filled batch
+takes as long as a full one; and the readings the unanswered questions of every set showed general: a dash between
+clauses is no minus, "in pounds" asks nothing more where all the money is in pounds, a list's count said in words is
+the list's, a list of amounts introduced by "of" or written with "+" is summed, a holder's size at a sentence's end
+("packs of 24.") is read; and what those readings would otherwise have got wrong: "sold 127" is a count, not money
+taken, and "a gold, silver and bronze for each" is three for each."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from conftest import read_program as exact
+
+from transformer_demo.tasks.math.asking import in_own_currency, question_in
+from transformer_demo.tasks.math.demands import unmet
+from transformer_demo.tasks.math.program import evaluate
+from transformer_demo.tasks.math.takings import takings_reading
+
+
+def value(question: str) -> Fraction | None:
+    program = exact(question)
+    return None if program is None else evaluate(program).value
+
+
+def test_a_part_filled_batch_takes_as_long_as_a_full_one():
+    question = "Fryer does 6 portions per batch, each batch takes 4 minutes. How many minutes to cook 75 portions?"
+    assert unmet(question, "4 / 6 * 75") and not unmet(question, "ceil(75 / 6) * 4")
+    assert not unmet(question.replace("75", "72"), "4 / 6 * 72")  # 12 whole batches
+    assert not unmet("the ferry takes 48 cars a trip and 310 are waiting, how many trips", "ceil(310 / 48)")
+
+
+def test_several_things_for_each_are_counted():
+    question = "medals come in packs of 25. we need a gold, silver and bronze for each of 14 races, how many packs"
+    assert unmet(question, "ceil(14 / 25)") and not unmet(question, "ceil(14 * 3 / 25)")
+    assert not unmet("need a bottle of water for each of 210 kids, packs of 24, how many packs", "ceil(210 / 24)")
+
+
+@pytest.mark.parametrize(("line", "asked"), [
+    ("7 nights at £145 a night - how much altogether?", "7 nights at £145 a night; how much altogether?"),
+    ("3 semis at £12 and 2 detached at £18 - what's that come to?",
+     "3 semis at £12 and 2 detached at £18; what's that come to?"),
+    ("x - 150 = 275", "x - 150 = 275"),
+    ("5x - 3 = 2x + 18, find x", "5x - 3 = 2x + 18, find x"),
+    ("using ABV = (OG - FG) x 131.25 what's my abv", "using ABV = (OG - FG) x 131.25 what's my abv"),
+])
+def test_a_dash_between_clauses_is_no_minus(line: str, asked: str):
+    assert question_in(line) == asked
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("We've hired a narrowboat for 7 nights at £145 a night - how much is that altogether?", "1015"),
+    ("tips this week were 4.20, 6, 2.50, 10 and 3.80 - total?", "26.5"),
+])
+def test_questions_with_a_clause_dash_are_read(question: str, answer: str):
+    assert value(question) == Fraction(answer)
+
+
+@pytest.mark.parametrize(("line", "asked"), [
+    ("36 photos at £0.45 each, what's the total in pounds?", "36 photos at £0.45 each, what's the total?"),
+    ("Pay £12.50 an hour, 38 hours. Gross pay in pounds?", "Pay £12.50 an hour, 38 hours. Gross pay?"),
+    ("Tickets cost 15 dollars each. What do 6 cost in dollars?", "Tickets cost 15 dollars each. What do 6 cost?"),
+    ("6 cans at 65p each and a loaf at £1.20, total in pounds?", None),  # pence to pounds: still asked
+    ("Chicken is $3.49 per pound. How much will 4 pounds cost, in dollars?", None),  # a pound of weight
+    ("hotel is $180 a night for 3 nights, how much in pounds", None),  # another currency
+    ("At £1 = €1.17, what is €200 in pounds?", None),
+])
+def test_the_currency_asked_is_dropped_only_where_all_the_money_is_in_it(line: str, asked: str | None):
+    assert in_own_currency(line) == (line if asked is None else asked)
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("I'm printing 36 photos at £0.45 each, what's the total in pounds?", "16.2"),
+    ("Sold 150 units at £4.80 each. Revenue in pounds?", "720"),
+    ("Four photo books cost £28, £32.50, £41 and £18.50. What's the average price?", "30"),
+    ("got tips of £5, £7.50 and £4 today, whats that altogether", "16.5"),
+    ("frame 22.75 + mat 8.40 + glass 5.60, total cost?", "36.75"),
+    ("usher here, 460 people in tonight and programmes come in packs of 25. how many packs do I need to grab?", "19"),
+])
+def test_the_readings_the_unanswered_questions_showed(question: str, answer: str):
+    assert value(question) == Fraction(answer)
+
+
+def test_a_bare_count_is_no_money_taken_where_money_has_a_sign():
+    assert takings_reading("Meal deal sells at £3.50 and costs me £1.62. Sold 127 on Monday; profit?") is None
+    assert takings_reading("Ingredients cost £37.50 and we took £162.40. What's our profit?") == "162.40 - 37.50"
+    assert takings_reading("we took 162.40 and ingredients cost 37.50. what's the profit?") == "162.40 - 37.50"
