@@ -75,7 +75,12 @@ def test_the_currency_asked_is_dropped_only_where_all_the_money_is_in_it(line: s
     ("got tips of £5, £7.50 and £4 today, whats that altogether", "16.5"),
     ("frame 22.75 + mat 8.40 + glass 5.60, total cost?", "36.75"),
     ("usher here, 460 people in tonight and programmes come in packs of 25. how many packs do I need to grab?", "19"),
+    ("Rope is £3.80 per metre at the chandlery, what's 12.5 m going to cost", "47.5"),
+    ("squeegee rubbers r £3.20 each, buying 7, cost?", "22.4"),
+    ("i sell cones at £2.50 each and shifted 84 today, how much did i take", "210"),
+    ("get 1.20 per parcel, delivered 165 today, how much did i make", "198"),
 ])
+
 def test_the_readings_the_unanswered_questions_showed(question: str, answer: str):
     assert value(question) == Fraction(answer)
 
@@ -84,3 +89,11 @@ def test_a_bare_count_is_no_money_taken_where_money_has_a_sign():
     assert takings_reading("Meal deal sells at £3.50 and costs me £1.62. Sold 127 on Monday; profit?") is None
     assert takings_reading("Ingredients cost £37.50 and we took £162.40. What's our profit?") == "162.40 - 37.50"
     assert takings_reading("we took 162.40 and ingredients cost 37.50. what's the profit?") == "162.40 - 37.50"
+
+
+@pytest.mark.parametrize("question", [
+    "charged 2400 for a job and materials came to 620, how much did i actually make",  # 620 is money
+    "tins of beans are 4 for 2.20, how much is that for one tin",  # 2.20 is no price of one
+])
+def test_a_bare_number_counts_priced_things_only_beside_a_price_for_each(question: str):
+    assert exact(question) not in ("2400 * 620", "4 * 2.20", "2.20 * 4")

@@ -54,6 +54,28 @@ def _sized(unit: Unit) -> tuple[str] | None:
 TOGETHER = re.compile(r"\b(?:altogether|all\s+together|together)\b")
 
 
+PRICE_EACH = re.compile(r"\s*(?:money\s+)?(?:each|ea|apiece|a\s+piece|per\s+[a-z]+|an?\s+[a-z]+)\b")
+MONEY_BEFORE = re.compile(r"\b(?:came\s+to|comes\s+to|cost|costs|spent|paid|pay|is|was|are|were|for|of|at|to)\s*$")
+
+
+def counted_by_rate(reading: Reading) -> list[Unit | None]:
+    """The units of a reading's numbers, where a number said with no unit beside one price said for each of a
+    thing, with the price's money asked, counts that thing: "rubbers are £3.20 each, buying 7, cost?", "cones at
+    £2.50 each, shifted 84 today, how much did i take"; not "materials came to 620" or "4 for 2.20"."""
+    units = list(reading.numbers.values())
+    if len(units) != 2 or units.count(None) != 1 or reading.asked != (("money", 1),):
+        return units
+    (price, rate), (bare, _) = sorted(reading.numbers.items(), key=lambda item: item[1] is None)
+    things = [name for name, power in rate if power == -1]
+    if len(rate) != 2 or ("money", 1) not in rate or len(things) != 1 or things[0] in MEASURES:
+        return units
+    price_end = re.compile(r"[$€£]?\d+(?:\.\d+)?").match(reading.text, reading.starts[price])
+    if not price_end or not PRICE_EACH.match(reading.text, price_end.end()) or MONEY_BEFORE.search(
+            reading.text[: reading.starts[bare]]):
+        return units
+    return [unit or ((things[0], 1),) for unit in units]
+
+
 def rate_reading(text: str) -> str | None:
     """The one product or quotient of a question's two or three numbers whose unit is the unit asked (module
     docstring): "7.5 hours a day for 4 days at 11.40 an hour: how much did i earn?" -> 7.5 * 4 * 11.40."""
@@ -61,8 +83,8 @@ def rate_reading(text: str) -> str | None:
     if not reading.complete or reading.asked is None or NOT_A_RATE_QUESTION.search(TOGETHER.sub(" ", reading.text)):
         return None
     found = NUMBER.findall(reading.text)
-    if len(found) not in (1, 2, 3) or len(reading.numbers) != len(found) or None in reading.numbers.values() \
-            or part_packs(reading):
+    units = counted_by_rate(reading)
+    if len(found) not in (1, 2, 3) or len(reading.numbers) != len(found) or None in units or part_packs(reading):
         return None
     if len(found) == 1:  # one rate in another period of its kind: "8500 steps a day, how many a week" -> 8500 * 7
         unit = reading.numbers[Fraction(found[0])]
@@ -71,9 +93,9 @@ def rate_reading(text: str) -> str | None:
     if TOGETHER.search(reading.text) and len(set(reading.numbers.values())) < len(found):
         return None  # "14 hives, 22 jars a hive: how many jars altogether" is no sum; "9 hives and 13 hives" may be
     asked = {name for name, _ in reading.asked}
-    if any(sized and sized[0] not in asked for u in reading.numbers.values() if (sized := _sized(u))):
+    if any(sized and sized[0] not in asked for u in units if (sized := _sized(u))):
         return None  # "2.5 litre tins at 18.50 a tin, i need 9 litres: the cost" buys whole tins, no proportion
-    candidates = _products(list(zip(found, as_people(list(reading.numbers.values()), reading.asked_units))))
+    candidates = _products(list(zip(found, as_people(units, reading.asked_units))))
     fitting = [program for program, unit in candidates if any(fits(unit, a, exact=True) for a in reading.asked_units)]
     if not fitting:  # "45 minutes every evening ... how many hours over 12 evenings": (45 * 12) / 60
         fitting = [times_fraction(f"({program})", factor) for program, unit in candidates

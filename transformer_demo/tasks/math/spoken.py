@@ -240,6 +240,8 @@ MISSPELLED = (
     (r"wat|wot", "what"), (r"wats|wots|wat's|wot's", "whats"), (r"tot", "total"), (r"ppl", "people"),  # text speak
     (r"wk", "week"), (r"wks", "weeks"), (r"mth|mnth", "month"), (r"mths|mnths", "months"), (r"yr", "year"),
     (r"yrs", "years"), (r"hw", "how"), (r"nite", "night"), (r"nites", "nights"),
+    (r"(?<=s )r", "are"),  # "rubbers r £3.20 each"
+    (r"(?<=[a-z] )n(?= (?:each|every|then|the|a|an|i|we|it|my|they|he|she)\b)", "and"),  # "25 litres n each house"
     (r"(?<=\d )pc|(?<=\d)pc", "percent"), (r"per\s+cent", "percent"),  # "40 pc of my target", "what per cent"
     (r"(?<=\d )ea", "each"), (r"(?<=\d)ea", " each"),  # "18 ea", "bricks are 0.45ea"
     (r"in a fortnight", "in two weeks"), (r"for a fortnight", "for two weeks"), (r"over a fortnight", "over two weeks"),
