@@ -79,6 +79,10 @@ def test_the_currency_asked_is_dropped_only_where_all_the_money_is_in_it(line: s
     ("squeegee rubbers r £3.20 each, buying 7, cost?", "22.4"),
     ("i sell cones at £2.50 each and shifted 84 today, how much did i take", "210"),
     ("get 1.20 per parcel, delivered 165 today, how much did i make", "198"),
+    ("Three of us are splitting a £67.50 van hire equally, how much each?", "22.5"),
+    ("240 customers on my books and 15% of them pay cash. how many pay cash?", "36"),
+    ("took £1240 this week and expenses were £385.60, whats my profit", "854.4"),
+    ("percent decrease 250 to 215?", "14"),
 ])
 
 def test_the_readings_the_unanswered_questions_showed(question: str, answer: str):
@@ -97,3 +101,8 @@ def test_a_bare_count_is_no_money_taken_where_money_has_a_sign():
 ])
 def test_a_bare_number_counts_priced_things_only_beside_a_price_for_each(question: str):
     assert exact(question) not in ("2400 * 620", "4 * 2.20", "2.20 * 4")
+
+
+def test_a_profit_asked_for_a_period_or_of_a_rate_is_no_takings_less_costs():
+    assert takings_reading("took £300 a day and spent £50, whats my profit") is None
+    assert takings_reading("took £1240 and spent £300, whats my profit for the week") is None

@@ -175,13 +175,18 @@ COMPANY = re.compile(rf"\b(?:(?:me|i)\s+and\s+my\s+{FEW}\s+[a-z]+|my\s+{FEW}\s+[
                      rf"|me\s+and\s+{FEW}\s+(?:other\s+)?[a-z]+)\b", re.IGNORECASE)  # "between me and 2 mates"
 
 
+US = re.compile(rf"\b{FEW}\s+of\s+(?=us\b)", re.IGNORECASE)
+
+
 def in_company(text: str) -> str:
-    """"me and my 2 sisters split it" -> "3 of us split it": the one asking counts too."""
+    """"me and my 2 sisters split it" -> "3 of us split it": the one asking counts too; "three of us" -> "3 of us"."""
     def us(m: re.Match) -> str:
         count = m[1] or m[2] or m[3]
         return f"{(int(count) if count.isdigit() else ONES[count.lower()]) + 1} of us"
 
-    return COMPANY.sub(us, text) if isinstance(text, str) else text
+    if not isinstance(text, str):
+        return text
+    return US.sub(lambda m: f"{ONES.get(m[1].lower(), m[1])} of ", COMPANY.sub(us, text))
 
 
 # A count said again after "N of us": "3 of us are splitting the bill 3 ways", "... split between the 3 of us"
@@ -230,16 +235,22 @@ def in_own_currency(text: str) -> str:
     return re.sub(IN_CURRENCY.format(words=CURRENCIES[sign]), "", text, flags=re.IGNORECASE)
 
 
+# "percent decrease 250 to 215": a change between two numbers, the first said without "from"
+CHANGE_FROM = re.compile(r"((?:\bpercent(?:age)?|%)\s+(?:increase|decrease|rise|fall|drop|change|reduction))\s+(?=\d)",
+                         re.IGNORECASE)
+
+
 def question_in(line: str) -> str:
     """The question a line asks (asked_in): its signs and powers as typed (plain), its maths words spelled right,
     its numbers in digits without thousands' commas or a k (spoken.py), its durations in hours, its signs said in
     words as signs, its school years, a birthday said by its ordinal and an answer someone gave after it dropped,
-    "me and my 2 sisters" as "3 of us" (and "3 ways" after it as nothing more), a question asked before its
+    "me and my 2 sisters" as "3 of us" (and "3 ways" after it as nothing more), "percent decrease 250 to 215" from
+    250, a question asked before its
     numbers put after them, a dash between clauses as a semicolon, and "in pounds" dropped where all its money is in
     pounds."""
     if not isinstance(line, str):
         return line
     numbers = unclaimed(with_digits(spelled(powered(plain(unlabelled(in_thousands(ungrouped(unoccasioned(line)))))))))
-    said = unrestated(in_company(numbers))
+    said = CHANGE_FROM.sub(r"\1 from ", unrestated(in_company(numbers)))
     return in_own_currency(in_sentences(question_last(unframed(asked_in(in_hours(signed(in_pounds(in_money(mixed(
         said))))))))))

@@ -128,7 +128,7 @@ AFTER_ASKED = re.compile(r"\b(?:with|including|incl|after|plus)\s+(?:the\s+)?(?:
 AMOUNT_ASKED = re.compile(rf"\bhow\s+(?:many|much)\b|\bwhat(?:'s|\s+is|\s+will\s+be)\s+(?:an?|the)\s+(?:{N}\s*%\s+)?"
                           r"(?:tip|discount|tax|sale\s+price|new\s+price|price|cost)\b")
 CHANGED_WHOLE = re.compile(r"\b(?:increase\w*|decrease\w*|raises?|raising|raised\s+(?:by|to)|more|less|off|after|final"
-                           r"|new|pay|paid|left|went\s+(?:up|down)|gone\s+(?:up|down)|go(?:es)?\s+(?:up|down)|rose|fell"
+                           r"|new|(?:pay|paid)(?!\s+(?:cash|by|in\s+cash|with|online|contactless))|left|went\s+(?:up|down)|gone\s+(?:up|down)|go(?:es)?\s+(?:up|down)|rose|fell"
                            r"|dropped|reduced|cut|now"
                            r"|remain\w*|total|including|plus|with|what\s+(?:percent|%)|what\s+percentage|of\s+what"
                            r"|gross|inclusive|includes?|included)\b"

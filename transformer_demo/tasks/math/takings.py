@@ -23,7 +23,9 @@ AT_PRICE = re.compile(rf"^[^\d]*?{N}\s+(?:[a-z]+\s+){{0,3}}?(?:at|for|@)\s*[$€
 ONE_AMOUNT = re.compile(rf"^[^\d]*?[$€£]?\s*{N}(?![\d.]|\s*(?:p|pence|cents?|%|percent)\b)[^\d]*$")
 PROFIT_ASKED = re.compile(r"\bprofit\b")
 NOT_THE_PROFIT = re.compile(r"%|\b(?:percent|percentage|per|each|a\s+piece|apiece|margin|loss|left|unsold|kept|except"
-                            r"|but|share|split|between|if|tax|vat|week|month|year|day)\b")
+                            r"|but|share|split|between|if|tax|vat)\b|\b(?:a|an|every|weekly|monthly|yearly|daily)\s+"
+                            r"(?:week|month|year|day)\b")  # "a week": a rate; not "took £1240 this week"
+PERIOD_ASKED = re.compile(r"\b(?:week|month|year|day)s?\b")
 CURRENCY = re.compile(r"[$€£]")
 CLAUSES = re.compile(r"[,;]\s*|\.\s+|\s+and\s+|\s+-\s+")
 
@@ -41,7 +43,8 @@ def _term(clause: str, in_money: bool) -> str | None:
 def takings_reading(text: str) -> str | None:
     """The money taken less the money spent (module docstring), or None."""
     given, asked = given_and_asked(text)
-    if not asked or asked == text or not PROFIT_ASKED.search(asked) or NOT_THE_PROFIT.search(text):
+    if not asked or asked == text or not PROFIT_ASKED.search(asked) or NOT_THE_PROFIT.search(text) or \
+            PERIOD_ASKED.search(asked):
         return None
     taken, spent, used = [], [], 0
     for clause in CLAUSES.split(given.strip(" ,.?!")):
