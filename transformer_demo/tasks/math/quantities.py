@@ -73,8 +73,8 @@ SECOND_PER = re.compile(rf"\s+(?:per|a|an|each|every)\s+({NOUN})\b")  # "per dog
 EACH_VERB = r"(?:(?:is|are|was|weighs?|costs?|measures?|holds?|contains?|has|have|takes?|at|about)\s+)?"
 EACH_BEFORE_NUMBER = re.compile(rf"\s*each\s+{EACH_VERB}[$€£]?\d")
 EACH_OWNER = re.compile(rf"\d\s+(?:{WORD}\s+)??({WORD})\s+each\s+{EACH_VERB}$")
-HOLDER = re.compile(  # "a pack has", "every coach holds exactly", "a box of 8 bars costs"
-    rf"\b(?:a|an|each|every|one|per)\s+(?:{WORD}\s+)??({WORD})\s+(?:of\s+\d+(?:\.\d+)?\s+(?:{WORD}\s+){{1,2}}"
+HOLDER = re.compile(  # "a pack has", "every coach holds exactly", "a box of 8 bars costs"; not "£12.75 an hour does"
+    rf"(?<!\d\s)(?<!money\s)\b(?:a|an|each|every|one|per)\s+(?:{WORD}\s+)??({WORD})\s+(?:of\s+\d+(?:\.\d+)?\s+(?:{WORD}\s+){{1,2}}"
     rf"|of\s+(?:{WORD}\s+){{1,2}})?"
     r"(?:can\s+)?(has|have|holds?|contains?|costs?|seats?|carries|carry|fits?|takes?|needs?|uses?|weighs?|makes?|earns?|covers?|does"
     r"|feeds?|serves?|gives?(?:\s+(?:me|us))?|gave(?:\s+(?:me|us))?|produces?|produced|yields?|yielded|lays?|laid"
