@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 from conftest import read_program as exact
 
+from transformer_demo.tasks.math.asked_periods import periods_asked
 from transformer_demo.tasks.math.asking import in_own_currency, question_in
 from transformer_demo.tasks.math.demands import unmet
 from transformer_demo.tasks.math.program import evaluate
@@ -106,3 +107,22 @@ def test_a_bare_number_counts_priced_things_only_beside_a_price_for_each(questio
 def test_a_profit_asked_for_a_period_or_of_a_rate_is_no_takings_less_costs():
     assert takings_reading("took £300 a day and spent £50, whats my profit") is None
     assert takings_reading("took £1240 and spent £300, whats my profit for the week") is None
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("villa is £2,460 for the week split between 6 of us, how much each", "410"),
+    ("council tax is 1842 for the year paid in 10 monthly instalments, how much is each instalment", "184.2"),
+    ("chair rent is £150 a week and i charge £25 a cut. how many cuts do i need just to cover the rent", "6"),
+    ("labourer on £12.75 an hour does 38 hours. weekly pay?", "484.5"),
+])
+def test_an_amount_asked_with_no_period_is_for_the_one_it_is_given_for(question: str, answer: str):
+    assert value(question) == Fraction(answer)
+
+
+def test_the_periods_asked_beside_the_unit():
+    money, per_one = (("money", 1),), (("*", -1), ("money", 1))
+    assert periods_asked(money, {}, "what's my weekly pay") == [(("money", 1), ("week", -1))]
+    assert periods_asked(per_one, {Fraction(2460): (("money", 1), ("week", -1))}, "how much each") == [
+        (("*", -1), ("money", 1), ("week", -1))]
+    assert periods_asked(money, {Fraction(520): (("money", 1), ("month", -1))}, "how much in total") == []
+    assert periods_asked((("hour", 1),), {Fraction(18): (("hour", -1), ("poster", 1))}, "how many hrs for 153") == []

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from .asked import given_and_asked
 from .asked_money import EACH_AT_END, EACH_PAYS, MONEY_ASKED, PAYING, RATE_ASKED, SENTENCE, TOTAL_AT_END, WORD
+from .asked_periods import PERIODS, periods_asked
 from .measures import (
     ADJECTIVES,
     FUNCTION_WORDS,
@@ -122,10 +123,6 @@ NUMBER_OF_ASKED = re.compile(rf"\bwhat(?:'s|\s+is|\s+was|\s+will\s+be)\s+the\s+(
 ASKED_PER = re.compile(rf"\b(?:each|every|per)\s+(?:{WORD}\s+)??({WORD})\b"
                        rf"|\b(?:in|on)\s+(?:the|a|one)\s+({WORD})\s*[?.!]*$"
                        rf"|\b(?:a|an)\s+(second|minute|hour|day|week|month|year)\b(?=\s*[?.!]*$|\s+(?:is\s+that|on\s+average))")
-# "my weekly pay", "how much a year": money asked for a period, where the numbers may give it
-PERIODIC = re.compile(r"\b(dai|week|month|year|hour|night)ly\b|\b(annual)(?:ly)?\b"
-                      r"|\b(?:per|a|an|each|every)\s+(day|week|month|year|hour|night)\b")
-PERIODS = {"dai": "day", "annual": "year"}
 CONDITION = re.compile(r"\b(?:if|when|given|because|since)\b")  # a clause that gives, after what is asked
 COUNTED_ONES = re.compile(r"\b(?:sold|sell|sells|bought|buy|buys|need|needs|ordered|order|orders|want|wants|did|made"
                           r"|printed|booked|used|got)\s+(?:about\s+|only\s+|another\s+)?$")  # the rate's things
@@ -333,9 +330,7 @@ class Reading:
             things -= PEOPLE if per == "person" else set()  # "£3412.50 for 105 guests, what's that per head?"
             self.asked = rate_unit(things.pop(), per) if len(things) == 1 else None  # "how many on each table"
         self.asked_units = [self.asked] if self.asked else []
-        if self.asked in ((("money", 1),), (("cent", 1),)) and (period := PERIODIC.search(_asked_clause(self.text))):
-            said = next(g for g in period.groups() if g)
-            self.asked_units.append(rate_unit(self.asked[0][0], PERIODS.get(said, said)))  # "weekly pay": a week's too
+        self.asked_units += periods_asked(self.asked, self.numbers, _asked_clause(self.text))  # "weekly pay"
         rates = [n for u in (*self.numbers.values(), self.asked_units[-1] if self.asked_units else None) if u
                  for n, p in u if p < 0]  # eggs per hen per week
         self.complete = len(RATE_WORD.findall(self.text)) <= len(rates)  # every "per", "each", "a day" read
