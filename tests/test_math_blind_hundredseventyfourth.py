@@ -114,6 +114,9 @@ def test_a_profit_asked_for_a_period_or_of_a_rate_is_no_takings_less_costs():
     ("council tax is 1842 for the year paid in 10 monthly instalments, how much is each instalment", "184.2"),
     ("chair rent is £150 a week and i charge £25 a cut. how many cuts do i need just to cover the rent", "6"),
     ("labourer on £12.75 an hour does 38 hours. weekly pay?", "484.5"),
+    ("rent is 520 a month split between 4 of us, how much do i pay", "130"),
+    ("boat hire £120 for the day split between a crew of 5, how much each", "24"),
+    ("did 14 runs today each 2.3km, how many km total", "32.2"),
 ])
 def test_an_amount_asked_with_no_period_is_for_the_one_it_is_given_for(question: str, answer: str):
     assert value(question) == Fraction(answer)

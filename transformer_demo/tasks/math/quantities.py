@@ -73,7 +73,8 @@ SECOND_PER = re.compile(rf"\s+(?:per|a|an|each|every)\s+({NOUN})\b")  # "per dog
 # "12 flags each 15 cm", "6 boxes each hold 12": each of the things counted before has the amount after
 EACH_VERB = r"(?:(?:is|are|was|weighs?|costs?|measures?|holds?|contains?|has|have|takes?|at|about)\s+)?"
 EACH_BEFORE_NUMBER = re.compile(rf"\s*each\s+{EACH_VERB}[$€£]?\d")
-EACH_OWNER = re.compile(rf"\d\s+(?:{WORD}\s+)??({WORD})\s+each\s+{EACH_VERB}$")
+EACH_OWNER = re.compile(rf"\d\s+(?:{WORD}\s+)??({WORD})\s+(?:(?:today|yesterday|tonight|so\s+far)\s+)?each\s+"
+                        rf"{EACH_VERB}$")  # "did 14 runs today each 2.3km"
 HOLDER = re.compile(  # "a pack has", "every coach holds exactly", "a box of 8 bars costs"; not "£12.75 an hour does"
     rf"(?<!\d\s)(?<!money\s)\b(?:a|an|each|every|one|per)\s+(?:{WORD}\s+)??({WORD})\s+(?:of\s+\d+(?:\.\d+)?\s+(?:{WORD}\s+){{1,2}}"
     rf"|of\s+(?:{WORD}\s+){{1,2}})?"

@@ -155,14 +155,18 @@ SHARED = re.compile(r"\b(?:split|shared?|sharing|divided|dividing|splitting)\s+(
                     rf"(?:split|shar)\w*|^{N}\s+[a-z]+\s+(?:are\s+)?(?:splitting|sharing)\b"
                     rf"|\b(?:split|shared?|divided)\s+(?:equally\s+|evenly\s+)?{N}\s+ways\b"
                     rf"|(?<![\d.])\d+(?:\.\d+)?\s+(?:(?:a|per)\s+(?:week|month|year)\s+)?(?:equally\s+|evenly\s+)?"
-                    rf"(?:between|among|amongst)\s+{N}\s+(?:of\s+us|[a-z]+)")
+                    rf"(?:between|among|amongst)\s+{N}\s+(?:of\s+us|[a-z]+)"
+                    rf"|\b(?:between|among|amongst)\s+(?:a|the|our|my|their)\s+(?:crew|team|group|party|family|household"
+                    rf"|class|gang|squad|band|syndicate)\s+of\s+{N}\b")  # "split between a crew of 5"
 # "between 4 flatmates", "3 of us are sharing", "5 carers splitting 120 hrs", "split 4 ways", "bill came to 186.40
 # between 4 of us", "rent is £1650 a month between 3 of us"
 PART_ASKED = re.compile(r"\bhow\s+(?:much|many)\b[^.?!]*\b(?:each|every|per)\b"
                         r"|\beach\s+(?:one|person|of\s+us|of\s+them)?\s*"
                         r"(?:gets?|pays?|owes?|receives?)\b|[,.]\s*[a-z]+\s+each\s*[?.!]*$"  # "..., hours each?"
                         r"|\bsplit\s+\d+\s+ways\s*\?[?\s]*$"  # "bill came to 183.60 split 3 ways?"
-                        r"|\b(?:everyone|everybody|each\s+person|each\s+one|each)'?s?\s+share\b")  # "everyone's share"
+                        r"|\b(?:everyone|everybody|each\s+person|each\s+one|each)'?s?\s+share\b"  # "everyone's share"
+                        r"|\bhow\s+much\s+(?:do|should|will|would|must)\s+i\s+(?:pay|owe|put\s+in|chip\s+in)\b"
+                        r"|\bwhat(?:'s|s|\s+is)\s+my\s+(?:share|part|bit)\b")  # "between 4 of us, how much do i pay"
 
 
 def _shared(text: str) -> tuple[str, str] | None:
