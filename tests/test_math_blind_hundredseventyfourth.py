@@ -117,6 +117,7 @@ def test_a_profit_asked_for_a_period_or_of_a_rate_is_no_takings_less_costs():
     ("rent is 520 a month split between 4 of us, how much do i pay", "130"),
     ("boat hire £120 for the day split between a crew of 5, how much each", "24"),
     ("did 14 runs today each 2.3km, how many km total", "32.2"),
+    ("one round takes 7.5 hours and we do 4 rounds a week, how many hours is that", "30"),
 ])
 def test_an_amount_asked_with_no_period_is_for_the_one_it_is_given_for(question: str, answer: str):
     assert value(question) == Fraction(answer)
@@ -129,3 +130,16 @@ def test_the_periods_asked_beside_the_unit():
         (("*", -1), ("money", 1), ("week", -1))]
     assert periods_asked(money, {Fraction(520): (("money", 1), ("month", -1))}, "how much in total") == []
     assert periods_asked((("hour", 1),), {Fraction(18): (("hour", -1), ("poster", 1))}, "how many hrs for 153") == []
+
+
+@pytest.mark.parametrize(("question", "percent"), [
+    ("we answered 184 of 200 calls today what % is that", "92"),
+    ("sold 18 of my 60 posters at the market, what % did i sell", "30"),  # sold, sell: one verb
+    ("cake sale made 365 and the target was 500. what % of the target did we hit", "73"),
+])
+def test_the_shares_the_unanswered_questions_showed(question: str, percent: str):
+    assert value(question) == Fraction(percent) / 100
+
+
+def test_a_share_of_another_state_still_is_none():
+    assert exact("sold 18 of my 60 posters at the market, what % did i keep") != "pct(18 / 60)"

@@ -16,7 +16,9 @@ PERIODIC = re.compile(r"\b(dai|week|month|year|hour|night)ly\b|\b(annual)(?:ly)?
                       r"|\b(?:per|a|an|each|every)\s+(day|week|month|year|hour|night)\b")
 PERIODS = {"dai": "day", "annual": "year"}
 TIME_PERIODS = {"hour", "day", "night", "week", "fortnight", "month", "year"}
-PERIOD_SAID = re.compile(r"\b(?:hour|day|night|week|fortnight|month|year|annual|total|altogether|all)")
+PERIOD_SAID = re.compile(r"\b(?:a|an|per|each|every|the|for|in|over|this|that|one|\d+)\s+(?:hour|day|night|week"
+                         r"|fortnight|month|year)s?\b|\b(?:hour|dai|night|week|fortnight|month|year)ly\b|\bannual"
+                         r"|\b(?:total|altogether|all)\b")  # "how much a week", "in total"; not "how many hours"
 MONEY = ((("money", 1),), (("cent", 1),))
 
 
@@ -30,6 +32,6 @@ def periods_asked(asked: Unit | None, numbers: dict[Fraction, Unit | None], aske
         said = next(g for g in period.groups() if g)
         return [rate_unit(asked[0][0], PERIODS.get(said, said))]
     periods = {n for u in numbers.values() if u for n, p in u if p == -1 and n in TIME_PERIODS}
-    if len(periods) != 1 or any(n in TIME_PERIODS for n, _ in asked) or PERIOD_SAID.search(asked_clause):
+    if len(periods) != 1 or periods & {n for n, _ in asked} or PERIOD_SAID.search(asked_clause):
         return []
     return [tuple(sorted({**dict(asked), periods.pop(): -1}.items()))]

@@ -56,8 +56,16 @@ def said_again(given: str, asked: str) -> bool:
     """Does what the question asks say again a word its numbers are said with ("4 of 25 didnt germinate, what
     percentage did germinate"), so that a negation on one side only asks for the rest?"""
     words = set(re.findall(r"[a-z]{3,}", NEGATION.sub(" ", asked))) - ASKING_WORDS
-    return any(w[:5] == g[:5] for w in words for g in re.findall(r"[a-z]{3,}", given) if min(len(w), len(g)) >= 5
-               or w == g)
+    return any(w[:5] == g[:5] and min(len(w), len(g)) >= 5 or LEMMAS.get(w, w) == LEMMAS.get(g, g)
+               for w in words for g in re.findall(r"[a-z]{3,}", given))
+
+
+# Verbs said in another form in what is asked: "sold 18 of my 60, what % did i sell"
+LEMMAS = {"sold": "sell", "sells": "sell", "bought": "buy", "buys": "buy", "won": "win", "wins": "win", "paid": "pay",
+          "pays": "pay", "ran": "run", "runs": "run", "made": "make", "makes": "make", "got": "get", "gets": "get",
+          "took": "take", "takes": "take", "spent": "spend", "spends": "spend", "ate": "eat", "eats": "eat",
+          "gave": "give", "gives": "give", "lost": "lose", "loses": "lose", "did": "do", "does": "do", "hits": "hit",
+          "kept": "keep", "keeps": "keep", "read": "read", "caught": "catch", "catches": "catch"}
 
 
 def rest_asked(given: str, asked: str) -> bool:

@@ -19,6 +19,7 @@ import re
 from fractions import Fraction
 
 from .asked import asked_words, given_and_asked, opposed
+from .percent_shares import OF_MINE, SHARE
 from .percent_words import ASKING_WORDS, CHANCE_WORDS, NEGATION, other_than_part, rest_asked, said_again
 from .quantities import read_quantities
 from .reading import NUMBER, N
@@ -33,30 +34,6 @@ PERCENT_ASKED = re.compile(r"(?:^|[^\d.\s])\s*%\s+(?:rise|increase|decrease|fall
                            r"(?:percentage|percent)\b"  # "whats our win percentage"
                            r"|\b(?:win|success|hit|pass|completion|strike|save)\s+(?:rate|percentage|percent|%)"
                            r"|\bwhat(?:'s|s|\s+is)\s+(?:the|our|my|his|her|their)\s+[a-z]+\s*%")  # "our occupancy %"
-SHARE = (  # (pattern, whether the whole comes first)
-    (re.compile(rf"{N}\s+(?:[a-z]+\s+){{0,2}}?out\s+of\s+(?:a\s+(?:possible\s+|total\s+of\s+)?|the\s+)?{N}"),
-     False),  # 42 out of 60, won 13 games out of 20
-    (re.compile(rf"{N}\s+(?:is|as)\s+(?:what|a)\s+(?:percent|percentage|%)\s+of\s+(?:[a-z]+\s+){{0,2}}?{N}"), False),
-    (re.compile(rf"\bwhat\s+(?:percent|percentage|%)\s+(?:is|are|was|were)\s+{N}\s+of\s+{N}\b"), False),  # 18 of 72
-    (re.compile(rf"\bwhat\s+(?:percent|percentage|%)\s+of\s+(?:[a-z]+\s+){{0,2}}?{N}\s+(?:[a-z]+\s+){{0,2}}?"
-                rf"(?:is|are|was|were)\s+{N}"), True),
-    (re.compile(rf"\b(?:target|goal|aim|budget)\s+(?:is|was|of)\s+{N}\b[^.?!]*?\b(?:raised|saved|collected|reached"
-                rf"|got|made|done|did|achieved|hit|spent|sold|paid|walked|ran|read)\s+(?:[a-z]+\s+){{0,2}}?{N}"),
-     True),  # a goal and what was done
-    (re.compile(rf"(?<![\d.]){N}\s+[a-z]+\b[^.?!\d%]*?\band\s+{N}\s+(?:of\s+(?:them|those|these)\s+)?(?:are|were|is"
-                rf"|was)\s+[a-z]+"), True),  # "35 beds on the unit and 28 are occupied", "... and 75 of them are"
-    (re.compile(rf"(?<![\d.]){N}\s+of\s+(?:our|my|the|their|his|her|your|a)\s+{N}\s+(?:target|goal|budget)\b"), False),
-    (re.compile(rf"\b(?:won|win|scored|passed|hit|saved|made|got)\s+{N}\s+(?:out\s+)?of\s+(?:my|our|his|her|their|the)\s+"
-                rf"(?:last\s+|first\s+|past\s+)?{N}\b"), False),  # "won 37 of my last 50 ranked games"
-    (re.compile(rf"\b(?:played|did|sat|took|entered|bowled|threw|attempted|took)\s+{N}\b[^.?!\d]*?\band\s+"
-                rf"(?:(?:i|we|he|she|they)\s+)?(?:won|lost|passed|failed|scored|hit|missed|potted|got)\s+{N}\b"),
-     True),  # "played 9 frames and won 6"
-    (re.compile(rf"(?<![\d.]){N}\s+(?:[a-z]+\s+)?(?:in|out\s+of)\s+(?:every|each)\s+{N}\b"), False))  # "3 in every 200"
-# "7 of my 56 customers", "out of 160 dogs, 48 were large": shares whose asked words say no other state than given
-OF_MINE = ((re.compile(rf"(?<![\d.]){N}\s+(?:out\s+of\s+(?:my|our|his|her|their|your)"
-                       rf"|of\s+(?:my|our|his|her|their|the|your|a))\s+(?:(?:last|first|past)\s+)?[$€£]?{N}\b"), False),
-           (re.compile(rf"^(?:[a-z]+\s+)?out\s+of\s+(?:the\s+|my\s+|our\s+)?{N}\b[^.?!\d%]*?(?<![\d.]){N}\s+(?:of\s+"
-                       rf"(?:them|those)\s+)?(?:are|were|was|is|had|have|got|did)\b"), True))
 UP = r"\b(?:rise|rises|rose|increase[sd]?|went\s+up|gone\s+up|go\s+up|goes\s+up|grew|growth|gain|profit|up)\b"
 # "was 80, now 60 in the sale: what percent off"; not "pay per drop", "a cut" (a haircut)
 DOWN = (r"\b(?:fall|fell|falls|(?<!per\s)(?<!a\s)drops?|dropped|decrease[sd]?|went\s+down|gone\s+down|go\s+down|loss"
