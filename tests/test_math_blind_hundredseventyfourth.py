@@ -143,3 +143,20 @@ def test_the_shares_the_unanswered_questions_showed(question: str, percent: str)
 
 def test_a_share_of_another_state_still_is_none():
     assert exact("sold 18 of my 60 posters at the market, what % did i keep") != "pct(18 / 60)"
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("The job is £180 and they've paid a 25% deposit. What's the balance still owing?", "135"),
+    ("deposit is 25% of the $180 booking, how much is left to pay on the day", "135"),
+    ("customer paid a 30% deposit on a £2450 kitchen fit, how much do they still owe me", "1715"),
+])
+def test_the_balance_after_a_deposit(question: str, answer: str):
+    assert value(question) == Fraction(answer)
+
+
+@pytest.mark.parametrize(("question", "wrong"), [
+    ("couple paid a 30% deposit which came to £2400, how much is the balance still owed", "2400 - 30 / 100 * 2400"),
+    ("electric bill came to 186 and i pay 40% of it, how much do i owe", "186 - 40 / 100 * 186"),
+])
+def test_a_deposit_said_as_an_amount_or_a_share_owed_is_no_balance(question: str, wrong: str):
+    assert exact(question) != wrong

@@ -250,15 +250,20 @@ def whole_of_part_reading(text: str) -> str | None:
     return f"{part.group(1)} / ({part.group(2)} / 100)"
 
 
-LEFT_ASKED = re.compile(r"\b(?:left|remains?|remaining|rest|leftover|back|keep)\b")  # "how much do i get back"
+LEFT_ASKED = re.compile(r"\b(?:left|remains?|remaining|rest|leftover|back|keep|balance|owing|still\s+owed?"
+                        r"|outstanding)\b")
+# "how much do i get back", "what's the balance", "how much do they still owe"; not "i pay 40%, how much do i owe"
 TAKEN = re.compile(r"(?:%|\bpercent)\s+(?:of\s+(?:it|that|this|them)\s+)?(?:goes|go|went|is|are|was|were|gets?)\s+"
                    r"(?:on|to|spent|used|paid|taken|saved|put)\b|\b(?:spend|spent|spends|use|used|uses|pay|paid|pays|keeps?|kept"
                    r"|deducts?|deducted|withh[oe]lds?|taxed\s+at|charged\s+at|docked"
                    r"|save|saved|saves|give|gave|gives|takes?|taking|took|sold|sells?|eats?|ate|lost|loses?|wasted"
-                   r"|donated|done|did|completed|covered)\s+(?:an?\s+)?(?:\d+(?:\.\d+)?)\s*(?:%|percent\b)")
+                   r"|donated|done|did|completed|covered)\s+(?:an?\s+)?(?:\d+(?:\.\d+)?)\s*(?:%|percent\b)"
+                   r"|\bdeposit\s+(?:is|was|of)\s+(?:\d+(?:\.\d+)?)\s*(?:%|percent\b)")
 # "sold 35% of them", "takes a 5% fee"
 
 
+PART_SAID = re.compile(r"%\s+(?:[a-z]+\s+)?(?:which|that|and\s+it|and\s+that)\s+(?:came\s+to|was|is|comes\s+to"
+                       r"|amounted\s+to|cost)\b")
 THEIRS = re.compile(r"\b(?:takes|took|keeps|kept|deducts|deducted|withholds)\b")  # said of someone else
 MINE = re.compile(r"\b(?:i|we)\s+(?:actually\s+|really\s+)?(?:get|receive|end\s+up\s+with|take\s+home)\b")
 
@@ -287,6 +292,8 @@ def rest_reading(text: str) -> str | None:
         return None  # "gives 25% back on a £46 ticket, how much do i get (back)": the part given back
     if ADDED.search(text[: taken.start()] + text[to.end() + taken.end() if to else taken.end():]):
         return None  # "40% goes to tax" takes the tax; "VAT at 20%, ..." adds it
+    if PART_SAID.search(text):
+        return None  # "paid a 30% deposit which came to £2400": the part, not the whole
     whole = next(n for n in numbers if n != percents[0])
     return f"{whole} - {percents[0]} / 100 * {whole}"
 
