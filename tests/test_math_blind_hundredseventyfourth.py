@@ -136,6 +136,7 @@ def test_the_periods_asked_beside_the_unit():
     ("we answered 184 of 200 calls today what % is that", "92"),
     ("sold 18 of my 60 posters at the market, what % did i sell", "30"),  # sold, sell: one verb
     ("cake sale made 365 and the target was 500. what % of the target did we hit", "73"),
+    ("old price: 50, new price: 65, % increase?", "30"),
 ])
 def test_the_shares_the_unanswered_questions_showed(question: str, percent: str):
     assert value(question) == Fraction(percent) / 100

@@ -46,7 +46,10 @@ THEN_NOW = re.compile(rf"{N}{UNIT_AND}(?:last|the\s+previous)\s+{PERIODS}[^.?!]*
 NOW_THEN = re.compile(rf"{N}{UNIT_AND}this\s+{PERIODS}[^.?!]*?"  # "2860 this week and 2600 last"
                       rf"{N}{UNIT_AND}(?:last|the\s+previous)\s+{PERIODS}")
 FROM_TO = re.compile(rf"\bfrom\s+[$€£]?{N}{UNIT_AND}to\s+[$€£]?{N}"
-                     rf"|\b(?:was|were|used\s+to\s+(?:be|cost|charge|pay|earn))\s+[$€£]?{N}\b[^.?!\d]*?\bnow\s+"
+                     rf"|\bold\s+(?:[a-z]+\s*)?(?:was\s+|is\s+|:\s*|=\s*)?[$€£]?{N}\b[^.?!\d]*?\bnew\s+(?:[a-z]+\s*)?"
+                     rf"(?:was\s+|is\s+|:\s*|=\s*)?[$€£]?{N}"  # "old price: 50, new price: 65"
+                     rf"|\b(?:was|were|used\s+to\s+(?:be|cost|charge|pay|earn))\s+(?:worth\s+|at\s+)?[$€£]?{N}\b[^.?!\d]*?"
+                     rf"\bnow\s+"
                      rf"(?:it'?s\s+|it\s+is\s+|is\s+|are\s+|they'?re\s+)?[$€£]?{N}"  # "my time was 30 minutes and now
                      # it's 27", "used to charge £8 to clean a jacket, now it's £9.40"
                      rf"|\b(?:was|were)\s+[$€£]?{N}\b[^.?!\d]*?\b(?:reduced|cut|dropped|lowered|increased|raised"
