@@ -128,7 +128,7 @@ CONDITION = re.compile(r"\b(?:if|when|given|because|since)\b")  # a clause that 
 COUNTED_ONES = re.compile(r"\b(?:sold|sell|sells|bought|buy|buys|need|needs|ordered|order|orders|want|wants|did|made"
                           r"|printed|booked|used|got)\s+(?:about\s+|only\s+|another\s+)?$")  # the rate's things
 EACH_ASKED = re.compile(r"\bhow\s+many\s+(?:(?:are|is|will|would|should|can|do|does|go|goes|sit|sits|get|gets|be|in|on"
-                        rf"|at|for|there|into)\s+){{1,3}}(?:each|every|per)\s+({WORD})\b")  # the thing not said
+                        rf"|at|for|there|into)\s+){{0,3}}(?:each|every|per)\s+({WORD})\b")  # the thing not said
 PER_ASKED = re.compile(rf"\b(?:what'?s|whats|what\s+is)\s+(?:that|this|it)\s+(?:per|an?|each)\s+({WORD})\b"
                        rf"|\baverage\s+(?:[a-z]+\s+)?(?:per|an?|each)\s+({WORD})\b"  # "average weight per parcel"
                        rf"|\bper\s+({WORD})\s*[?.!]*$")  # "goals per game?"
