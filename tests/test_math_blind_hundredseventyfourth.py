@@ -119,6 +119,7 @@ def test_a_profit_asked_for_a_period_or_of_a_rate_is_no_takings_less_costs():
     ("did 14 runs today each 2.3km, how many km total", "32.2"),
     ("one round takes 7.5 hours and we do 4 rounds a week, how many hours is that", "30"),
     ("did 126 parcels in 7 hrs today, hw many per hour is that", "18"),
+    ("24 children each get 2 crackers at snack time and crackers come in packs of 10, how many packs do i open", "5"),
 ])
 def test_an_amount_asked_with_no_period_is_for_the_one_it_is_given_for(question: str, answer: str):
     assert value(question) == Fraction(answer)

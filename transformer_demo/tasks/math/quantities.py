@@ -71,7 +71,8 @@ PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:(?:per|a|an|every|each|for\s+(?:one
 EACH = re.compile(r"\s*each\b")
 SECOND_PER = re.compile(rf"\s+(?:per|a|an|each|every)\s+({NOUN})\b")  # "per dog per night", "per person a day"
 # "12 flags each 15 cm", "6 boxes each hold 12": each of the things counted before has the amount after
-EACH_VERB = r"(?:(?:is|are|was|weighs?|costs?|measures?|holds?|contains?|has|have|takes?|at|about)\s+)?"
+EACH_VERB = (r"(?:(?:is|are|was|weighs?|costs?|measures?|holds?|contains?|has|have|takes?|at|about|needs?|uses?|gets?"
+             r"|eats?|drinks?)\s+)?")  # "4 residents each need 1.5 litres"
 EACH_BEFORE_NUMBER = re.compile(rf"\s*each\s+{EACH_VERB}[$€£]?\d")
 EACH_OWNER = re.compile(rf"\d\s+(?:{WORD}\s+)??({WORD})\s+(?:(?:today|yesterday|tonight|so\s+far)\s+)?each\s+"
                         rf"{EACH_VERB}$")  # "did 14 runs today each 2.3km"
