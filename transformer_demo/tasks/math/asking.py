@@ -245,9 +245,8 @@ def question_in(line: str) -> str:
     its numbers in digits without thousands' commas or a k (spoken.py), its durations in hours, its signs said in
     words as signs, its school years, a birthday said by its ordinal and an answer someone gave after it dropped,
     "me and my 2 sisters" as "3 of us" (and "3 ways" after it as nothing more), "percent decrease 250 to 215" from
-    250, a question asked before its
-    numbers put after them, a dash between clauses as a semicolon, and "in pounds" dropped where all its money is in
-    pounds."""
+    250, a question asked before its numbers put after them, a dash between clauses as a semicolon, and "in pounds"
+    dropped where all its money is in pounds."""
     if not isinstance(line, str):
         return line
     numbers = unclaimed(with_digits(spelled(powered(plain(unlabelled(in_thousands(ungrouped(unoccasioned(line)))))))))

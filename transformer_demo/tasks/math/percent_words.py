@@ -65,7 +65,7 @@ LEMMAS = {"sold": "sell", "sells": "sell", "bought": "buy", "buys": "buy", "won"
           "pays": "pay", "ran": "run", "runs": "run", "made": "make", "makes": "make", "got": "get", "gets": "get",
           "took": "take", "takes": "take", "spent": "spend", "spends": "spend", "ate": "eat", "eats": "eat",
           "gave": "give", "gives": "give", "lost": "lose", "loses": "lose", "did": "do", "does": "do", "hits": "hit",
-          "kept": "keep", "keeps": "keep", "read": "read", "caught": "catch", "catches": "catch"}
+          "kept": "keep", "keeps": "keep", "caught": "catch", "catches": "catch"}
 
 
 def rest_asked(given: str, asked: str) -> bool:

@@ -69,7 +69,7 @@ def counted_by_rate(reading: Reading) -> list[Unit | None]:
     things = [name for name, power in rate if power == -1]
     if len(rate) != 2 or ("money", 1) not in rate or len(things) != 1 or things[0] in MEASURES:
         return units
-    price_end = re.compile(r"[$€£]?\d+(?:\.\d+)?").match(reading.text, reading.starts[price])
+    price_end = NUMBER.match(reading.text, reading.starts[price])
     if not price_end or not PRICE_EACH.match(reading.text, price_end.end()) or MONEY_BEFORE.search(
             reading.text[: reading.starts[bare]]):
         return units

@@ -46,13 +46,13 @@ def takings_reading(text: str) -> str | None:
     if not asked or asked == text or not PROFIT_ASKED.search(asked) or NOT_THE_PROFIT.search(text) or \
             PERIOD_ASKED.search(asked):
         return None
-    taken, spent, used = [], [], 0
+    taken, spent, used, in_money = [], [], 0, bool(CURRENCY.search(text))
     for clause in CLAUSES.split(given.strip(" ,.?!")):
         numbers = NUMBER.findall(clause)
         if not numbers:
             continue
         kinds = bool(TAKEN.search(clause)), bool(SPENT.search(clause))
-        term = _term(clause, bool(CURRENCY.search(text)))
+        term = _term(clause, in_money)
         if term is None or kinds[0] == kinds[1]:
             return None
         (taken if kinds[0] else spent).append(term)
