@@ -6,6 +6,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -199,3 +200,11 @@ def read_program(question: str) -> str | None:
 
     reading = read_exactly(question_in(question))
     return None if reading is None else reading.program
+
+
+def read_value(question: str) -> Fraction | None:
+    """The exact value of read_program's program, or None where no reader reads the line."""
+    from transformer_demo.tasks.math.program import evaluate
+
+    program = read_program(question)
+    return None if program is None else evaluate(program).value

@@ -44,7 +44,15 @@ def opposed(given: str, asked: str) -> bool:
     """Does the question ask for the opposite state of the one its numbers are said with ("40% returned their
     books late, how many on time", "18 of 24 passed, what percentage failed")?"""
     return any(re.search(rf"\b(?:{a})\b", given) and re.search(rf"\b(?:{b})\b", asked) and not re.search(
-        rf"\b(?:{b})\b", given) for x, y in OPPOSITES for a, b in ((x, y), (y, x)))
+        rf"\b(?:{b})\b", given) for x, y in OPPOSITES for a, b in ((x, y), (y, x))) or _negated(given, asked)
+
+
+def _negated(given: str, asked: str) -> bool:
+    """Does one side say a state and the other its "un-" or "non-" form ("8% were unsellable, how many were
+    sellable")?"""
+    said, wanted = (set(re.findall(r"[a-z]{4,}", re.sub(r"\bnon-", "non", words))) for words in (given, asked))
+    return any(re.sub(r"^(?:un|non)", "", w) in other and w not in other for words, other in
+               ((said, wanted), (wanted, said)) for w in words if re.match(r"(?:un|non)[a-z]{4}", w))
 
 
 # "over a whole year", "for a full year", "weekly"

@@ -14,6 +14,7 @@
     "a gold, silver and bronze for each of 14"    3 for each               (the program uses 3)
     "6 portions per batch, 4 minutes a batch,     13 whole batches         (the program rounds up, or divides a
      75 portions"                                                            count the batch size divides)
+    "paid with a £50 note, change?"               nothing less than 0      (the program's value is not negative)
 
     unmet("we're on 38 and they finished on 47, how many more to finish above them", "47 - 38")
         -> "does not add the 1 that finishing above them takes"
@@ -74,6 +75,8 @@ CYCLE = re.compile(r"(?<![\d.])(\d+)\s+([a-z]+)\s+(?:per|a|an|each|every|in\s+(?
 # "a gold, silver and bronze for each of 14 races": several things named for each, a count the program must use
 SEVERAL_EACH = re.compile(r"\ban?\s+([a-z]+(?:\s*,\s*(?:an?\s+)?[a-z]+)*\s+and\s+(?:an?\s+)?[a-z]+)\s+(?:for|per|to)\s+"
                           r"(?:each|every|a|an)\b", re.IGNORECASE)
+# "paid with a £50 note, change?", "how many tins left": what is left of an amount is never less than nothing
+LEFT_ASKED = re.compile(r"\bchange\b|\bhow\s+many\b[^.?!]*\b(?:left|remain\w*|spare|leftover)\b", re.IGNORECASE)
 SIMPLE = re.compile(r"\bsimple\b", re.IGNORECASE)
 ROUNDING_SAID = re.compile(r"\b(?:decimal|nearest|round\w*|significant)\b", re.IGNORECASE)
 
@@ -115,11 +118,12 @@ def unmet(question: str, program: str) -> str | None:
         return "multiplies by a number given, where the question asks for the number to multiply by"
     if WHOLE_ONLY.search(question) and "/" in program and "ceil(" not in program:
         return "does not round up to the whole ones the question says are sold"
-    if TAKE_ASKED.search(question) and not ROUNDING_SAID.search(question):
-        try:
-            whole = evaluate(program).value.denominator == 1
-        except ProgramError:
-            return None
-        if not whole:
-            return "gives a part of one, where the question asks how many whole ones it takes"
+    try:
+        value = evaluate(program).value
+    except ProgramError:
+        return None
+    if value < 0 and LEFT_ASKED.search(asked_words(question)):
+        return "leaves less than nothing, where the question asks what is left"
+    if TAKE_ASKED.search(question) and not ROUNDING_SAID.search(question) and value.denominator != 1:
+        return "gives a part of one, where the question asks how many whole ones it takes"
     return None

@@ -34,6 +34,7 @@ from .parts import (
     fraction_taken_reading,
     rest_of_whole_reading,
 )
+from .percent_changes import direction_change_reading
 from .percent_cues import percent_cue_reading
 from .percentages import percent_readings
 from .quantities import STATED_RATE, read_quantities
@@ -172,11 +173,13 @@ PARTS = re.compile(r"legs|wheels|eyes|wings|arms|feet|toes|fingers|sides|corners
 NOT_A_SUM = re.compile(r"\b(?:each|every|per|times|twice|double|half|triple|rows?|groups?|of|with|holds?|contains?"
                        r"|left|remain\w*|more\s+than|less|fewer|change|back|gave|give[sn]?|lost|lose|ate|eat|sold|sell"
                        r"|used|broke|away|off|minus|difference|average|mean|chance|probability|now|x|by|area|volume"
-                       r"|high|wide|deep|tall|(?:daily|weekly|monthly|yearly|hourly|nightly|annual)(?!\s+total)"
+                       r"|high|wide|deep|tall|columns?"
+                       r"|(?:daily|weekly|monthly|yearly|hourly|nightly|annual)(?!\s+total)"
                        r"|deficit|surplus|shortfall|short|gap|over\s+(?:a|an|the)\s+(?:day|week|month|year)|still|owed?|owing|outstanding"
                        rf"|deposit|balance|{LEFT_OUT})\b"
-                       r"|[%=*/^×÷-]")  # "weekly total km?" asks the total
-# "4m by 3.5m and 2.4m high, total wall area", "daily budget is 35 for a 3 week trip, total?": no sum
+                       r"|[%=*/^×÷-]|\d\s+(?:[a-z]+\s+)?(?:across|down)\b")  # "weekly total km?" asks the total
+# "4m by 3.5m and 2.4m high, total wall area", "8 blocks across and 10 down, how many in total" (a grid), "daily
+# budget is 35 for a 3 week trip, total?": no sum
 # "tips of £5, £7.50 and £4": "of" before a list, not "3 packs of 10"
 LIST_OF = re.compile(r"\s+of\s+(?=[$€£]?\d+(?:\.\d+)?\s*(?:,|and|&|\+))")
 OWNED, SPENT = r"\b(?:had|have|has|got|earned|saved)\b", r"\b(?:spen[dt]|paid|pay|buys?|bought|costs?)\b"
@@ -354,5 +357,6 @@ def everyday_readings(text: str) -> list[str]:
                scale_reading, profit_reading, item_profit_reading, unit_profit_reading, growth_reading,
                interest_reading, portion_reading, capacity_reading, in_every_reading, spaced_reading,
                sum_of_products_reading, unit_price_reading, takings_reading)
-    readings = [r for r in (*(read(text) for read in readers), *percent_readings(text)) if r]
+    readings = [r for r in (*(read(text) for read in readers), *percent_readings(text), direction_change_reading(text))
+                if r]
     return readings or [r for r in (percent_cue_reading(text),) if r]  # the words' reading, where no reader has one

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .asked import given_and_asked
 from .averages import needed_reading, statistic_reading
 from .everyday import COUNTED, NOT_KINDS, NUMBER, everyday_readings
 from .polynomials import read_polynomial
@@ -271,6 +272,23 @@ def _polygon_angles(text: str) -> str | None:
     return f"360 / {sides}" if "exterior" in (asked.group(2), asked.group(3)) else f"({sides} - 2) * 180 / {sides}"
 
 
+LENGTH_NAMES = {"mm": r"mm|millimet(?:er|re)s?", "cm": r"cm|centimet(?:er|re)s?", "km": r"km|kilomet(?:er|re)s?",
+                "m": r"m|met(?:er|re)s?", "in": r"inch(?:es)?|in(?=\s*(?:by|x|×)\b|\s*[,.?]|$)|\"",
+                "ft": r"ft|feet|foot|'", "yd": r"yards?|yds?"}
+LENGTH_SAID = re.compile(rf"\d\s*(?:{'|'.join(f'(?P<{k}>{v})' for k, v in LENGTH_NAMES.items())})(?![a-z])")
+SQUARE_ASKED = re.compile(rf"\b(?:square|sq\.?)\s+(?:{'|'.join(f'(?P<{k}>{v})' for k, v in LENGTH_NAMES.items())})"
+                          rf"(?![a-z])")
+
+
+def squares_of_another_unit(text: str) -> bool:
+    """Does the question give lengths in one unit and ask for square units of another ("a quilt 72 in by 84 in,
+    its area in square feet"), a conversion no formula here makes?"""
+    given, asked_words = given_and_asked(text)
+    asked = SQUARE_ASKED.search(asked_words)
+    said = {m.lastgroup for m in LENGTH_SAID.finditer(given + asked_words[: asked.start()])} if asked else set()
+    return bool(said) and said != {asked.lastgroup}
+
+
 COURTESY = re.compile(r"^(?:(?:please|pls|plz|hey|hi|hello|ok|okay|quick\s+one)\b[,!.:;]?\s+)+")
 
 
@@ -287,6 +305,8 @@ def read_formula(question: str) -> Calculation | None:
     readings += [r for r in (_colour_chance(text), _part_chance(text), statistic_reading(text), needed_reading(text),
                              _polygon_angles(text), read_polynomial(question), *everyday_readings(text)) if r]
     readings = [r for r in readings if not unit_mismatch(question, r)]  # no reading adds months to money a month
+    if squares_of_another_unit(text):
+        return None
     implied = [c for c, words in IMPLIED.items() if re.search(words, text)]
     readings = [r for r in readings if all(c in NUMBER.findall(r) for c in implied)]  # "a third of it": the 3
     try:  # formulas that read one question must agree (the derivative of 7x² at 4 is a formula and a polynomial)

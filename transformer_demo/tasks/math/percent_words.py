@@ -43,6 +43,26 @@ MADE_OF = re.compile(r"\b(?:is|are|was|were)\s+(?:about\s+|roughly\s+)?\d+(?:\.\
                      r"(?!(?:of|off|on|in|for|more|less|cheaper|dearer|higher|lower|up|down|full|empty|discount|tax|vat"
                      r"|interest)\b)([a-z]{3,})\b")
 
+# A direction said within a few words of the percentage asked: "whats the % raise", "what percent did takings fall
+# by", "what % off is that"; "up", "down" and "off" only where they end the phrase ("% of the way up the hill" is no
+# rise, "what percentage is off the road" no decrease).
+ENDS = r"(?=\s*(?:$|[?.!,]|(?:is|was|that|this|it|by|on|from|compared|then)\b))"
+MOVED = (r"(?:(?<=%)|(?<=%\s)|(?<=percent\s)|(?<=percentage\s)|(?<=go\s)|(?<=goes\s)|(?<=gone\s)|(?<=went\s)"
+         r"|(?<=going\s)|(?<=come\s)|(?<=came\s))")  # "% up", "go down", "percent off"; not "didnt turn up"
+UP_ASKED = (rf"increase[sd]?|rise|rises|rose|raise|growth|gr[eo]w|grown|more|longer|higher|bigger|larger|taller"
+            rf"|heavier|improve(?:d|ment)?|gain|mark-?up|profit|{MOVED}up{ENDS}")
+DOWN_ASKED = (rf"decrease[sd]?|drop(?:ped)?|fall|fell|fallen|less|discount|saving|reduction|cut|lower|below"
+              rf"|cheaper|shorter|smaller|lighter|lost|lose|loss|{MOVED}(?:down|off){ENDS}")
+NEAR = r"(?:\s+[a-z']+){0,5}?\s*"
+
+
+def _near(words: str) -> re.Pattern:
+    """A direction word within a few words of "%" or "percent", as the group "word"."""
+    return re.compile(rf"(?:%|\bpercent(?:age)?){NEAR}\b(?P<word>{words})\b|\b(?P<before>{words})\b{NEAR}(?:%|percent)")
+
+
+UP_NEAR, DOWN_NEAR = _near(UP_ASKED), _near(DOWN_ASKED)
+
 
 ASKING_WORDS = frozenset(
     "what whats percent percentage percentages is was are were that this it of the an did do does as in how many much"

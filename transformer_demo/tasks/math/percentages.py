@@ -184,6 +184,7 @@ def share_reading(text: str) -> str | None:
     return f"pct({part} / {whole})"
 
 
+MADE_ASKED = re.compile(r"\b(?:profit|mark-?up|margin|gain|made|make|loss|lost|lose|return|up|down|increase|rise)\b")
 MARGIN = re.compile(r"\b(?:of|on)\s+(?:the|my|our)\s+(?:selling|sale|sell)\s+price\b|\bmargin\b")
 
 
@@ -203,8 +204,9 @@ def change_reading(text: str) -> str | None:
         new, old = found.groups()
     else:
         return None
-    if not Fraction(old) or SHARE_OF_PRICE.search(text):
-        return None  # "I sell it for 7, what percent of the price is food cost": a share, not a markup
+    if not Fraction(old) or SHARE_OF_PRICE.search(text) or found.re is BUY_SELL and not MADE_ASKED.search(
+            text, found.end()):
+        return None  # "I sell it for 7, what percent of the price is food cost" / "went on fabric": a share
     up, down = re.search(UP, text), re.search(DOWN, text)
     if up and down or up and Fraction(new) < Fraction(old) or down and Fraction(new) > Fraction(old):
         return None  # "a fall from 400 to 420" says two things

@@ -272,6 +272,8 @@ MORE_THAN_ONE_STEP = re.compile(r"\b(?:each|per|every|apiece|average|mean|dozens
                                 r"|triple|times\s+as|how\s+many\s+times|area|volume)\b|%"
                                 r"|\bat\s+[$€£]?\d+(?:\.\d+)?p?\s+(?:a|an)\s+[a-z]+"  # "at 45p a bottle": a rate
                                 rf"|\b(?:a|an)\s+(?:{A_RATE_OF}|minute)\b", re.IGNORECASE)
+# "a quilt 50 by 64 inches": a rectangle's sides, which one sum does not add into its edge (that takes both twice)
+SIDES_SAID = re.compile(r"\d\s*(?:[a-z]+\s*)?(?:by|x|×)\s*\d", re.IGNORECASE)
 RESULT_SAID = re.compile(r"(?:=|\bequals?\b|\bmakes\b|\bcomes\s+to\b)\s*-?\d", re.IGNORECASE)
 ONE_FUNCTION = re.compile(r"(?:sqrt|cbrt)\((\d+(?:\.\d+)?)\)")
 
@@ -293,4 +295,6 @@ def one_step(question: str, output: str) -> bool:
         return False  # "ate 3 slices of 8, what fraction is left": no 3 / 8
     if ops & {"+", "-"} and len({u for u in read_quantities(question.lower()).numbers.values() if u}) > 1:
         return False  # "48 person-hours ... 6 crew": no two things of different kinds added
+    if "+" in ops and SIDES_SAID.search(question):
+        return False  # "quilt is 50 by 64 inches, binding round the edge plus 10": no 50 + 64 + 10
     return len(ops) == 1 and "(" not in output and (ops <= {"+", "*"} or len(used) == 2)

@@ -29,6 +29,8 @@ TAKES = (r"came\s+to|comes\s+to"  # "the big shop came to 55.80": a cost
          r"|drank|drinks?|removed|removes?|paid|pays?|fell\s+off|flew\s+away|ran\s+away|withdrew|withdraws?|lent|lends?"
          r"|poured\s+(?:out|away|off)|pours?\s+(?:out|away|off)|drained|drains?|spilt|spilled|spills?|tipped\s+out")
 ADDS = (r"(?:got|gets?|was|were|been)\s+paid"  # "then got paid 400": income, not a payment
+        r"|(?:was|were|been|got|gets?|being)\s+(?:donated|given|sent|handed\s+in|dropped\s+off|brought\s+in|returned"
+        r"|delivered)"  # "60 more were donated": given to the one who has them
         r"|got\s+on|gets?\s+on|joined|joins?|arrived|arrives?|came|comes?|found|finds?|received|receives?|earned|earns?"
         r"|won|wins?|added|adds?|picked|picks?|baked|bakes?|made|makes?|deposited|deposits?|collected|collects?|saved"
         r"|gets?|got")
@@ -55,7 +57,7 @@ HANDED = re.compile(rf"\b(?:hand(?:s|ed)?|gives?|gave|passe[sd]|puts?\s+in)\s+(?
 # where change is asked
 EACH_PRICE = re.compile(rf"\b{N}\s+(?:(?!and\b)[a-z-]+\s+){{1,3}}?(?:(?:at|for|costing|that\s+cost|which\s+cost)\s+"
                         rf"{CURRENCY}{N}\s*(?:[a-z]+\s+)?each\b"
-                        rf"|at\s+{CURRENCY}{N}(?=\s*(?:[,.?!]|and\b|today\b|tonight\b|yesterday\b|$)))")
+                        rf"|at\s+{CURRENCY}{N}(?!\.?\d)(?=\s*(?:[,.?!]|and\b|today\b|tonight\b|yesterday\b|$)))")
 # "3 notebooks at £2.45 each", "3 gel sets at 35 and ...": a count at a price (not "at 35 kg", not "bread for 2")
 
 
@@ -108,6 +110,12 @@ def story_reading(text: str) -> str | None:
     return start.group(1) + "".join(f" {sign} {number}" for sign, number in signs)
 
 
+def _counted(words: str) -> bool:
+    """Does a number count something other than money ("3 metres of lining at £7.99 a metre"): no price to pay?"""
+    return any(noun_after(words[m.end():])[0] not in (None, "money", "cent") and not re.search(r"[$€£¥₹]\s*$",
+               words[: m.start()]) for m in NUMBER.finditer(words))  # "a £6.50 toll" is a price
+
+
 def change_reading(text: str) -> str | None:
     """"pays with a £10 note for 3 notebooks at £2.45 each: how much change?" -> 10 - 3 * 2.45: a payment less
     every price (a count at a price each is their product)."""
@@ -118,7 +126,7 @@ def change_reading(text: str) -> str | None:
     costs = [_cost(m) for m in EACH_PRICE.finditer(rest)]
     rest = EACH_PRICE.sub(" | ", rest)
     costs += NUMBER.findall(rest)
-    if not costs or re.search(r"\b(?:each|every|per|times)\b", rest):
+    if not costs or re.search(r"\b(?:each|every|per|times)\b", rest) or _counted(rest):
         return None
     return f"{paid.group(1)} - " + (costs[0] if len(costs) == 1 else f"({' + '.join(costs)})")
 

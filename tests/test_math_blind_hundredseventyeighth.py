@@ -1,0 +1,98 @@
+"""The rules that blind sets 178-181 asked for (their fixtures' headers list each wrong answer): "sellable" is the rest
+of "unsellable"; things "donated" to the one who has them are added; a grid "across" and "down" is no sum; a square
+unit asked in another unit than the sides are given in takes a conversion; a share of a selling price is no margin;
+a rectangle's two sides are not added once; a price "£7.99" is one number; and change is never less than nothing.
+And the reading the unanswered questions of every set showed general: a percentage change asked with its
+direction ("% increase", "% off") is of the smaller amount or the larger, whatever order the two are said in
+(tests/test_math_percent_changes.py)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from conftest import read_program, read_value
+
+from transformer_demo.tasks.math.asked import opposed
+from transformer_demo.tasks.math.demands import unmet
+from transformer_demo.tasks.math.formulas import squares_of_another_unit
+from transformer_demo.tasks.math.soundness import one_step
+from transformer_demo.tasks.math.stories import change_reading, story_reading
+
+
+@pytest.mark.parametrize(("given", "asked"), [
+    ("8% of the 250 donated items were unsellable. ", "how many were sellable?"),
+    ("12 of the 40 hours were unpaid, ", "what percent were paid"),
+    ("30% of the stock is non-returnable, ", "how much is returnable"),
+])
+def test_a_state_and_its_un_form_are_opposed(given: str, asked: str):
+    assert opposed(given, asked)
+    assert not opposed(given, asked.replace("sellable", "unsellable").replace("were paid", "were unpaid"
+                                                                                ).replace("returnable", "non-returnable"))
+
+
+def test_a_part_is_not_the_rest_of_an_un_state():
+    assert read_program("8% of the 250 donated items were unsellable. How many were sellable?") is None
+    assert read_value("8% of the 250 donated items were unsellable. How many were unsellable?") == 20
+
+
+@pytest.mark.parametrize(("question", "program"), [
+    ("We had 420 tins. Monday we gave out 85, Tuesday 60 more were donated, Wednesday we gave out 112. How many "
+     "tins now?", "420 - 85 + 60 - 112"),
+    ("the shop had 96 coats, sold 30 and 14 were handed in on saturday, how many coats now", "96 - 30 + 14"),
+])
+def test_things_given_to_the_holder_are_added(question: str, program: str):
+    assert story_reading(question.lower()) == program
+
+
+@pytest.mark.parametrize("question", [
+    "My quilt layout is 8 blocks across and 10 blocks down. How many blocks is that in total?",
+    "the seating plan is 12 chairs across and 9 down, how many chairs in total",
+])
+def test_a_grid_is_no_sum(question: str):
+    assert read_program(question) is None
+
+
+@pytest.mark.parametrize(("text", "differs"), [
+    ("my quilt measures 72 in by 84 in. what's its area in square feet?", True),
+    ("a rug 150 cm by 200 cm, what is its area in square metres?", True),
+    ("a room 4m by 3.5m, what is the area in square metres", False),
+    ("glass is £42 per square metre, pane is 80cm by 150cm, how much for the glass", False),  # no square unit asked
+])
+def test_square_units_asked_in_another_unit_than_the_sides(text: str, differs: bool):
+    assert squares_of_another_unit(text) is differs
+
+
+def test_an_area_in_another_unit_is_not_read_without_its_conversion():
+    assert read_program("My quilt measures 72 in by 84 in. What's its area in square feet?") is None
+    assert read_value("My quilt measures 72 in by 84 in. What's its area in square inches?") == 6048
+
+
+def test_a_share_of_a_selling_price_is_no_margin():
+    assert read_program("Fabric for a tote cost me $64 and I sold the tote for $160. What percent of the selling "
+                        "price went on fabric?") is None
+    assert read_value("paid £30 sold for £42, what % profit is that on what i paid") == Fraction(2, 5)  # 40%
+
+
+def test_a_rectangles_sides_added_once_are_no_plain_step():
+    question = ("Quilt is 50 by 64 inches. I need binding to go right round the edge plus an extra 10 inches for "
+                "joining. How many inches of binding?")
+    assert not one_step(question, "50 + 64 + 10")
+    assert one_step("I need 50 inches of binding and then 64 more and 10 for joining, how many inches", "50 + 64 + 10")
+
+
+def test_a_price_in_pounds_and_pence_is_one_number():
+    question = "3 metres of lining at £7.99 a metre, paid with a £50 note. change?"
+    assert change_reading(question) is None  # "3 metres" is no price; "£7.99" no "£7" and a "99"
+    assert change_reading("3 notebooks at £2.45 each, paid with a £10 note. change?") == "10 - 3 * 2.45"
+    assert change_reading("airport run was £38 plus a £6.50 toll, customer handed me a £50 note, how much "
+                          "change do i give") == "50 - (38 + 6.50)"
+
+
+@pytest.mark.parametrize(("question", "program", "negative"), [
+    ("3 metres of lining at £7.99 a metre, paid with a £50 note. Change?", "50 - (3 * 7 + 99)", True),
+    ("we had 40 chairs and 12 broke, how many are left", "12 - 40", True),
+    ("say I had 12.6 and took away 19.85, whats left", "12.6 - 19.85", False),  # a number, not things
+    ("it was 3 degrees and fell 8, what is it now", "3 - 8", False),
+])
+def test_change_and_things_left_are_never_less_than_nothing(question: str, program: str, negative: bool):
+    assert bool(unmet(question, program)) is negative
