@@ -14,7 +14,7 @@ from conftest import read_program, read_value
 
 from transformer_demo.tasks.math.asked import opposed
 from transformer_demo.tasks.math.demands import unmet
-from transformer_demo.tasks.math.formulas import squares_of_another_unit
+from transformer_demo.tasks.math.formulas import read_formula, squares_of_another_unit
 from transformer_demo.tasks.math.soundness import one_step
 from transformer_demo.tasks.math.stories import change_reading, story_reading
 
@@ -26,8 +26,8 @@ from transformer_demo.tasks.math.stories import change_reading, story_reading
 ])
 def test_a_state_and_its_un_form_are_opposed(given: str, asked: str):
     assert opposed(given, asked)
-    assert not opposed(given, asked.replace("sellable", "unsellable").replace("were paid", "were unpaid"
-                                                                                ).replace("returnable", "non-returnable"))
+    same = asked.replace("sellable", "unsellable").replace("were paid", "were unpaid")
+    assert not opposed(given, same.replace("returnable", "non-returnable"))
 
 
 def test_a_part_is_not_the_rest_of_an_un_state():
@@ -96,3 +96,29 @@ def test_a_price_in_pounds_and_pence_is_one_number():
 ])
 def test_change_and_things_left_are_never_less_than_nothing(question: str, program: str, negative: bool):
     assert bool(unmet(question, program)) is negative
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("planted 50 tulip bulbs and 40 came up, what percentage came up", "80%"),  # the whole first, the part's verb
+    ("the minibus has 16 seats and 12 are booked, what percent are booked", "75%"),
+    ("we've put £300 towards a £1200 holiday, what percent is that", "25%"),  # "towards": a whole
+    ("spent 90 on paint out of a 360 budget, what percent of the budget is that", "25%"),
+    ("baked 80 scones and sold 60, what percent is left", "25%"),  # the rest asked
+])
+def test_a_share_of_a_whole_said_as_one(question: str, value: str):
+    reading = read_formula(question)
+    assert reading is not None and str(reading.result) == value
+
+
+@pytest.mark.parametrize("question", [
+    "dropped 6 marks on a paper out of 50, whats my percentage",  # a loss: the score is the rest
+    "we had 30 mugs, kept 18 and the rest went to the tip, what % went to the tip",  # the rest's share
+    "baked 80 scones and 60 flapjacks, what percent were scones",  # two kinds, no part of one whole
+])
+def test_no_share_where_the_part_is_a_loss_the_rest_or_another_kind(question: str):
+    assert read_formula(question) is None
+
+
+def test_a_change_from_a_whole_is_no_share_of_it():
+    reading = read_formula("From 50 down to 42 is a decrease of what percent?")  # by its direction: 8 of 50
+    assert reading is not None and str(reading.result) == "16%"

@@ -48,7 +48,7 @@ MADE_OF = re.compile(r"\b(?:is|are|was|were)\s+(?:about\s+|roughly\s+)?\d+(?:\.\
 # rise, "what percentage is off the road" no decrease).
 ENDS = r"(?=\s*(?:$|[?.!,]|(?:is|was|that|this|it|by|on|from|compared|then)\b))"
 MOVED = (r"(?:(?<=%)|(?<=%\s)|(?<=percent\s)|(?<=percentage\s)|(?<=go\s)|(?<=goes\s)|(?<=gone\s)|(?<=went\s)"
-         r"|(?<=going\s)|(?<=come\s)|(?<=came\s))")  # "% up", "go down", "percent off"; not "didnt turn up"
+         r"|(?<=going\s))")  # "% up", "go down", "percent off"; not "didnt turn up", "what percentage came up"
 UP_ASKED = (rf"increase[sd]?|rise|rises|rose|raise|growth|gr[eo]w|grown|more|longer|higher|bigger|larger|taller"
             rf"|heavier|improve(?:d|ment)?|gain|mark-?up|profit|{MOVED}up{ENDS}")
 DOWN_ASKED = (rf"decrease[sd]?|drop(?:ped)?|fall|fell|fallen|less|discount|saving|reduction|cut|lower|below"

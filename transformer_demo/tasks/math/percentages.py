@@ -19,8 +19,17 @@ import re
 from fractions import Fraction
 
 from .asked import asked_words, given_and_asked, opposed
-from .percent_shares import OF_MINE, SHARE
-from .percent_words import ASKING_WORDS, CHANCE_WORDS, NEGATION, other_than_part, rest_asked, said_again
+from .percent_shares import OF_MINE, SHARE, part_and_whole
+from .percent_words import (
+    ASKING_WORDS,
+    CHANCE_WORDS,
+    DOWN_NEAR,
+    NEGATION,
+    UP_NEAR,
+    other_than_part,
+    rest_asked,
+    said_again,
+)
 from .quantities import read_quantities
 from .reading import NUMBER, N
 
@@ -162,14 +171,16 @@ def share_reading(text: str) -> str | None:
         return None
     found = list(dict.fromkeys(m.groups()[::-1] if whole_first else m.groups() for pattern, whole_first in SHARE
                                for m in pattern.finditer(text)))
+    given, asked = given_and_asked(text)
     mine = [m.groups()[::-1] if whole_first else m.groups() for pattern, whole_first in OF_MINE
-            for m in pattern.finditer(text)] or _same_kind(text)
+            for m in pattern.finditer(text)] or _same_kind(text) or (
+        [] if found or UP_NEAR.search(text) or DOWN_NEAR.search(text) or FROM_TO.search(text) else part_and_whole(
+            text, given, asked))
     if len(found) > 1 or len(set(found + mine)) != 1:
         return None
     part, whole = (found or mine)[0]
     if not Fraction(whole):
         return None
-    given, asked = given_and_asked(text)
     if (state := SHARE_STATE_ASKED.search(asked)) and not re.search(rf"\b{state[1][:3]}", given):
         return None  # "30 kids and 12 are boys, what percent are girls": a state the numbers are not said with
     if rest_asked(given, asked):
