@@ -72,8 +72,6 @@ def test_the_readings_these_sets_asked_for(question: str, program: str):
 
 
 @pytest.mark.parametrize("question", [
-    "club has 64 members and 25% are juniors, how many adults",  # another thing than the percentage names
-    "in a class of 30 kids 40% are boys, how many girls",
     "my taxable income is 18000 at 20%, how much tax is that per month",  # a period the question does not give
     "a sequence starts at 2 and doubles each time, whats the 6th term",  # no arithmetic sequence
     "window is 120cm by 90cm, whats the area of the glass in square metres",  # cm given, square metres asked
@@ -88,7 +86,6 @@ def test_the_readings_these_sets_asked_for(question: str, program: str):
     "food cost on a kebab is £2.10 and I sell it for £7, what percent of the price is food cost",  # a share, no markup
     "exam is 1hr 45 mins, how many extra minutes does a candidate with 25% extra time get",  # hours given, minutes
     "take 10% of 80 off",  # the amount after it: no part
-    "i have 20 machines and 15% of them are out of order, how many are working",  # another state than the one given
     "check up is 27.50, we did 18 check ups today, total?",  # a price and a count: no list of like amounts
     "we got round 18 holes in 4 hrs 30 mins, average minutes per hole?",  # hours given, minutes asked
     "rent is 925 a month and going up 5%, how much more will i pay over a whole year",  # a month's rise, a year asked
@@ -254,7 +251,6 @@ def test_the_readings_sets_86_to_105_asked_for(question: str, program: str):
 
 @pytest.mark.parametrize("question", [
     "yeast is 2% of flour, 12.5 kg flour, so how much yeast (g)",  # a reading in kg is no answer in grams
-    "in a class of 30, 40% returned their books late. how many returned on time?",  # another state than the given
     "18 of my 24 students passed the mock. what percentage failed?",
     "poles go every 3m along each long side of a 15m long marquee, with a pole at both ends of each side. how many "
     "poles on the two long sides altogether",  # two lines of poles
@@ -266,9 +262,7 @@ def test_the_readings_sets_86_to_105_asked_for(question: str, program: str):
     "total",  # twice what she saves
     "20 teams in the league, everyone plays everyone else home and away. how many games does each team play",
     "bay window has 3 panes each 0.9 by 1.4 metres and one of them is frosted, how many m2 of clear glass",  # set 99
-    "15% of my 140 cows are dry at the minute, how many am I milking",  # what is done is not the state given
     "fleet of 22 lorries and 3 are off the road for MOTs, what % of the fleet is available? round to 1 dp",  # 102
-    "hello! quick q, lorry tank holds 400 litres and the gauge says 15% full, how many litres to brim it? cheers",
     "I've saved 40 pc of my 1500 target, how much more do i need",  # 40 percent, not 40 taken away
 ])
 def test_what_sets_86_to_105_showed_must_not_be_read(question: str):

@@ -30,8 +30,8 @@ def test_a_state_and_its_un_form_are_opposed(given: str, asked: str):
     assert not opposed(given, same.replace("returnable", "non-returnable"))
 
 
-def test_a_part_is_not_the_rest_of_an_un_state():
-    assert read_program("8% of the 250 donated items were unsellable. How many were sellable?") is None
+def test_the_rest_of_an_un_state_is_asked_by_its_plain_form():
+    assert read_value("8% of the 250 donated items were unsellable. How many were sellable?") == 230
     assert read_value("8% of the 250 donated items were unsellable. How many were unsellable?") == 20
 
 
@@ -122,3 +122,52 @@ def test_no_share_where_the_part_is_a_loss_the_rest_or_another_kind(question: st
 def test_a_change_from_a_whole_is_no_share_of_it():
     reading = read_formula("From 50 down to 42 is a decrease of what percent?")  # by its direction: 8 of 50
     assert reading is not None and str(reading.result) == "16%"
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("the choir has 40 members and 30% are tenors, how many are not tenors", "28"),  # a negation on one side
+    ("our team has 60 players and 25% are goalkeepers, how many outfielders", "45"),  # another kind named
+    ("a coach has 50 seats and is 70% full, how many seats are free", "15"),  # the opposite state
+    ("30% of the 900 raffle takings were cash, how much was on card", "630"),
+    ("we had 200 bulbs and 10% were unusable, how many usable bulbs", "180"),  # the "un-" form
+    ("a 40 kg sack loses 5% drying out, how many kg can i still sell", "38"),  # what is still there
+])
+def test_the_things_a_percentage_does_not_count(question: str, value: str):
+    assert read_value(question) == Fraction(value)
+
+
+@pytest.mark.parametrize("question", [
+    "the exchange charges 3% commission, if i change 600 euros how many euros do they keep",  # their part
+    "a hotel has 80 rooms and is 75% full, how many rooms are taken",  # the same state in other words
+    "paid a 20% deposit which came to £300, how much is still owed",  # the part said, the whole not
+    "butterfat is 4% and the tank has 1500 litres, how many litres of fat",  # the part asked
+])
+def test_no_rest_where_the_part_is_asked_or_the_whole_unknown(question: str):
+    program = read_program(question)
+    assert program is None or "-" not in program
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("school trip is £40 but 25% off for a second child, what does the second child pay", "30"),
+    ("adult fare is £12 and the off peak fare is 25% cheaper, what's the off peak fare", "9"),
+    ("shoes are £60 with 20% off, how much are they", "48"),
+])
+def test_a_price_after_a_discount_asked_in_other_words(question: str, value: str):
+    assert read_value(question) == Fraction(value)
+
+
+@pytest.mark.parametrize(("question", "value"), [  # once no reading, lest the part be given; now the rest is read
+    ("club has 64 members and 25% are juniors, how many adults", "48"),
+    ("in a class of 30 kids 40% are boys, how many girls", "18"),
+    ("i have 20 machines and 15% of them are out of order, how many are working", "17"),
+    ("in a class of 30, 40% returned their books late. how many returned on time?", "18"),
+    ("15% of my 140 cows are dry at the minute, how many am I milking", "119"),
+    ("hello! quick q, lorry tank holds 400 litres and the gauge says 15% full, how many litres to brim it? cheers",
+     "340"),
+    ("65% of the 1800 takings were on card, how much was cash", "630"),
+    ("A 15-pound watermelon is 30% rind by weight. How many pounds of edible melon does it have?", "10.5"),
+    ("bought 250 tulips and 8% wilted before I could sell them. how many can I still sell?", "230"),
+    ("machine holds 240 items and its 65% full, how many items do i need to fill it up", "84"),
+])
+def test_the_rest_that_earlier_sets_asked_is_read(question: str, value: str):
+    assert read_value(question) == Fraction(value)

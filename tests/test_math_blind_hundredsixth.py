@@ -85,7 +85,6 @@ def test_the_readings_sets_106_to_121_asked_for(question: str, program: str):
     "BOGOF on shampoo at £4.50 a bottle, how much for 6 bottles",  # an offer no reader reads
     "account pays 2% a year simple interest. how much do i need to put in to get £90 interest in a year",
     "planted 36 onion sets and 25% of them never came up, how many grew",  # the rest, or no answer
-    "65% of the 1800 takings were on card, how much was cash",  # opposite states
     "lost 3 lambs out of 120 this spring, what percentage survived",
     "rectangle has perimeter 46 cm and length 15 cm, how wide is it",  # a side asked, not the perimeter
     "A cinema has 12 screens with 148 seats in each. On Saturday evening 1200 of the seats were filled. How many seats "

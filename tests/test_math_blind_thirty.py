@@ -209,8 +209,6 @@ def test_the_readings_sets_34_to_37_asked_for(question: str, answer: str):
 @pytest.mark.parametrize("question", [
     "school disco: sold 212 tickets at £3 each and the DJ cost £150, how much did we make after paying the DJ",
     "bought in 12 bikes at £310 each and sold all of them at £449, total profit?",
-    "bought 250 tulips and 8% wilted before I could sell them. how many can I still sell?",
-    "machine holds 240 items and its 65% full, how many items do i need to fill it up",
     "phone deal is £24 a month for 24 months plus £49 upfront, whats the total cost over the contract",
     "I bought apples for 3, bread for 2 and milk for 1, and 2 at 5. What did I spend in total?",
     "I walk 2 miles every weekday. How many miles is that in a week?",

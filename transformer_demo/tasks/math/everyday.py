@@ -35,7 +35,7 @@ from .parts import (
     rest_of_whole_reading,
 )
 from .percent_changes import direction_change_reading
-from .percent_cues import percent_cue_reading
+from .percent_cues import complement_reading, percent_cue_reading
 from .percentages import percent_readings
 from .quantities import STATED_RATE, read_quantities
 from .rates import (
@@ -359,4 +359,5 @@ def everyday_readings(text: str) -> list[str]:
                sum_of_products_reading, unit_price_reading, takings_reading)
     readings = [r for r in (*(read(text) for read in readers), *percent_readings(text), direction_change_reading(text))
                 if r]
-    return readings or [r for r in (percent_cue_reading(text),) if r]  # the words' reading, where no reader has one
+    return readings or [r for r in (percent_cue_reading(text), complement_reading(text)) if r]  # the words' reading,
+    # where no reader has one

@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 
 from .asked import given_and_asked, other_period
-from .percentages import PERCENT, PERCENT_ASKED
+from .percent_words import GOAL, TARGET, other_kind_asked
+from .percentages import PART_SAID, PERCENT, PERCENT_ASKED
 from .reading import NUMBER
 
 DOWN_SAID = re.compile(r"\b(?:off|discount\w*|knock\w*|deduct\w*|subsidi[sz]\w*|lost|los(?:e|es|ing)|loss|reduc\w*"
@@ -25,15 +26,19 @@ DOWN_SAID = re.compile(r"\b(?:off|discount\w*|knock\w*|deduct\w*|subsidi[sz]\w*|
 UP_SAID = re.compile(r"\b(?:add\w*|plus|up|increas\w*|rais\w*|bump\w*|more|vat|tax|tip|surcharge|mark-?up|markup"
                      r"|gift\s+aid|gr[eo]w\w*|ris(?:e|es|ing)|rose|extra|boost\w*|top(?:s|ped)?\s+up|interest"
                      r"|on\s+top|service\s+charge|booking\s+fee|put\s+\d+(?:\.\d+)?\s*%\s+on)\b")
-PRICE_ASKED = re.compile(r"\b(?:the|its|my|your)\s+(?:price|cost|bill|total)\b(?!\s+of\b)")  # not the part
+# not the part; "the tuesday price", "the off peak fare", "the discounted rate"
+PRICE_ASKED = re.compile(r"\b(?:the|its|my|your|our)\s+(?:[a-z-]+\s+){0,2}?(?:price|cost|bill|total|fare|rate)\b"
+                         r"(?!\s+of\b)")
 PART_ASKED = re.compile(r"\b(?:fee|commission|tip|deposit|payment|interest|discount|saving|savings|tax|vat|cut|bonus"
                         r"|charge|pension|contribution|deduction\w*|levy|royalt\w*|amount\s+off)\b")
 THAT_ASKED = re.compile(r"^(?:how\s+much|what)(?:'s|s|\s+is|\s+does)\s+(?:that|it|this)(?:\s+come\s+to)?\s*[?.!]*$")
-REST_ASKED = re.compile(r"\b(?:left|remain\w*|empty|not|rest|take[-\s]?home|net|keep|other\w*)\b|n't\b"
+REST_ASKED = re.compile(r"\b(?:left|remain\w*|empty|not|rest|take[-\s]?home|net|keep|other\w*|still|usable)\b|n't\b"
                         r"|\bactually\s+(?:get|pay|receive|take)\b")
-PAY_ASKED = re.compile(r"\bwhat\s+(?:do|does|did|will|would|should|must)\s+(?:i|we|you|they|he|she|the\s+[a-z]+|[a-z]+)"
-                       r"\s+(?:actually\s+|now\s+)?(?:pay|charge|spend|owe)\b"
-                       r"|\bhow\s+much\s+(?:do|does|will|would|should)\s+\S+\s+(?:actually\s+)?(?:pay|charge|spend|owe)\b"
+# "what does each sibling pay", "how much are they", "how much does the sibling pay"
+PAY_ASKED = re.compile(r"\bwhat\s+(?:do|does|did|will|would|should|must)\s+(?:i|we|you|they|he|she"
+                       r"|[a-z']+(?:\s+[a-z']+){0,2})\s+(?:actually\s+|now\s+)?(?:pay|charge|spend|owe|cost)\b"
+                       r"|\bhow\s+much\s+(?:do|does|will|would|should)\s+\S+(?:\s+\S+)?\s+(?:actually\s+)?(?:pay|charge|spend"
+                       r"|owe|cost)\b|\bhow\s+much\s+(?:are\s+they|is\s+one|is\s+it\s+now)\b"
                        r"|\bnow\b|\bnew\s+(?:price|rate|cost|total|wage|salary|rent|amount|figure|weight|value|balance"
                        r"|bill|fare|fee|pay)\b|\b(?:final|sale|reduced|discounted)\s+(?:price|cost|bill|amount)\b"
                        r"|\bwhat\s+should\s+[a-z]+(?:\s+[a-z]+)?\s+be\b"
@@ -44,7 +49,8 @@ TOTAL_ASKED = re.compile(r"\b(?:total|altogether|in\s+all|including|becomes?|com
 WHOLE_ASKED = re.compile(r"\b(?:before|original\w*|used\s+to|to\s+start\s+with|at\s+first)\b|\bwhat\s+(?:was|did)\b")
 TAX_INCLUDED = re.compile(r"\b(?:inc|incl|including|inclusive\s+of|includes?)\b[^.?!,]*?\b(?:vat|tax|gst)\b"
                           r"|\b(?:vat|tax|gst)[- ](?:inclusive|included)\b")  # "£9.50 incl VAT": no amount before it
-NOT_READ = re.compile(r"\b(?:compound\w*|years?|annual\w*|yearly|chance|probab\w*|odds|each\s+(?:month|week|day)"
+NOT_READ = re.compile(r"\b(?:compound\w*|years|(?:a|an|per|each|every)\s+year|annual\w*|yearly|chance|probab\w*|odds"
+                      r"|each\s+(?:month|week|day)"
                       r"|every\s+(?:month|week|day)|per\s+(?:month|week|day)|then|again|twice|both)\b")
 
 
@@ -72,3 +78,26 @@ def percent_cue_reading(text: str) -> str | None:
     if (total or pay) and up and not down and not rest:
         return f"{whole} + {rate} / 100 * {whole}"
     return None
+
+
+THEIRS_ASKED = re.compile(r"\b(?:they|it|he|she)\s+(?:actually\s+)?(?:get|gets|take|takes|keep|keeps)\b")
+COUNT_ASKED = re.compile(r"^(?:how\s+(?:many|much)|what(?:'s|s|\s+is|\s+are|\s+was|\s+were))\b")
+
+
+def complement_reading(text: str) -> str | None:
+    """"club has 64 members and 25% are juniors, how many adults" -> 64 - 25 / 100 * 64: the things or the state a
+    percentage of a number does not count, asked by name ("how many are working", "how many on time", "how much was
+    cash", "how many are non-fiction"); two numbers only, one the percentage, nothing added to the number, no period
+    or whole asked."""
+    numbers, percent = NUMBER.findall(text), PERCENT.findall(text)
+    if len(set(numbers)) != 2 or len(numbers) != 2 or len(percent) != 1 or PERCENT_ASKED.search(text) \
+            or NOT_READ.search(text):
+        return None
+    given, asked = given_and_asked(text)
+    if not COUNT_ASKED.search(asked) or WHOLE_ASKED.search(asked) or other_period(given, asked) or UP_SAID.search(
+            given) or TAX_INCLUDED.search(given) or TARGET.search(given) or GOAL.search(asked):
+        return None
+    if not other_kind_asked(given, asked, states=False) or THEIRS_ASKED.search(asked) or PART_SAID.search(text):
+        return None  # "charges 3% commission, how much do they keep": theirs; "a 30% deposit which came to £2400"
+    whole = next(n for n in numbers if n != percent[0])
+    return f"{whole} - {percent[0]} / 100 * {whole}"

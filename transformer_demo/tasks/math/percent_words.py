@@ -41,7 +41,7 @@ PERCENT_NAMES = re.compile(r"%\s+(?:of\s+(?:them|the\s+[a-z]+)\s+)?(?:are|were)\
 # "a 15-pound watermelon is 30% rind by weight": what the thing is made of, and what share of it
 MADE_OF = re.compile(r"\b(?:is|are|was|were)\s+(?:about\s+|roughly\s+)?\d+(?:\.\d+)?\s*(?:%|percent\b)\s+"
                      r"(?!(?:of|off|on|in|for|more|less|cheaper|dearer|higher|lower|up|down|full|empty|discount|tax|vat"
-                     r"|interest)\b)([a-z]{3,})\b")
+                     r"|interest|and|but|the|so|then|with)\b)([a-z]{3,})\b")
 
 # A direction said within a few words of the percentage asked: "whats the % raise", "what percent did takings fall
 # by", "what % off is that"; "up", "down" and "off" only where they end the phrase ("% of the way up the hill" is no
@@ -99,9 +99,20 @@ def other_than_part(text: str) -> bool:
     thing than the one it counts ("25% are juniors, how many adults"), or the part for another period than the one
     it gives ("18000 at 20%, how much tax per month")?"""
     given, asked = given_and_asked(text)
+    return bool(other_kind_asked(given, asked) or REST_SAID.search(text) or other_period(given, asked)
+                or TARGET.search(given) or GOAL.search(asked))
+
+
+def other_kind_asked(given: str, asked: str, states: bool = True) -> bool:
+    """Does the question ask for the things or the state its percentage does not count: the rest ("how many are
+    left"), the opposite state ("late", "on time"), a negation on one side only, another kind ("25% are juniors, how
+    many adults", "30% rind, how many pounds of edible melon", "15% of my cows are dry, how many am I milking") or
+    what someone else's fee leaves ("takes a 5% fee, how much goes to the charity")? With states=False, a state
+    asked that the question does not say ("85% full, how many rooms are taken") is not another kind: it may be one
+    said in other words."""
     counted, named, state = COUNTED_ASKED.search(asked), PERCENT_NAMES.search(given), STATE_ASKED.search(asked)
     other = counted and named and counted.group(1).endswith("s") and counted.group(1) not in given or (
-        state and state.group(1) not in given)  # "15% of them are out of order, how many are working"
+        states and state and state.group(1) not in given)  # "15% of them are out of order, how many are working"
     if FEE.search(given) and FEE_ASKED_OTHER.search(asked):
         other = True
     if (spent := SPENT_ON.search(given)) and spent[1] not in asked and set(re.findall(r"[a-z]{3,}", asked)) - \
@@ -111,6 +122,5 @@ def other_than_part(text: str) -> bool:
         other = True  # "30% rind by weight, how many pounds of edible melon": not the rind
     if (doing := DOING_ASKED.search(asked)) and not said_again(given, doing[1]):
         other = True  # "15% of my 140 cows are dry, how many am I milking": what is done is not what is given
-    return bool(rest_asked(given, asked) or bool(NEGATION.search(given)) != bool(NEGATION.search(asked))
-                or REST_SAID.search(text) or other_period(given, asked) or other or TARGET.search(given)
-                or GOAL.search(asked) or opposed(given, asked))
+    return bool(other or rest_asked(given, asked) or bool(NEGATION.search(given)) != bool(NEGATION.search(asked))
+                or opposed(given, asked))
