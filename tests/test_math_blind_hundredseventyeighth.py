@@ -171,3 +171,20 @@ def test_a_price_after_a_discount_asked_in_other_words(question: str, value: str
 ])
 def test_the_rest_that_earlier_sets_asked_is_read(question: str, value: str):
     assert read_value(question) == Fraction(value)
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("4 geese each eat 250g of grain a day, how many kg in a week", "7"),  # each one's amount, for a period
+    ("5 cleaners each doing 20 hours a week at £12 an hour, what's the weekly wage bill", "1200"),
+    ("6 pupils each making 2 vases at 0.5 kg of clay per vase, how many kg of clay", "6"),
+    ("3 vans each deliver 40 parcels a day, how many parcels over a 5 day week", "600"),
+])
+def test_an_amount_each_of_several_does(question: str, value: str):
+    assert read_value(question) == Fraction(value)
+
+
+def test_each_before_another_operation_is_no_amount_each():
+    assert read_value("5 yurts to clean at 40 minutes each plus 15 mins for the shower block, total minutes?") == 215
+    assert unmet("6 hens each lay 5 eggs a week, how many dozen eggs is that a week", "6 * 5")  # dozens asked
+    assert not unmet("6 hens each lay 5 eggs a week, how many dozen eggs is that a week", "6 * 5 / 12")
+    assert not unmet("sold 75 dozen and 12% went to the cafe, how many dozen did the cafe take", "12 / 100 * 75")

@@ -5,6 +5,7 @@
     "3 hours every day mon to fri, a week"        5 days, not 7            (no 7 the question does not give; nor
                                                                             for "tues to sat")
     "a round is 5 dozen arrows, 10 points each"   60 arrows                (the program uses 12)
+    "how many dozen eggs is that a week"          dozens                   (the program divides by 12)
     "what percentage was left over"               a percentage             (pct)
     "how many days will the job take"             whole days               (no part of a day, unless the question
                                                                             says how to round)
@@ -39,6 +40,7 @@ TAKE_ASKED = re.compile(r"\bhow\s+many\s+(?:days|weeks|months|shifts|trips|visit
                         r"(?:will|would|does|did|is|has|should|must)\s+(?:it|this|that|the\s+[a-z]+|i|we|you|he|she|they)"
                         r"\s+(?:take|need)\b", re.IGNORECASE)  # "how many days will it take me"
 DOZENS = re.compile(r"\d\s+dozens?\b", re.IGNORECASE)
+DOZENS_ASKED = re.compile(r"\bhow\s+many\s+dozens?\b|\bin\s+dozens\b", re.IGNORECASE)  # "how many dozen eggs is that"
 PER_DOZEN = re.compile(r"\b(?:a|per|the|each|every|by\s+the)\s+dozen\b", re.IGNORECASE)  # "3.20 a dozen": in dozens
 # "3 panes ... one of them is frosted, how much clear glass": a count set apart, which a program must use
 SET_APART = re.compile(r"\b(one|two|three|four|five)\s+of\s+(?:them|those|these|the\s+[a-z]+)\s+(?:is|are|was|were|has"
@@ -92,6 +94,8 @@ def unmet(question: str, program: str) -> str | None:
         return "counts 7 days a week, where the question says which days"  # "every day mon to fri"
     if DOZENS.search(question) and not PER_DOZEN.search(question) and "12" not in NUMBER.findall(program):
         return "does not count the dozens in ones (12 each)"  # "5 dozen arrows, 10 points per arrow"
+    if DOZENS_ASKED.search(question) and not DOZENS.search(question) and not re.search(r"/\s*\(?\s*12(?![\d.])", program):
+        return "does not count in dozens (12 each), which the question asks for"
     if (apart := SET_APART.search(question)) and str(ONES[apart[1].lower()]) not in NUMBER.findall(program):
         return f"does not take out the {apart[1].lower()} of them the question sets apart"
     if MATCHED.search(question) and not re.search(r"(?<![\d.])2(?![\d.])|\+", program):

@@ -71,8 +71,9 @@ PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:(?:per|a|an|every|each|for\s+(?:one
 EACH = re.compile(r"\s*each\b")
 SECOND_PER = re.compile(rf"\s+(?:per|a|an|each|every)\s+({NOUN})\b")  # "per dog per night", "per person a day"
 # "12 flags each 15 cm", "6 boxes each hold 12": each of the things counted before has the amount after
-EACH_VERB = (r"(?:(?:is|are|was|weighs?|costs?|measures?|holds?|contains?|has|have|takes?|at|about|needs?|uses?|gets?"
-             r"|eats?|drinks?)\s+)?")  # "4 residents each need 1.5 litres"
+EACH_VERB = (r"(?:(?!(?:day|week|month|year|hour|night|minute|time|and|or|of|per|a|an|the|plus|minus|with|then|for"
+             r"|from|to|in|on|by|x|times|but|so|if|which|that)s?\b)[a-z]+\s+){0,2}?")
+# "4 residents each need 1.5 litres", "3 hens each lay 5 eggs", "3 supermarkets each give us 14 crates"
 EACH_BEFORE_NUMBER = re.compile(rf"\s*each\s+{EACH_VERB}[$€£]?\d")
 EACH_OWNER = re.compile(rf"\d\s+(?:{WORD}\s+)??({WORD})\s+(?:(?:today|yesterday|tonight|so\s+far)\s+)?each\s+"
                         rf"{EACH_VERB}$")  # "did 14 runs today each 2.3km"
@@ -187,7 +188,8 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
         return rate_unit(thing, name_of(lasting.group(1))), False  # "7.5 hr shifts": hours per shift
     if re.search(r"\bpa(?:y|ys|id|ying)\s+(?:with|using)\s+(?:a|an|one)?\s*$", before):  # "paid with a 500 note"
         return ((thing, 1),) if thing else None, False
-    if thing and EACH_BEFORE_NUMBER.match(rest):  # "6 boxes each hold 12 eggs": the boxes are counted
+    if thing and thing not in MEASURES and EACH_BEFORE_NUMBER.match(rest):  # "6 boxes each hold 12 eggs": the boxes
+        # are counted; "2 pounds each" is a price each
         return ((thing, 1),), False
     if (each := EACH_ONE.search(before)) and thing and (owner := noun_after(before[each.start():].split(
             " ", 1)[1])[0]) not in (None, thing, *MEASURES):  # "8 hens, each one lays 5 eggs a week": per hen
@@ -204,6 +206,9 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
         if unit and (again := SECOND_PER.match(rest, rate.end())) and (other := name_of(again.group(1))) not in (
                 None, per, *(n for n, _ in unit)):  # "£4 per dog per night": money per dog per night
             unit = tuple(sorted((*unit, (other, -1))))
+        if unit and (owner := EACH_OWNER.search(before)) and (name := name_of(owner.group(1))) not in (
+                None, *MEASURES, *(n for n, _ in unit)):  # "3 hens each lay 5 eggs a week": per hen too
+            unit = tuple(sorted((*unit, (name, -1))))
         return unit, False
     if thing in (None, "money") and (later := PERIOD_LATER.match(rest)):  # "puts 45 pounds into her savings every
         return rate_unit(thing or UNKNOWN, later.group(1)), False  # week": money per week
@@ -213,8 +218,10 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     if (holder := HOLDER.search(before)) is not None and name_of(holder.group(1)) not in (None, *NOT_HOLDERS):
         costs = holder.group(2).startswith(("cost", "pay", "sell", "earn"))
         return rate_unit(thing or ("money" if costs else UNKNOWN), name_of(holder.group(1))), True
-    if (owner := EACH_OWNER.search(before)) and name_of(owner.group(1)) not in (None, *MEASURES):  # 12 flags each 15 cm
-        return rate_unit(thing or UNKNOWN, name_of(owner.group(1))), True
+    if (owner := EACH_OWNER.search(before)) and (name := name_of(owner.group(1))) not in (None, *MEASURES):
+        per = (rate := PER.match(rest)) and name_of(rate.group(3))  # "12 flags each 15 cm", "3 hens each lay 5 eggs a
+        unit = rate_unit(thing or UNKNOWN, name)  # week": eggs per hen per week
+        return (tuple(sorted((*unit, (per, -1)))) if unit and per and per not in (thing, name) else unit), True
     packed = PACKED_IN.search(before)
     if packed and (box := name_of(packed.group(1))) not in (None, *MEASURES, *NOT_HOLDERS):
         content = thing or ((come := COME_IN.search(before)) and name_of(come.group(1)))
