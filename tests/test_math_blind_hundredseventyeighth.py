@@ -188,3 +188,19 @@ def test_each_before_another_operation_is_no_amount_each():
     assert unmet("6 hens each lay 5 eggs a week, how many dozen eggs is that a week", "6 * 5")  # dozens asked
     assert not unmet("6 hens each lay 5 eggs a week, how many dozen eggs is that a week", "6 * 5 / 12")
     assert not unmet("sold 75 dozen and 12% went to the cafe, how many dozen did the cafe take", "12 / 100 * 75")
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("dog eats 0.4 kg of food a day at £3 a kg, cost for 10 days?", "12"),  # "cost for ...?"
+    ("4 barbers, 10 cuts each today, £15 a cut. what's the shop taken?", "600"),
+    ("every booking uses 3 towels and washing is 0.50 a towel. we had 20 bookings, laundry bill?", "30"),
+    ("loading 8 crates at 12.5 kg each, total weight in kg?", "100"),  # a measure named after "total"
+])
+def test_money_and_measures_asked_in_fewer_words(question: str, value: str):
+    assert read_value(question) == Fraction(value)
+
+
+def test_things_held_in_sets_are_no_measure_and_a_target_passed_takes_a_whole_one_more():
+    assert read_program("bench today 4 sets of 8 at 72.5 kg, total volume (kg)?") is None  # 8 reps, not 8 kg
+    question = "I climb 850 m per ride and ride 3 times a week. After how many full weeks will my total pass 10,000 m?"
+    assert unmet(question, "floor(10000 / 850 / 3)") and not unmet(question, "ceil(10000 / (850 * 3))")

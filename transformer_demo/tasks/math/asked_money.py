@@ -31,7 +31,14 @@ MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|pa
                          # "Total takings from the meal deals?"
                          rf"|(?:^|[,.;:]\s*)total\s+(?:{WORD}\s+)?(?:takings|revenue|sales|income|earnings)\b{SENTENCE}\?"
                          rf"|(?:^|[,.;:]\s*)(?:the\s+|my\s+)?(?:invoice|bill|order)\s+total\s*[?.!]"  # "Invoice total?"
-                         rf"|\bwhat(?:'s|s|\s+is|\s+was)\s+(?:the|my|his|her|their|our|your)\s+gross\s*[?.!]*$")
+                         rf"|\bwhat(?:'s|s|\s+is|\s+was)\s+(?:the|my|his|her|their|our|your)\s+gross\s*[?.!]*$"
+                         # "..., laundry bill?", "cost for 30 days?", "what's the budget for a 7 day week"
+                         rf"|(?:^|[,.;:]\s*)(?:the\s+|my\s+|our\s+)?(?:{WORD}\s+)?(?:bill|budget|outlay)\s*[?.!]*$"
+                         rf"|(?:^|[,.;:]\s*)(?:the\s+)?(?:total\s+)?(?:cost|price)\s+for\b{CLAUSE}[?.!]*$"
+                         rf"|\bwhat(?:'s|s|\s+is|\s+was)\s+(?:the|my|our|your)\s+budget\b"
+                         # "what's the shop taken", "how much comes in"
+                         rf"|\bwhat(?:'s|s|\s+has|\s+have)\s+(?:the\s+{WORD}|we|i|they)\s+(?:taken|took|made)\b"
+                         rf"|\bhow\s+much\s+(?:comes?|came|is\s+coming|will\s+come)\s+in\b")
 PAYING = r"pays?|gets?|owes?|has|have|receives?|needs?|spends?|puts?|gives?|contributes?"  # each one does
 EACH_AT_END = re.compile(r"\bhow\s+much\s+(?:[a-z]+\s+){0,3}?(?:each|apiece|a\s+head|per\s+head|each\s+one"
                          r"|per\s+person)\s*(?:[?.!]*\s*$|[?:]\s)")  # "..., how much each?", "how much each? 4 of us,

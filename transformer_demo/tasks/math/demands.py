@@ -16,6 +16,7 @@
     "6 portions per batch, 4 minutes a batch,     13 whole batches         (the program rounds up, or divides a
      75 portions"                                                            count the batch size divides)
     "paid with a £50 note, change?"               nothing less than 0      (the program's value is not negative)
+    "how many full weeks to first pass 10,000 m"  the first week past it   (the program does not round down)
 
     unmet("we're on 38 and they finished on 47, how many more to finish above them", "47 - 38")
         -> "does not add the 1 that finishing above them takes"
@@ -79,6 +80,9 @@ SEVERAL_EACH = re.compile(r"\ban?\s+([a-z]+(?:\s*,\s*(?:an?\s+)?[a-z]+)*\s+and\s
                           r"(?:each|every|a|an)\b", re.IGNORECASE)
 # "paid with a £50 note, change?", "how many tins left": what is left of an amount is never less than nothing
 LEFT_ASKED = re.compile(r"\bchange\b|\bhow\s+many\b[^.?!]*\b(?:left|remain\w*|spare|leftover)\b", re.IGNORECASE)
+# "after how many full weeks will my total first pass 10,000 m": the first whole one past it, never fewer
+PASSED_ASKED = re.compile(r"\bhow\s+many\b[^.?!]*\b(?:first\s+)?(?:pass(?:es)?|exceed|go\s+over|goes\s+over|top|beat"
+                          r"|reach|hit|get\s+to|gets\s+to|be\s+(?:more|over)\s+than|be\s+at\s+least)\b", re.IGNORECASE)
 SIMPLE = re.compile(r"\bsimple\b", re.IGNORECASE)
 ROUNDING_SAID = re.compile(r"\b(?:decimal|nearest|round\w*|significant)\b", re.IGNORECASE)
 
@@ -94,7 +98,8 @@ def unmet(question: str, program: str) -> str | None:
         return "counts 7 days a week, where the question says which days"  # "every day mon to fri"
     if DOZENS.search(question) and not PER_DOZEN.search(question) and "12" not in NUMBER.findall(program):
         return "does not count the dozens in ones (12 each)"  # "5 dozen arrows, 10 points per arrow"
-    if DOZENS_ASKED.search(question) and not DOZENS.search(question) and not re.search(r"/\s*\(?\s*12(?![\d.])", program):
+    if DOZENS_ASKED.search(question) and not DOZENS.search(question) and not re.search(r"/\s*\(?\s*12(?![\d.])",
+                                                                                       program):
         return "does not count in dozens (12 each), which the question asks for"
     if (apart := SET_APART.search(question)) and str(ONES[apart[1].lower()]) not in NUMBER.findall(program):
         return f"does not take out the {apart[1].lower()} of them the question sets apart"
@@ -116,6 +121,8 @@ def unmet(question: str, program: str) -> str | None:
         if any(int(count) % size for count in re.findall(rf"(?<![\d.])(\d+)\s+{re.escape(thing)}\b", question,
                                                           re.IGNORECASE)):
             return f"counts part of a {cycle[3].lower()}, where {size} {thing} go in each whole one"
+    if PASSED_ASKED.search(question) and "floor(" in program:
+        return "rounds down, where the question asks for the first whole one to reach the amount"
     if CAPPED.search(question):
         return "does not apply the most (or least) the question says is charged"
     if FACTOR_ASKED.search(question) and re.search(r"\*", program):

@@ -285,8 +285,9 @@ def _asked(text: str) -> Unit | None:
     elif (size := re.search(r"\bhow\s+(?:long|heavy|tall|wide|high|deep)\b", text)) and IN_MEASURE.search(text):
         per = re.compile(rf"\beach\s+({WORD})\b").search(text, size.start())
         asked = rate_unit(UNKNOWN, name_of(per.group(1))) if per else ((UNKNOWN, 1),)
-    if asked is None and re.search(r"\bhow\s+(?:much|many)\b", text) and (measure := IN_MEASURE.search(text)):
-        asked = ((name_of(measure.group(1)), 1),)  # "how much yeast (g)"
+    if asked is None and re.search(r"\bhow\s+(?:much|many)\b|\btotal\b|\baltogether\b", text) and (
+            measure := IN_MEASURE.search(text)):
+        asked = ((name_of(measure.group(1)), 1),)  # "how much yeast (g)", "total weight in kg?"
     if asked is None and (CONVERT_ASKED.search(text) or QUANTITY_ASKED.search(text)) and IN_MEASURE.search(text):
         asked = ((UNKNOWN, 1),)  # "convert 3 hours 40 minutes into minutes": the measure named
     if asked and (measure := IN_MEASURE.search(text)):
@@ -367,7 +368,8 @@ class Reading:
                 # "1.89 per litre ... the total cost?": money per litre; "7.5 hr shifts, 4 a week": shifts a week
                 held = {name for u in self.numbers.values() if u and len(u) == 2 and UNKNOWN not in dict(u)
                         for name, p in u if p < 0 and name != per and name not in MEASURES}
-                named = things - {per} or held or set(asked)
+                named = {t for t in things - {per} or held or set(asked) if t not in MEASURES or per in MEASURES
+                         or t in ("money", "cent")}  # "4 sets of 8 at 72.5 kg": no kilograms; "12 in a ft": inches
                 self.numbers[value] = rate_unit(named.pop(), per) if len(named) == 1 else None
         self._name_subjects()
         bare = [value for value, unit in self.numbers.items() if unit is None]
