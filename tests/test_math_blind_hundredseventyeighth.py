@@ -204,3 +204,31 @@ def test_things_held_in_sets_are_no_measure_and_a_target_passed_takes_a_whole_on
     assert read_program("bench today 4 sets of 8 at 72.5 kg, total volume (kg)?") is None  # 8 reps, not 8 kg
     question = "I climb 850 m per ride and ride 3 times a week. After how many full weeks will my total pass 10,000 m?"
     assert unmet(question, "floor(10000 / 850 / 3)") and not unmet(question, "ceil(10000 / (850 * 3))")
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("printed 30 flyers at 0.40 each plus a 12 design fee, total cost?", "24"),  # "a 12 design fee": money
+    ("kayak hire is £20 a day for 3 days plus a one-off £10 insurance, total?", "70"),  # "one-off" is no discount
+    ("bought 20 shares at 5.50 each plus a 4.99 dealing fee, total cost?", "114.99"),  # stock "shares", no sharing
+])
+def test_fees_and_one_offs_are_added(question: str, value: str):
+    assert read_value(question) == Fraction(value)
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("petrol was £60 and parking £12, split between 4 of us how much each", "18"),
+    ("the cabin is 900 plus a 60 cleaning fee, 6 of us sharing, how much does everyone pay", "160"),
+    ("gas 80, electric 95 and water 25 this month, split 4 ways, how much each", "50"),
+])
+def test_several_amounts_shared_equally(question: str, value: str):
+    assert read_value(question) == Fraction(value)
+
+
+@pytest.mark.parametrize("question", [
+    "gig fee was £600, we paid £100 for the van and split the rest between the 5 of us, how much each",  # the rest
+    "rent is 1200 a month and the council tax 1500 a year, split between 3 of us, how much each",  # two periods
+    "we drove 300 miles and used £40 of fuel, split between 4, how much each",  # miles are no money
+])
+def test_no_shared_sum_where_something_is_taken_first_or_the_amounts_differ(question: str):
+    program = read_program(question)
+    assert program is None or "+" not in program

@@ -18,7 +18,7 @@ MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|pa
                          rf"|\bhow\s+much\s+(?:is|are|for)\s+(?:one|each|a|an|\d+(?:\.\d+)?)\b"
                          rf"|\bhow\s+much\s+(?:(?:is|was)\s+(?:that|it|this)\s+)?(?:a|an)\s+{WORD}\b"
                          rf"|\bhow\s+much\s+(?:is|are)\s+(?:that|it|this|they)\s+(?:per|each|for\s+(?:one|each|a|an))\b"
-                         rf"|\bwhat\s+(?:do|does|did|will|would)\b{CLAUSE}\b(?:cost|pay|paying|spend|earn|charge|take|bring\s+in|owe|make)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
+                         rf"|\bwhat\s+(?:do|does|did|will|would)\b{CLAUSE}\b(?:cost|pay|paying|spend|earn|charge|take|bring\s+in|owe|make|invoice)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
                          rf"|\bwhat(?:'s|s|\s+is|\s+are)\b{CLAUSE}\b(?:going\s+to|gonna)\s+(?:cost|set\s+(?:me|us|you)\s+back)\b"
                          rf"|\bwhat(?:'s|s|\s+is|\s+are)\s+(?:the|my|his|her|their|our|your|it|that|this)\b{SENTENCE}\bworth\b"
                          rf"|(?:^|[,.;:]\s*)(?:my\s+|the\s+|his\s+|her\s+|our\s+)?(?:weekly|monthly|annual|yearly|daily|total"

@@ -50,7 +50,14 @@ from .rates import (
 )
 from .ratios import ratio_reading
 from .reading import A_RATE_OF, NUMBER, N
-from .stories import bill_reading, change_reading, equal_share_reading, left_over_reading, story_reading
+from .stories import (
+    bill_reading,
+    change_reading,
+    equal_share_reading,
+    left_over_reading,
+    shared_sum_reading,
+    story_reading,
+)
 from .takings import takings_reading
 from .temperatures import scale_reading, temperature_reading
 from .totals import LEFT_OUT, sum_of_products_reading
@@ -350,13 +357,12 @@ def _times_together(text: str) -> str | None:
 def everyday_readings(text: str) -> list[str]:
     """Every everyday reading of a lower-cased question (none, one, or several that then rule each other out)."""
     readers = (_conversion, _stated_rate, _total, age_reading, _clock, _gap, rate_reading, period_reading,
-               age_when_reading,
-               _times_as, _times_together, story_reading, change_reading, rest_of_whole_reading, bill_reading,
-               equal_share_reading, left_over_reading, proportion_reading, ratio_reading, fraction_full_reading,
-               fraction_taken_reading, fraction_of_whole_reading, scaled_reading, pieces_reading, temperature_reading,
-               scale_reading, profit_reading, item_profit_reading, unit_profit_reading, growth_reading,
-               interest_reading, portion_reading, capacity_reading, in_every_reading, spaced_reading,
-               sum_of_products_reading, unit_price_reading, takings_reading)
+               age_when_reading, _times_as, _times_together, story_reading, change_reading, rest_of_whole_reading,
+               bill_reading, equal_share_reading, shared_sum_reading, left_over_reading, proportion_reading,
+               ratio_reading, fraction_full_reading, fraction_taken_reading, fraction_of_whole_reading, scaled_reading,
+               pieces_reading, temperature_reading, scale_reading, profit_reading, item_profit_reading,
+               unit_profit_reading, growth_reading, interest_reading, portion_reading, capacity_reading,
+               in_every_reading, spaced_reading, sum_of_products_reading, unit_price_reading, takings_reading)
     readings = [r for r in (*(read(text) for read in readers), *percent_readings(text), direction_change_reading(text))
                 if r]
     return readings or [r for r in (percent_cue_reading(text), complement_reading(text)) if r]  # the words' reading,

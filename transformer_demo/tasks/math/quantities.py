@@ -95,6 +95,7 @@ STATED_RATE = re.compile(r"(?:(?<![\d.])1|\bone)\s+([a-z]+)\s+(?:of\s+[a-z]+\s+)
 # rate's number: "1 mile = ", "1 cup of sugar weighs "
 A_SIZE = re.compile(r"\s*(?:long|wide|high|tall|deep|thick|old|away|across|in\s+(?:length|size|diameter))\b")
 RATE_NAMED = re.compile(r"\b(day|dai|hour|hourl|week|night)(?:ly|y)?\s+rate\s+(?:is\s+|of\s+|=\s*)?$")
+FEE_AFTER = re.compile(r"\s+(?:[a-z-]+\s+){0,2}?(?:fee|surcharge|levy)\b")
 COSTS = re.compile(rf"\b(?:{PAID}|(?:bill|fare|fee|price)\s+(?:of|is|was))\s+$")
 SQUARE = re.compile(r"\s*(?:(?:square|sq\.?)\s+[a-z]+|[a-z]+\s*(?:²|2\b|\^\s*2))")
 CUBIC = re.compile(r"\s*(?:cubic\s+[a-z]+|[a-z]+\s*(?:³|\^\s*3))")
@@ -179,6 +180,8 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
         return rate_unit("money", "bundle"), False
     thing, stop = noun_after(after)
     rest = after[stop:]
+    if thing not in MEASURES and FEE_AFTER.match(after):  # "a 300 setup fee", "a 9.99 dealing fee": money
+        return (("money", 1),), False
     if thing in LENGTHS and (SQUARE.match(after) or CUBIC.match(after)):  # "12 square metres", "12 m²", "2 m³"
         thing = f"{thing}{'²' if SQUARE.match(after) else '³'}"
     if thing in MEASURES and thing not in ("money", "cent") and (box := CONTAINER.match(rest)):

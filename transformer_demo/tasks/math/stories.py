@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from .asked import given_and_asked, other_period
 from .measures import MEASURES, MONEY_WORDS
-from .quantities import noun_after
+from .quantities import noun_after, read_quantities
 from .reading import NUMBER, N
 
 CURRENCY = r"[$€£¥₹]?\s*"
@@ -168,7 +168,7 @@ SHARED = re.compile(r"\b(?:split|shared?|sharing|divided|dividing|splitting)\s+(
                     rf"|class|gang|squad|band|syndicate)\s+of\s+{N}\b")  # "split between a crew of 5"
 # "between 4 flatmates", "3 of us are sharing", "5 carers splitting 120 hrs", "split 4 ways", "bill came to 186.40
 # between 4 of us", "rent is £1650 a month between 3 of us"
-PART_ASKED = re.compile(r"\bhow\s+(?:much|many)\b[^.?!]*\b(?:each|every|per)\b"
+PART_ASKED = re.compile(r"\bhow\s+(?:much|many)\b[^.?!]*\b(?:each|every|per|everyone|everybody)\b"
                         r"|\beach\s+(?:one|person|of\s+us|of\s+them)?\s*"
                         r"(?:gets?|pays?|owes?|receives?)\b|[,.]\s*[a-z]+\s+each\s*[?.!]*$"  # "..., hours each?"
                         r"|\bsplit\s+\d+\s+ways\s*\?[?\s]*$"  # "bill came to 183.60 split 3 ways?"
@@ -219,3 +219,28 @@ def equal_share_reading(text: str) -> str | None:
     if thing and not SHARED.match(text, counted.end()) and thing not in MEASURES and not whole:
         return None  # "30 sweets between 4 children": 7 each and 2 left over, not 7.5
     return f"{amount} / {count}"
+
+
+TAKEN_FIRST = re.compile(r"\b(?:rest|remainder|remaining|left|balance|deposit|already|paid|pays|covers?|minus|less)\b")
+JOINED = re.compile(r"^[^\d]*?(?:\band\b|\bplus\b|&|\+|,)[^\d]*$")  # between two amounts added: "£74 and tolls £"
+
+
+def shared_sum_reading(text: str) -> str | None:
+    """"petrol was £74 and tolls £18.50, split between 5 of us, how much each" -> (74 + 18.50) / 5: several amounts
+    of money, joined by "and" or "plus", shared by a number of people, each one's part asked; no amount said for
+    another period than the others, and nothing else done to them."""
+    shared, found = SHARED.search(text), list(NUMBER.finditer(text))
+    if not shared or len(found) < 3 or not PART_ASKED.search(text) or DISCOUNTED.search(text) or TAKEN_FIRST.search(
+            text):
+        return None  # "we paid £90 for the van and split the rest": no sum
+    count = next(g for g in shared.groups() if g)
+    amounts = [m for m in found if m.start() < shared.start() or m.end() > shared.end()]
+    if len(amounts) != len(found) - 1 or not Fraction(count) or OTHER_OPERATION.search(PART_ASKED.sub(" ", text)):
+        return None
+    if any(not JOINED.match(text[a.end(): b.start()]) for a, b in zip(amounts, amounts[1:])):
+        return None  # "the villa is 2380 for the week, we stay 2 weeks": no sum
+    units = [read_quantities(text).numbers.get(Fraction(m[0])) for m in amounts]
+    if any(u and not any(name == "money" and p > 0 for name, p in u) for u in units) or len(
+            {name for u in units if u for name, p in u if p < 0}) > 1 or other_period(*given_and_asked(text)):
+        return None  # "300 miles and 25 litres": no money; "1350 a month and 1800 a year": two periods
+    return f"({' + '.join(m[0] for m in amounts)}) / {count}"

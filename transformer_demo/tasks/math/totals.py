@@ -28,10 +28,11 @@ LEFT_OUT = r"unpaid|except|excluding|not\s+counting"  # "and me 50 (unpaid)": so
 # Words that take away, share, compare, average, scale or state a part: then the amounts are not simply added
 # ("12 screens of 148 seats, 1200 of the seats were filled, how many empty"; "decrease 2 every row"; "£15 for the
 # first hour then £9 an hour after that"; "3x 8 bottles"; "7 min 30 per mile"; "how far? is it 150 miles?").
-NOT_ADDED = re.compile(r"\b(?:left|remain\w*|change|more|fewer|less|than|off|discount\w*|deposit|already|" + LEFT_OUT +
+NOT_ADDED = re.compile(r"\b(?:left|remain\w*|change|more|fewer|less|than|(?<!one-)(?<!one\s)off|discount\w*|deposit"
+                       r"|already|" + LEFT_OUT +
                        r"|went\s+(?:up|down)|rose|from\s+[$€£]?\d+(?:\.\d+)?\s*(?:[a-z]+\s+)?to\s+[$€£]?\d|sav(?:e|es|ed"
                        r"|ing|ings)|refund\w*|vouchers?|coupons?|cashback|back|minus|take\s+away|profit|net|keep|lost"
-                       r"|lose|loss|gave|give|short|owe\w*|split|shar\w*|between|average|mean|percent|twice|half"
+                       r"|lose|loss|gave|give|short|owe\w*|split|(?<!\d\s)shar\w*|between|average|mean|percent|twice|half"
                        r"|double|triple|difference|ratio|tip|spent|used|ate|broke\w*|each\s+way|return|free|instead"
                        r"|cheaper|dearer|compared?|which|better|per\s+cent|times|but|make|made|paying|actually|first"
                        r"|after\s+that|decreas\w*|reduc\w*|empty|filled|full|usable|is\s+it|of\s+(?:the|them|these"
