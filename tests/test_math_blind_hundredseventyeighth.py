@@ -15,6 +15,7 @@ from conftest import read_program, read_value
 from transformer_demo.tasks.math.asked import opposed
 from transformer_demo.tasks.math.demands import unmet
 from transformer_demo.tasks.math.formulas import read_formula, squares_of_another_unit
+from transformer_demo.tasks.math.money import net_takings_reading
 from transformer_demo.tasks.math.soundness import one_step
 from transformer_demo.tasks.math.stories import change_reading, story_reading
 
@@ -232,3 +233,20 @@ def test_several_amounts_shared_equally(question: str, value: str):
 def test_no_shared_sum_where_something_is_taken_first_or_the_amounts_differ(question: str):
     program = read_program(question)
     assert program is None or "+" not in program
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("sold 120 programmes at £2 each and printing cost £75, how much profit", "165"),
+    ("tea dance entry is £4 a person, 60 people came and the band cost us £150, what did we make", "90"),
+    ("charge £30 a lesson, did 7 lessons and fuel cost me £25, how much did i make after paying for fuel", "185"),
+])
+def test_takings_less_costs(question: str, value: str):
+    assert read_value(question) == Fraction(value)
+
+
+@pytest.mark.parametrize("question", [
+    "sold 120 programmes at £2 each and 40 posters at £1, how much profit",  # no cost said: takings, not profit
+    "sold 120 programmes at £2 each and printing cost £75, what percent profit",  # a percentage asked
+])
+def test_no_net_takings_without_a_cost_or_with_another_question(question: str):
+    assert net_takings_reading(question.lower()) is None

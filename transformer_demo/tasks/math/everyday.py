@@ -27,7 +27,7 @@ from fractions import Fraction
 from .ages import age_reading, age_when_reading
 from .growth import growth_reading, interest_reading
 from .measures import MEASURES, SIZES, conversion, name_of, singular, times_fraction
-from .money import item_profit_reading, portion_reading, profit_reading, unit_profit_reading
+from .money import item_profit_reading, net_takings_reading, portion_reading, profit_reading, unit_profit_reading
 from .parts import (
     fraction_full_reading,
     fraction_of_whole_reading,
@@ -361,8 +361,9 @@ def everyday_readings(text: str) -> list[str]:
                bill_reading, equal_share_reading, shared_sum_reading, left_over_reading, proportion_reading,
                ratio_reading, fraction_full_reading, fraction_taken_reading, fraction_of_whole_reading, scaled_reading,
                pieces_reading, temperature_reading, scale_reading, profit_reading, item_profit_reading,
-               unit_profit_reading, growth_reading, interest_reading, portion_reading, capacity_reading,
-               in_every_reading, spaced_reading, sum_of_products_reading, unit_price_reading, takings_reading)
+               unit_profit_reading, net_takings_reading, growth_reading, interest_reading, portion_reading,
+               capacity_reading, in_every_reading, spaced_reading, sum_of_products_reading, unit_price_reading,
+               takings_reading)
     readings = [r for r in (*(read(text) for read in readers), *percent_readings(text), direction_change_reading(text))
                 if r]
     return readings or [r for r in (percent_cue_reading(text), complement_reading(text)) if r]  # the words' reading,

@@ -11,7 +11,10 @@ Every number must have its place; anything else is None.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
+from .asked import given_and_asked
+from .quantities import read_quantities
 from .reading import NUMBER, N
 
 MONEY = r"[$€£]?\s*"
@@ -86,3 +89,33 @@ def portion_reading(text: str) -> str | None:
         return None
     people = serves.group(1) or serves.group(2)
     return f"{cost.group(1)} / {people}" if cost.group(1) != people and float(people) else None
+
+
+NET_ASKED = re.compile(r"\b(?:profit|make|made|clear|cleared|net)\b|\bafter\s+(?:paying|costs|expenses|the\s+costs)\b")
+COST_SAID = re.compile(r"\b(?:cost|costs|costing|spent|spend|paid|paying|pay|expenses?|hire|bill)\b[^,.;?!\d]*$"
+                       r"|\b(?:cost|costs|spent|paid|paying|pay)\s+(?:us|me|him|her|them)?\s*$")
+SALE_SAID = re.compile(r"\b(?:sold|sell|sells|selling|entry|tickets?|charged?|came|took|takings)\b")
+
+
+def net_takings_reading(text: str) -> str | None:
+    """"raffle sold 350 tickets at £2 each and the prizes cost £180, how much profit did we make" -> 350 * 2 - 180:
+    things sold at a price each, less every cost said, where the money made is asked; the count and the price must
+    be of one thing ("£3 a person, 47 people came"), every other number money spent."""
+    given, asked = given_and_asked(text)
+    if not NET_ASKED.search(asked) or not SALE_SAID.search(given) or re.search(r"%|\b(?:each\s+profit|per|loss)\b",
+                                                                                 asked):
+        return None
+    units = read_quantities(text).numbers
+    found = list(NUMBER.finditer(given))
+    if not 3 <= len(found) <= 4 or len(found) != len(NUMBER.findall(text)) or len(units) != len(found):
+        return None
+    sold = [(a, b) for a in found for b in found if a is not b and (unit := units.get(Fraction(b[0])))
+            and len(unit) == 2 and ("money", 1) in unit
+            and units.get(Fraction(a[0])) == ((next(n for n, p in unit if p < 0), 1),)]
+    if len(sold) != 1:
+        return None
+    count, price = sold[0]
+    costs = [m for m in found if m not in (count, price)]
+    if any(units.get(Fraction(m[0])) != (("money", 1),) or not COST_SAID.search(given[: m.start()]) for m in costs):
+        return None  # every other amount is money said to be spent: "the DJ cost £150"
+    return f"{count[0]} * {price[0]} - " + " - ".join(m[0] for m in costs)
