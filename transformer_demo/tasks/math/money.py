@@ -94,6 +94,7 @@ def portion_reading(text: str) -> str | None:
 NET_ASKED = re.compile(r"\b(?:profit|make|made|clear|cleared|net)\b|\bafter\s+(?:paying|costs|expenses|the\s+costs)\b")
 COST_SAID = re.compile(r"\b(?:cost|costs|costing|spent|spend|paid|paying|pay|expenses?|hire|bill)\b[^,.;?!\d]*$"
                        r"|\b(?:cost|costs|spent|paid|paying|pay)\s+(?:us|me|him|her|them)?\s*$")
+NOT_NET = re.compile(r"%|\b(?:each\s+profit|per|loss|percent\w*)\b")  # a profit each, a percentage, a loss
 SALE_SAID = re.compile(r"\b(?:sold|sell|sells|selling|entry|tickets?|charged?|came|took|takings)\b")
 
 
@@ -102,8 +103,7 @@ def net_takings_reading(text: str) -> str | None:
     things sold at a price each, less every cost said, where the money made is asked; the count and the price must
     be of one thing ("£3 a person, 47 people came"), every other number money spent."""
     given, asked = given_and_asked(text)
-    if not NET_ASKED.search(asked) or not SALE_SAID.search(given) or re.search(r"%|\b(?:each\s+profit|per|loss)\b",
-                                                                                 asked):
+    if not NET_ASKED.search(asked) or not SALE_SAID.search(given) or NOT_NET.search(asked):
         return None
     units = read_quantities(text).numbers
     found = list(NUMBER.finditer(given))
