@@ -252,3 +252,13 @@ def test_takings_less_costs(question: str, value: str):
 ])
 def test_no_net_takings_without_a_cost_or_with_another_question(question: str):
     assert net_takings_reading(question.lower()) is None
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("weekly rent is £250, how much for 4 weeks", "1000"),
+    ("annual rent is £12,000, how much is that a month", "1000"),
+    ("monthly membership is £30, how much for 6 months", "180"),
+    ("daily budget is 35 for a 3 week trip, total?", "735"),  # once kept unread lest 35 + 3 be given
+])
+def test_a_period_said_before_the_amount_makes_a_rate(question: str, value: str):
+    assert read_value(question) == Fraction(value)

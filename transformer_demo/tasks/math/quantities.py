@@ -94,7 +94,12 @@ STATED_RATE = re.compile(r"(?:(?<![\d.])1|\bone)\s+([a-z]+)\s+(?:of\s+[a-z]+\s+)
                          r"|is\s+worth|is\s+about|weighs|gets?(?:\s+(?:you|me))?|buys?)\s+(?:about\s+)?$")  # before a
 # rate's number: "1 mile = ", "1 cup of sugar weighs "
 A_SIZE = re.compile(r"\s*(?:long|wide|high|tall|deep|thick|old|away|across|in\s+(?:length|size|diameter))\b")
-RATE_NAMED = re.compile(r"\b(day|dai|hour|hourl|week|night)(?:ly|y)?\s+rate\s+(?:is\s+|of\s+|=\s*)?$")
+# "day rate is £180", "weekly rent is £320", "annual salary of £28,000": money per day, week, year
+PERIODIC = (r"rate|rent|pay|wage|salary|fees?|cost|bill|subs?|charge|price|budget|pass|membership|payments?|premium"
+            r"|income|allowance|spend|takings")
+RATE_NAMED = re.compile(rf"\b(?:(day|dai|hour|hourl|week|night)(?:ly|y)?\s+rate"
+                        rf"|(dai|hourl|week|month|year|night)ly\s+(?:[a-z]+\s+)?(?:{PERIODIC})"
+                        rf"|(annual)\s+(?:[a-z]+\s+)?(?:{PERIODIC}))\s+(?:is\s+|of\s+|=\s*|:\s*|was\s+)?$")
 FEE_AFTER = re.compile(r"\s+(?:[a-z-]+\s+){0,2}?(?:fee|surcharge|levy)\b")
 COSTS = re.compile(rf"\b(?:{PAID}|(?:bill|fare|fee|price)\s+(?:of|is|was))\s+$")
 SQUARE = re.compile(r"\s*(?:(?:square|sq\.?)\s+[a-z]+|[a-z]+\s*(?:²|2\b|\^\s*2))")
@@ -237,7 +242,8 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
         price = "money" if PRICED.search(before) else None
         return rate_unit(thing or price or UNKNOWN, owner and name_of(next(g for g in owner.groups() if g))), False
     if thing in (None, "money") and (named := RATE_NAMED.search(before)):  # "day rate is £180": money per day
-        return rate_unit("money", {"dai": "day", "hourl": "hour"}.get(named[1], named[1])), False
+        period = next(g for g in named.groups() if g)
+        return rate_unit("money", {"dai": "day", "hourl": "hour", "annual": "year"}.get(period, period)), False
     if not thing and COSTS.search(before):  # "500 g of cheese costs 4.20", "a bill of 87.50"
         return (("money", 1),), False
     if re.match(r"\s+of\s+us\b", after):  # "5 of us are splitting"
