@@ -8,14 +8,9 @@ from __future__ import annotations
 
 import pytest
 from conftest import read_program as exact
+from conftest import read_value as value
 
 from transformer_demo.tasks.math.demands import unmet
-from transformer_demo.tasks.math.program import evaluate
-
-
-def value(question: str):
-    program = exact(question)
-    return None if program is None else evaluate(program).value
 
 
 def test_tablespoons_are_a_measure_not_whole_things():

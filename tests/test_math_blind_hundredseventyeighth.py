@@ -262,3 +262,12 @@ def test_no_net_takings_without_a_cost_or_with_another_question(question: str):
 ])
 def test_a_period_said_before_the_amount_makes_a_rate(question: str, value: str):
     assert read_value(question) == Fraction(value)
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("landed 12 fish today, average weight 1.5 kg. total kg?", "18"),
+    ("5 hives averaging 20 kg of honey each, whats the total harvest in kg", "100"),
+    ("average order is £12.50 and we had 40 orders, what did we take", "500"),
+])
+def test_an_average_said_is_one_for_each_thing_counted(question: str, value: str):
+    assert read_value(question) == Fraction(value)

@@ -10,17 +10,12 @@ from fractions import Fraction
 
 import pytest
 from conftest import read_program as exact
+from conftest import read_value as value
 
 from transformer_demo.tasks.math.asked_periods import periods_asked
 from transformer_demo.tasks.math.asking import in_own_currency, question_in
 from transformer_demo.tasks.math.demands import unmet
-from transformer_demo.tasks.math.program import evaluate
 from transformer_demo.tasks.math.takings import takings_reading
-
-
-def value(question: str) -> Fraction | None:
-    program = exact(question)
-    return None if program is None else evaluate(program).value
 
 
 def test_a_part_filled_batch_takes_as_long_as_a_full_one():

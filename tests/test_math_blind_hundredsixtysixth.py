@@ -12,18 +12,13 @@ from __future__ import annotations
 
 import pytest
 from conftest import read_program as exact
+from conftest import read_value as value
 
 from transformer_demo.tasks.math.answer import clock_left_out
 from transformer_demo.tasks.math.asked import period_left_out
 from transformer_demo.tasks.math.asking import question_in
 from transformer_demo.tasks.math.averages import statistic_reading
-from transformer_demo.tasks.math.program import evaluate
 from transformer_demo.tasks.math.quantities import read_quantities
-
-
-def value(question: str):
-    program = exact(question)
-    return None if program is None else evaluate(program).value
 
 
 @pytest.mark.parametrize("question", [

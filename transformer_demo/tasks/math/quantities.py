@@ -34,6 +34,17 @@ from .measures import (
     singular,
 )
 from .memo import of_text
+from .rate_words import (
+    AVERAGED_AFTER,
+    AVERAGED_BEFORE,
+    EACH_BEFORE_NUMBER,
+    EACH_OWNER,
+    EARNED,
+    FEE_AFTER,
+    RATE_NAMED,
+    SPEED_WORDS,
+    SPEEDS,
+)
 
 NOT_HOLDERS = {"sum", "total", "product", "difference", "quotient", "average", "mean", "median", "square", "cube",
                "root", "power", "half", "third", "quarter", "fifth", "tenth", "percent", "multiple", "value"}
@@ -43,14 +54,7 @@ NOT_A_RATE_QUESTION = re.compile(r"\b(?:left|remain\w*|change|more|fewer|less|th
                                  r"|double|triple|times(?!\s+(?:a|an|per|each|every)\b)|difference|back|altogether"
                                  r"|together|plus|minus)\b|%|[-+=^]")
 
-SPEED_WORDS = {"km/h": "km per hour", "kph": "km per hour", "kmh": "km per hour", "mph": "miles per hour",
-               "m/s": "m per second", "km/hr": "km per hour", "bpm": "beats per minute",
-               "mpg": "miles per gallon"}
-SPEEDS = re.compile(rf"(?<=[\d\s])({'|'.join(re.escape(w) for w in SPEED_WORDS)})(?![a-z])")
 CURRENCY = re.compile(r"([$€£¥₹])\s*(\d+(?:\.\d+)?)")
-# A bare amount earned, taken or spent over a time is money: "made 84 in 7 hrs", "spent 45 over the weekend"
-EARNED = re.compile(r"\b(earned|made|takings\s+(?:of|were|was)|spent|saved|raised|charged)\s+"
-                    r"(\d+(?:\.\d+)?)(?=\s+(?:in|over|from|across|during|last|this|today|yesterday)\b)")
 NUMBER = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?(?![\d:]|\.\d)")
 # "37 are reserved"; not "16 are girls"
 SUBJECT = re.compile(r"\s+(?:of\s+(?:them|those|these)\s+)?(?:are|were|is|was)\s+(?:already\s+|now\s+)?"
@@ -70,13 +74,6 @@ PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:(?:per|a|an|every|each|for\s+(?:one
                  rf"(?P<square>(?:square|sq)\s+)?(?:{NOUN}\s+)??{NOUN}\b")
 EACH = re.compile(r"\s*each\b")
 SECOND_PER = re.compile(rf"\s+(?:per|a|an|each|every)\s+({NOUN})\b")  # "per dog per night", "per person a day"
-# "12 flags each 15 cm", "6 boxes each hold 12": each of the things counted before has the amount after
-EACH_VERB = (r"(?:(?!(?:day|week|month|year|hour|night|minute|time|and|or|of|per|a|an|the|plus|minus|with|then|for"
-             r"|from|to|in|on|by|x|times|but|so|if|which|that)s?\b)[a-z]+\s+){0,2}?")
-# "4 residents each need 1.5 litres", "3 hens each lay 5 eggs", "3 supermarkets each give us 14 crates"
-EACH_BEFORE_NUMBER = re.compile(rf"\s*each\s+{EACH_VERB}[$€£]?\d")
-EACH_OWNER = re.compile(rf"\d\s+(?:{WORD}\s+)??({WORD})\s+(?:(?:today|yesterday|tonight|so\s+far)\s+)?each\s+"
-                        rf"{EACH_VERB}$")  # "did 14 runs today each 2.3km"
 HOLDER = re.compile(  # "a pack has", "every coach holds exactly", "a box of 8 bars costs"; not "£12.75 an hour does"
     rf"(?<!\d\s)(?<!money\s)\b(?:a|an|each|every|one|per)\s+(?:{WORD}\s+)??({WORD})\s+(?:of\s+\d+(?:\.\d+)?\s+(?:{WORD}\s+){{1,2}}"
     rf"|of\s+(?:{WORD}\s+){{1,2}})?"
@@ -94,13 +91,6 @@ STATED_RATE = re.compile(r"(?:(?<![\d.])1|\bone)\s+([a-z]+)\s+(?:of\s+[a-z]+\s+)
                          r"|is\s+worth|is\s+about|weighs|gets?(?:\s+(?:you|me))?|buys?)\s+(?:about\s+)?$")  # before a
 # rate's number: "1 mile = ", "1 cup of sugar weighs "
 A_SIZE = re.compile(r"\s*(?:long|wide|high|tall|deep|thick|old|away|across|in\s+(?:length|size|diameter))\b")
-# "day rate is £180", "weekly rent is £320", "annual salary of £28,000": money per day, week, year
-PERIODIC = (r"rate|rent|pay|wage|salary|fees?|cost|bill|subs?|charge|price|budget|pass|membership|payments?|premium"
-            r"|income|allowance|spend|takings")
-RATE_NAMED = re.compile(rf"\b(?:(day|dai|hour|hourl|week|night)(?:ly|y)?\s+rate"
-                        rf"|(dai|hourl|week|month|year|night)ly\s+(?:[a-z]+\s+)?(?:{PERIODIC})"
-                        rf"|(annual)\s+(?:[a-z]+\s+)?(?:{PERIODIC}))\s+(?:is\s+|of\s+|=\s*|:\s*|was\s+)?$")
-FEE_AFTER = re.compile(r"\s+(?:[a-z-]+\s+){0,2}?(?:fee|surcharge|levy)\b")
 COSTS = re.compile(rf"\b(?:{PAID}|(?:bill|fare|fee|price)\s+(?:of|is|was))\s+$")
 SQUARE = re.compile(r"\s*(?:(?:square|sq\.?)\s+[a-z]+|[a-z]+\s*(?:²|2\b|\^\s*2))")
 CUBIC = re.compile(r"\s*(?:cubic\s+[a-z]+|[a-z]+\s*(?:³|\^\s*3))")
@@ -343,6 +333,7 @@ class Reading:
             self.asked = _money_asked(self.text)  # "diesel is 1.48 a litre, how much to fill it", "..., total?"
         self._unhold(held)
         self._name_unknowns()
+        self._name_averages()
         if self.asked is None and (each := EACH_ASKED.search(self.text) or PER_ASKED.search(self.text)) and (
                 per := name_of(next(g for g in each.groups() if g))):
             things = {u[0][0] for u in self.numbers.values() if u and len(u) == 1 and u[0][1] == 1} - {per}
@@ -354,6 +345,19 @@ class Reading:
                  for n, p in u if p < 0]  # eggs per hen per week
         self.complete = len(RATE_WORD.findall(self.text)) <= len(rates)  # every "per", "each", "a day" read
         self.complete &= len(currencies) < 2  # "5400 yen at 190 yen to the pound": money in two units
+
+    def _name_averages(self) -> None:
+        """"caught 7 fish, average weight 0.85kg": an amount said as an average is one for each of the question's
+        one kind of thing counted (kg per fish)."""
+        counted = {u[0][0] for u in self.numbers.values() if u and len(u) == 1 and u[0][1] == 1
+                   and u[0][0] not in MEASURES}
+        for m in NUMBER.finditer(self.text):
+            value, unit = Fraction(m.group()), self.numbers.get(Fraction(m.group()))
+            averaged = AVERAGED_BEFORE.search(self.text[max(0, m.start() - 25): m.start()]) or AVERAGED_AFTER.match(
+                self.text, m.end())
+            measured = unit and len(unit) == 1 and unit[0][1] == 1 and unit[0][0] in MEASURES
+            if averaged and measured and len(counted) == 1:
+                self.numbers[value] = rate_unit(unit[0][0], next(iter(counted)))
 
     def _unhold(self, held: set[Fraction]) -> None:
         """"a school trip has 252 students" is 252 students: a holder that nothing else counts holds no rate."""
