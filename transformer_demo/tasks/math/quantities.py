@@ -1,5 +1,5 @@
-"""The units of a word problem's numbers and of the answer it asks for (Reading); units.py works out a program's
-unit from them.
+"""The units of a word problem's numbers and of the answer it asks for (Reading; the asked unit is read by
+asked_units.py, the thing after a number by nouns.py); units.py works out a program's unit from them.
 
 "a pack has 24 stickers" is 24 stickers per pack, "tom buys 7 packs" is 7 packs, "how many stickers" asks for
 stickers.
@@ -14,12 +14,10 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .asked import given_and_asked
-from .asked_money import EACH_AT_END, EACH_PAYS, MONEY_ASKED, PAYING, RATE_ASKED, SENTENCE, TOTAL_AT_END, WORD
-from .asked_periods import PERIODS, periods_asked
+from .asked_money import TOTAL_AT_END, WORD
+from .asked_periods import periods_asked
+from .asked_units import asked_clause, asked_unit, money_asked
 from .measures import (
-    ADJECTIVES,
-    FUNCTION_WORDS,
     LENGTHS,
     MAJOR_MONEY,
     MEASURES,
@@ -34,6 +32,7 @@ from .measures import (
     singular,
 )
 from .memo import of_text
+from .nouns import CUBIC, FUNCTION, NOUN, SQUARE, noun_after
 from .rate_words import (
     AVERAGED_AFTER,
     AVERAGED_BEFORE,
@@ -59,10 +58,6 @@ NUMBER = re.compile(r"(?<![\d.:])\d+(?:\.\d+)?(?![\d:]|\.\d)")
 # "37 are reserved"; not "16 are girls"
 SUBJECT = re.compile(r"\s+(?:of\s+(?:them|those|these)\s+)?(?:are|were|is|was)\s+(?:already\s+|now\s+)?"
                      r"(?:[a-z]+ed|taken|sold|broken|gone|empty|free|missing)\b")
-FUNCTION = "|".join(sorted(FUNCTION_WORDS))
-NOUN = rf"(?!(?:{FUNCTION})\b)({WORD})"  # a word that may name a thing
-AFTER = re.compile(rf"\s*(?:(?:canadian|australian|us|new\s+zealand|hong\s+kong)\s+)?"
-                   rf"(?:of\s+(?:these|those|the|an?)\s+)?({WORD})(?:\s+{NOUN})?")  # "0.25 of a litre"
 # "38 pages a minute", "4.50 per square metre", "25/month"; "35 cents each and ...", "1.35 each plus ..." are no rates
 # A period said a few words after an amount, in its clause: "45 pounds into her savings every week".
 PERIOD_LATER = re.compile(r"(?:\s+(?!and\b|but\b|or\b|then\b|in\b|over\b|for\b|within\b|during\b|after\b|of\b)"
@@ -92,8 +87,6 @@ STATED_RATE = re.compile(r"(?:(?<![\d.])1|\bone)\s+([a-z]+)\s+(?:of\s+[a-z]+\s+)
 # rate's number: "1 mile = ", "1 cup of sugar weighs "
 A_SIZE = re.compile(r"\s*(?:long|wide|high|tall|deep|thick|old|away|across|in\s+(?:length|size|diameter))\b")
 COSTS = re.compile(rf"\b(?:{PAID}|(?:bill|fare|fee|price)\s+(?:of|is|was))\s+$")
-SQUARE = re.compile(r"\s*(?:(?:square|sq\.?)\s+[a-z]+|[a-z]+\s*(?:²|2\b|\^\s*2))")
-CUBIC = re.compile(r"\s*(?:cubic\s+[a-z]+|[a-z]+\s*(?:³|\^\s*3))")
 POWERS = {"²": 2, "³": 3}  # a length's square or cube, written after its name
 OWNER = re.compile(rf"(?:^|[.?!,]\s*|\b(?:and|but)\s+)(?:the\s+)?(?:{WORD}\s+)?({WORD}s)\s+"
                    rf"(?:(?:cost|are|weigh|sell\s+for)\b[^.?!\d]*)?$"  # "tickets £12.50 each", "pens are 35p each"
@@ -117,12 +110,6 @@ LASTING = re.compile(rf"\s*(?!(?:{FUNCTION})\b)([a-z]+s)\b")
 DURATION_WORDS = re.compile(r"(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|days?)(?<!s)$")
 CONTAINERS = {singular(word) for word in CONTAINER_WORDS}
 SIZED = re.compile(rf"\b({WORD}s)\s+(?:are|were)\s+(?:each\s+|about\s+|roughly\s+)?$")  # "panels are" 1.83 m wide
-NUMBER_OF_ASKED = re.compile(rf"\bwhat(?:'s|\s+is|\s+was|\s+will\s+be)\s+the\s+(?:(?:least|smallest|minimum|fewest"
-                             rf"|greatest|largest|maximum|most|total)\s+)?number\s+of\s+({WORD})\b")
-ASKED_PER = re.compile(rf"\b(?:each|every|per)\s+(?:{WORD}\s+)??({WORD})\b"
-                       rf"|\b(?:in|on)\s+(?:the|a|one)\s+({WORD})\s*[?.!]*$"
-                       rf"|\b(?:a|an)\s+(second|minute|hour|day|week|month|year)\b(?=\s*[?.!]*$|\s+(?:is\s+that|on\s+average))")
-CONDITION = re.compile(r"\b(?:if|when|given|because|since)\b")  # a clause that gives, after what is asked
 COUNTED_ONES = re.compile(r"\b(?:sold|sell|sells|bought|buy|buys|need|needs|ordered|order|orders|want|wants|did|made"
                           r"|printed|booked|used|got)\s+(?:about\s+|only\s+|another\s+)?$")  # the rate's things
 EACH_ASKED = re.compile(r"\bhow\s+many\s+(?:(?:are|is|will|would|should|can|do|does|go|goes|sit|sits|get|gets|be|in|on"
@@ -130,37 +117,13 @@ EACH_ASKED = re.compile(r"\bhow\s+many\s+(?:(?:are|is|will|would|should|can|do|d
 PER_ASKED = re.compile(rf"\b(?:what'?s|whats|what\s+is)\s+(?:that|this|it)\s+(?:per|an?|each)\s+({WORD})\b"
                        rf"|\baverage\s+(?:[a-z]+\s+)?(?:per|an?|each)\s+({WORD})\b"  # "average weight per parcel"
                        rf"|\bper\s+({WORD})\s*[?.!]*$")  # "goals per game?"
-MEASURE_WORD = "|".join(f"(?:{words})" for words in MEASURES.values())
-TOTAL_MEASURE = re.compile(rf"(?:^|[,.;:?]\s*)(?:and\s+)?(?:the\s+|my\s+)?total\s+({MEASURE_WORD})\s*[?.!]*$")
-SPEED_ASKED = re.compile(rf"\b(?:speed|rate|pace)\b.*?\bin\s+({MEASURE_WORD})\s+(?:per|an?)\s+"  # "pace ...? in min/km"
-                         rf"({MEASURE_WORD})\b|\bwhat\s+({MEASURE_WORD})\s+per\s+({MEASURE_WORD})\s+(?:is|was)\b")
-CONVERT_ASKED = re.compile(r"^(?:convert|change|turn|express|write)\b|\b(?:make|convert|change|turn|put|write)\s+"
-                           r"(?:it|that|this|them)\s+(?:in|into)\s+[a-z]+\s*[?.!]*$")  # "... when i make it in minutes"
-QUANTITY_ASKED = re.compile(r"\bwhat(?:'s|s|\s+is|\s+was)\s+(?:its|the|their|his|her|my|our)\s+(?:total\s+)?"
-                            r"(?:volume|capacity|area|length|weight|mass|height|width|distance)\b")  # "... in litres"
 # "at 3 for £5", "apples are 4 for $3": a deal's count and its price are both per bundle, so that a program multiplying
 # the two (3 * 5 * 9 for "9 books") makes no quantity; "sold 12 cakes for £30" is a sale, no deal
 DEAL = r"(?:^|[:,(]\s*|\b(?:at|are|is|were|was|only|just|now)\s+)"
 BUNDLE_COUNT = re.compile(r"\s+for\s+(?:[$€£]\s*\d|\d+(?:\.\d+)?\s*(?:money|p|c|dollars?|pounds?|quid|euros?|bucks)\b)"
                           r"(?![^.?!,]*\beach\b)")
 BUNDLE_PRICE = re.compile(rf"{DEAL}\d+\s+for\s+[$€£]?\s*$")
-IN_MEASURE = re.compile(rf"(?:(?:,\s*|\(|\s)(?:in|into)\s+|\(\s*)({MEASURE_WORD})\s*\)?\s*[?.!]*$")  # "(in g)", "(g)"
 
-
-def noun_after(after: str) -> tuple[str | None, int]:
-    """The thing counted after a number and where its words end: the first word, or the second where the first
-    describes it (8 chocolate bars, 12 green marbles); a measure or a currency is always the first word."""
-    m = AFTER.match(after)
-    if not m:
-        return None, 0
-    first, second = m.group(1), m.group(2)
-    if name_of(first) is None and first not in ADJECTIVES:
-        return None, 0
-    if name_of(first) in MEASURES or not second or not second.endswith("s"):
-        return name_of(first), m.end(1)
-    if first in ADJECTIVES or not first.endswith("s"):
-        return name_of(second), m.end(2)
-    return name_of(first), m.end(1)
 
 
 def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
@@ -241,66 +204,6 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     return ((thing, 1),) if thing else None, False
 
 
-def _money_asked(text: str) -> Unit:
-    """Money, or money for each one where the question ends "how much each" ("the coach is 540 and 36 of us are
-    going, how much each")."""
-    return rate_unit("money", "*") if EACH_AT_END.search(text) else (("money", 1),)
-
-
-def _asked(text: str) -> Unit | None:
-    """The unit the question asks for: "how many full coaches" -> coaches, "how many cookies each kid gets" ->
-    cookies per kid, "how much does it cost" -> money, "how far" -> the question's one length, "how old" -> years;
-    "..., in cents" names the measure."""
-    asked: Unit | None = None
-    if number := NUMBER_OF_ASKED.search(text):  # "what is the least number of volunteers we need?"
-        asked = ((name_of(number.group(1)), 1),) if name_of(number.group(1)) else None
-    elif m := re.search(rf"\bhow\s+many\s+({SENTENCE})", text):
-        thing, stop = noun_after(m.group(1))
-        if thing:
-            per = ASKED_PER.search(CONDITION.split(m.group(1)[stop:])[0])  # not "..., if each tray holds 6"
-            power = (SQUARE.match(m.group(1)) and 2 or CUBIC.match(m.group(1)) and 3 or 1) if thing in LENGTHS else 1
-            asked = ((thing, power),)  # how many square metres, cubic metres
-            if per:
-                name = per.group(1) or per.group(2) or per.group(3)
-                asked = rate_unit(thing, "*" if name in ("one", "person", "of") else name_of(name))
-    elif rate := RATE_ASKED.search(text):
-        asked = rate_unit("money", PERIODS.get(rate[1], rate[1]))
-    elif money := MONEY_ASKED.search(text):
-        per = EACH_PAYS.search(text, money.start())
-        name = per and (per.group(1) or per.group(2) or per.group(3))
-        anyone = name in ("one", "person", "of") or re.fullmatch(PAYING, name or "")  # "how much does each pay"
-        asked = rate_unit("money", "*" if anyone else name_of(name)) if per else _money_asked(text)
-    elif total := TOTAL_MEASURE.search(text):  # "..., total km?"
-        asked = ((name_of(total.group(1)), 1),)
-    elif re.search(r"\bhow\s+far\b", text):
-        lengths = {name for name in re.findall(rf"\d\s*({MEASURE_WORD})\b", text) if name_of(name) in LENGTHS}
-        asked = ((name_of(lengths.pop()), 1),) if len({name_of(n) for n in lengths}) == 1 else None
-    elif speed := SPEED_ASKED.search(text):  # "what is her speed in km per hour?"
-        asked = rate_unit(name_of(speed.group(1) or speed.group(3)), name_of(speed.group(2) or speed.group(4)))
-    elif long := re.search(rf"\bhow\s+long\s+in\s+({MEASURE_WORD})\b", text):  # "how long in hours to do 120 km"
-        asked = ((name_of(long.group(1)), 1),)
-    elif re.search(r"\bhow\s+old\b", text):
-        asked = (("year", 1),)
-    elif (size := re.search(r"\bhow\s+(?:long|heavy|tall|wide|high|deep)\b", text)) and IN_MEASURE.search(text):
-        per = re.compile(rf"\beach\s+({WORD})\b").search(text, size.start())
-        asked = rate_unit(UNKNOWN, name_of(per.group(1))) if per else ((UNKNOWN, 1),)
-    if asked is None and re.search(r"\bhow\s+(?:much|many)\b|\btotal\b|\baltogether\b", text) and (
-            measure := IN_MEASURE.search(text)):
-        asked = ((name_of(measure.group(1)), 1),)  # "how much yeast (g)", "total weight in kg?"
-    if asked is None and (CONVERT_ASKED.search(text) or QUANTITY_ASKED.search(text)) and IN_MEASURE.search(text):
-        asked = ((UNKNOWN, 1),)  # "convert 3 hours 40 minutes into minutes": the measure named
-    if asked and (measure := IN_MEASURE.search(text)):
-        asked = tuple(sorted([(name, p) for name, p in asked if p < 0] + [(name_of(measure.group(1)), 1)]))
-    return None if asked and any(name == UNKNOWN for name, _ in asked) else asked
-
-
-def _asked_clause(text: str) -> str:
-    """What a question asks (asked.asked_words), or its last clause where no question word says ("..., weekly
-    cost?"), not a rate it gives ("12.50 per kid per hour, 3 kids for 2 hours, total?")."""
-    given, asked = given_and_asked(text)
-    return asked if given else re.split(r"[,.;:!]\s+", text.rstrip("?.! "))[-1]
-
-
 class Reading:
     """A question's numbers with their units (exact values -> unit, None where not read) and the unit asked."""
 
@@ -322,7 +225,7 @@ class Reading:
             self.numbers[value] = unit if self.numbers.get(value, unit) == unit else None
             self.starts.setdefault(value, m.start())
             held |= {value} if is_held else set()
-        self.asked = _asked(self.text)
+        self.asked = asked_unit(self.text)
         if self.asked and ("money", 1) in self.asked and not MAJOR_MONEY.search(self.text) and any(
                 u and ("cent", 1) in u for u in self.numbers.values()):  # "pens at 35 cents: what do 4 cost?"
             self.asked = tuple(sorted(("cent" if n == "money" else n, p) for n, p in self.asked))
@@ -330,7 +233,7 @@ class Reading:
                 self.text[much.end():])[0] or TOTAL_AT_END.search(self.text)) and any(
                 u and (("money", 1) in u or ("cent", 1) in u and MAJOR_MONEY.search(self.text))
                 for u in self.numbers.values()):  # "18p a unit, 85 units, how much in pounds", not "how much"
-            self.asked = _money_asked(self.text)  # "diesel is 1.48 a litre, how much to fill it", "..., total?"
+            self.asked = money_asked(self.text)  # "diesel is 1.48 a litre, how much to fill it", "..., total?"
         self._unhold(held)
         self._name_unknowns()
         self._name_averages()
@@ -340,7 +243,7 @@ class Reading:
             things -= PEOPLE if per == "person" else set()  # "£3412.50 for 105 guests, what's that per head?"
             self.asked = rate_unit(things.pop(), per) if len(things) == 1 else None  # "how many on each table"
         self.asked_units = [self.asked] if self.asked else []
-        self.asked_units += periods_asked(self.asked, self.numbers, _asked_clause(self.text))  # "weekly pay"
+        self.asked_units += periods_asked(self.asked, self.numbers, asked_clause(self.text))  # "weekly pay"
         rates = [n for u in (*self.numbers.values(), self.asked_units[-1] if self.asked_units else None) if u
                  for n, p in u if p < 0]  # eggs per hen per week
         self.complete = len(RATE_WORD.findall(self.text)) <= len(rates)  # every "per", "each", "a day" read

@@ -15,12 +15,12 @@ from collections import Counter
 from fractions import Fraction
 from itertools import permutations
 
+from .asked_units import MEASURE_WORD
 from .measures import MEASURES, SIZES, Unit, conversion, name_of, singular, times_fraction
 from .program import evaluate
 from .quantities import (
     CONTAINER_WORDS,
     CONTAINERS,
-    MEASURE_WORD,
     NOT_A_RATE_QUESTION,
     NUMBER,
     WORD,

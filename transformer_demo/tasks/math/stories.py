@@ -16,7 +16,8 @@ from fractions import Fraction
 
 from .asked import given_and_asked, other_period
 from .measures import MEASURES, MONEY_WORDS
-from .quantities import noun_after, read_quantities
+from .nouns import noun_after
+from .quantities import read_quantities
 from .reading import NUMBER, N
 
 CURRENCY = r"[$€£¥₹]?\s*"

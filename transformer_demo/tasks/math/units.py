@@ -15,8 +15,9 @@ from collections import Counter
 from fractions import Fraction
 
 from .asked import given_and_asked
+from .asked_units import MEASURE_WORD
 from .measures import IRREGULAR, LENGTHS, MEASURES, PEOPLE, SIZES, UNKNOWN, Unit, name_of
-from .quantities import MEASURE_WORD, Reading, read_quantities
+from .quantities import Reading, read_quantities
 from .structure import Node, tree
 
 

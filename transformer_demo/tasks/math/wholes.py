@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 from .asked import given_and_asked
+from .asked_units import MEASURE_WORD
 from .measures import MEASURES, name_of
-from .quantities import MEASURE_WORD
 
 ENOUGH = re.compile(r"\b(?:till|until|til|before)\b[^.?!]*\b(?:enough|reach\w*|hit|make\s+it|(?:can|could)\s+(?:buy"
                     r"|afford|get|pay\s+for)|have\s+(?:it|saved|the)|at\s+least)\b")  # "how many weeks till I can buy
