@@ -129,12 +129,16 @@ def unmet(question: str, program: str) -> str | None:
         return "multiplies by a number given, where the question asks for the number to multiply by"
     if WHOLE_ONLY.search(question) and "/" in program and "ceil(" not in program:
         return "does not round up to the whole ones the question says are sold"
+    left = LEFT_ASKED.search(asked_words(question))
+    whole = TAKE_ASKED.search(question) and not ROUNDING_SAID.search(question)
+    if not (left or whole):
+        return None  # nothing asked that the program's value must meet
     try:
         value = evaluate(program).value
     except ProgramError:
         return None
-    if value < 0 and LEFT_ASKED.search(asked_words(question)):
+    if value < 0 and left:
         return "leaves less than nothing, where the question asks what is left"
-    if TAKE_ASKED.search(question) and not ROUNDING_SAID.search(question) and value.denominator != 1:
+    if whole and value.denominator != 1:
         return "gives a part of one, where the question asks how many whole ones it takes"
     return None

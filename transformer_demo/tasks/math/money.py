@@ -92,8 +92,7 @@ def portion_reading(text: str) -> str | None:
 
 
 NET_ASKED = re.compile(r"\b(?:profit|make|made|clear|cleared|net)\b|\bafter\s+(?:paying|costs|expenses|the\s+costs)\b")
-COST_SAID = re.compile(r"\b(?:cost|costs|costing|spent|spend|paid|paying|pay|expenses?|hire|bill)\b[^,.;?!\d]*$"
-                       r"|\b(?:cost|costs|spent|paid|paying|pay)\s+(?:us|me|him|her|them)?\s*$")
+COST_SAID = re.compile(r"\b(?:cost|costs|costing|spent|spend|paid|paying|pay|expenses?|hire|bill)\b[^,.;?!\d]*$")
 NOT_NET = re.compile(r"%|\b(?:each\s+profit|per|loss|percent\w*)\b")  # a profit each, a percentage, a loss
 SALE_SAID = re.compile(r"\b(?:sold|sell|sells|selling|entry|tickets?|charged?|came|took|takings)\b")
 

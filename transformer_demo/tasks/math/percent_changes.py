@@ -22,7 +22,7 @@ from fractions import Fraction
 from .asked import given_and_asked
 from .measures import MEASURES
 from .percent_words import DOWN_NEAR, UP_NEAR
-from .percentages import BUY_SELL, FROM_TO, NOW_THEN, PERCENT, THEN_NOW
+from .percentages import PERCENT, old_and_new
 from .quantities import read_quantities
 from .reading import NUMBER
 
@@ -62,13 +62,10 @@ def _one_kind(text: str, numbers: list[str]) -> bool:
 def _against_order(text: str, up: bool) -> bool:
     """Does the question say its amounts in an order ("from 400 to 420", "bought at 20, sold at 15") that goes the
     other way than the direction asked?"""
-    if found := FROM_TO.search(text) or BUY_SELL.search(text) or THEN_NOW.search(text):
-        old, new = (Fraction(g) for g in found.groups() if g is not None)
-    elif found := NOW_THEN.search(text):
-        new, old = (Fraction(g) for g in found.groups())
-    else:
+    if not (said := old_and_new(text)):
         return False
-    return (new > old) != up
+    old, new, _ = said
+    return (Fraction(new) > Fraction(old)) != up
 
 
 def direction_change_reading(text: str) -> str | None:

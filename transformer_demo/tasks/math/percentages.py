@@ -203,18 +203,26 @@ SHARE_OF_PRICE = re.compile(r"\b(?:percent|percentage|%)\s+of\s+(?:the|my|our|it
                             r"(?:price|cost|total|bill|takings|sales)\s+(?:is|was|are|goes)\b")
 
 
+def old_and_new(text: str) -> tuple[str, str, re.Match] | None:
+    """The amount before and the amount after, where the question says them in an order ("from 400 to 420", "bought
+    at 16, sold at 20", "3200 last month, 2720 this", "2860 this week and 2600 last"), and the words that said so."""
+    if found := FROM_TO.search(text) or BUY_SELL.search(text) or THEN_NOW.search(text):
+        old, new = (g for g in found.groups() if g is not None)
+        return old, new, found
+    if found := NOW_THEN.search(text):
+        new, old = found.groups()
+        return old, new, found
+    return None
+
+
 def change_reading(text: str) -> str | None:
     """"my wage went up from 400 to 420, what percentage rise?" -> pct((420 - 400) / 400): the change from the
     first amount to the second as a percentage of the first; "buy for 16, sell for 20" is a change from 16."""
     if not _two(text) or not PERCENT_ASKED.search(text) or PERCENT.search(text):
         return None
-    found = FROM_TO.search(text) or BUY_SELL.search(text) or THEN_NOW.search(text)  # "3200 last month, 2720 this"
-    if found:
-        old, new = (g for g in found.groups() if g is not None)
-    elif found := NOW_THEN.search(text):
-        new, old = found.groups()
-    else:
+    if not (said := old_and_new(text)):
         return None
+    old, new, found = said
     if not Fraction(old) or SHARE_OF_PRICE.search(text) or found.re is BUY_SELL and not MADE_ASKED.search(
             text, found.end()):
         return None  # "I sell it for 7, what percent of the price is food cost" / "went on fabric": a share

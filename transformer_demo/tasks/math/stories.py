@@ -240,7 +240,8 @@ def shared_sum_reading(text: str) -> str | None:
         return None
     if any(not JOINED.match(text[a.end(): b.start()]) for a, b in zip(amounts, amounts[1:])):
         return None  # "the villa is 2380 for the week, we stay 2 weeks": no sum
-    units = [read_quantities(text).numbers.get(Fraction(m[0])) for m in amounts]
+    read = read_quantities(text).numbers
+    units = [read.get(Fraction(m[0])) for m in amounts]
     if any(u and not any(name == "money" and p > 0 for name, p in u) for u in units) or len(
             {name for u in units if u for name, p in u if p < 0}) > 1 or other_period(*given_and_asked(text)):
         return None  # "300 miles and 25 litres": no money; "1350 a month and 1800 a year": two periods
