@@ -37,7 +37,8 @@ OPPOSITES = ((r"late|missed", r"on\s+time|early|in\s+time"), (r"pass(?:ed|es)?",
              (r"off\s+the\s+road|out\s+of\s+(?:action|order|service)|unavailable|absent|off\s+sick",
               r"available|working|present|in\s+(?:use|service)"),
              (r"never\s+(?:came|come)\s+up|didn'?t\s+(?:come\s+up|grow|germinate|survive|make\s+it)|died|dead|lost",
-              r"grew|grow|germinated|survived|alive|lived|made\s+it"), (r"card", r"cash"))
+              r"grew|grow|germinated|survived|alive|lived|made\s+it"), (r"card", r"cash"),
+             (r"eaten|used|sold", r"wasted|thrown\s+(?:away|out)|binned"))
 
 
 def opposed(given: str, asked: str) -> bool:

@@ -64,7 +64,7 @@ def percent_cue_reading(text: str) -> str | None:
     whole = next(n for n in numbers if n != rate)
     given, asked = given_and_asked(text)
     if not asked or asked == text or WHOLE_ASKED.search(asked) or other_period(given, asked) \
-            or TAX_INCLUDED.search(given):
+            or TAX_INCLUDED.search(given) or GOAL.search(asked):  # "so i receive £27 after the fee": the whole asked
         return None
     down, up = DOWN_SAID.search(given), UP_SAID.search(given)
     price = PRICE_ASKED.search(asked)

@@ -18,7 +18,8 @@ from .asked import given_and_asked, opposed, other_period
 COMPLEMENT = re.compile(r"\bnon-?[a-z]+|\bnot\b|n't\b|\bother\b|\brest\b|\bremaining\b|\bborrow\w*|\bloan\b"
                         r"|\bmortgage\b|\bstill\b|\bfill\w*|\bempty\b|\bleft\b|\bkeep\b|\bbrim\b"
                         r"|\btop\s+(?:it\s+)?up\b")
-REST_SAID = re.compile(r"\b(?:the\s+rest|the\s+remainder|the\s+remaining)\b")  # "giving the rest to her editor"
+REST_SAID = re.compile(r"\b(?:the\s+rest|the\s+remainder|the\s+remaining|every(?:one|body)\s+else"
+                       r"|(?:all\s+)?the\s+others)\b")  # "giving the rest to her editor", "everyone else has a dinner"
 
 
 NEGATION = re.compile(r"\bnot\b|n't\b|\b(?:never|didnt|dont|doesnt|wasnt|werent|isnt|arent|cant|wont|non-?[a-z]+"
@@ -30,8 +31,9 @@ SPENT_ON = re.compile(r"%\s+(?:of\s+(?:it|that|this)\s+)?(?:goes|go|went|is\s+sp
 # Someone else's part: "the site takes a 5% fee, how much actually goes to the charity" asks for the rest.
 FEE = re.compile(r"\b(?:takes?|took|keeps?|kept|charges?|deducts?)\s+(?:an?\s+)?\d+(?:\.\d+)?\s*%")
 FEE_ASKED_OTHER = re.compile(r"\b(?:goes|go|went)\s+to\b")
-GOAL = re.compile(r"\bto\s+(?:get|earn|make|receive|reach|end\s+up\s+with)\s+(?:an?\s+)?[$€£]?\d")  # "2% a year,
-# how much do i need to put in to get £90 interest": the whole asked
+GOAL = re.compile(r"\b(?:to|so\s+(?:that\s+)?(?:i|we|you|they|he|she))\s+(?:get|earn|make|receive|reach|end\s+up\s+with"
+                  r"|take\s+home|clear|net)\s+(?:an?\s+)?[$€£]?\d")  # "2% a year, how much do i need to put in to get
+# £90 interest", "what do i list at so i receive £27 after the fee": the whole asked
 COUNTED_ASKED = re.compile(r"\bhow\s+many\s+([a-z]+)")
 STATE_ASKED = re.compile(r"\bhow\s+many\s+(?:of\s+them\s+|[a-z]+\s+)?(?:are|were|is|was)\s+(?:still\s+)?"
                          r"(?!(?:there|left|that|this|it|on|in|at|inside|aboard|here|the|a|an|my|our|your|his|her"
@@ -122,5 +124,8 @@ def other_kind_asked(given: str, asked: str, states: bool = True) -> bool:
         other = True  # "30% rind by weight, how many pounds of edible melon": not the rind
     if (doing := DOING_ASKED.search(asked)) and not said_again(given, doing[1]):
         other = True  # "15% of my 140 cows are dry, how many am I milking": what is done is not what is given
+    if (rest := REST_SAID.search(given)) and said_again(given[rest.end():], asked) and not said_again(
+            given[:rest.start()], asked):
+        other = True  # "35% bring a packed lunch, everyone else has a school dinner. how many school dinners"
     return bool(other or rest_asked(given, asked) or bool(NEGATION.search(given)) != bool(NEGATION.search(asked))
                 or opposed(given, asked))

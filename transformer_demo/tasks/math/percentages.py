@@ -24,6 +24,7 @@ from .percent_words import (
     ASKING_WORDS,
     CHANCE_WORDS,
     DOWN_NEAR,
+    GOAL,
     NEGATION,
     UP_NEAR,
     other_than_part,
@@ -121,7 +122,9 @@ CHANGED_WHOLE = re.compile(r"\b(?:increase\w*|decrease\w*|raises?|raising|raised
                            r"|dropped|reduced|cut|now"
                            r"|remain\w*|total|including|plus|with|what\s+(?:percent|%)|what\s+percentage|of\s+what"
                            r"|gross|inclusive|includes?|included)\b"
-                           r"|\b(?:up|down)\s+(?:by\s+)?\d+(?:\.\d+)?\s*(?:%|per\s*cent)")  # "up 35% on 6.4 kg"
+                           r"|\b(?:up|down)\s+(?:by\s+)?\d+(?:\.\d+)?\s*(?:%|per\s*cent)"  # "up 35% on 6.4 kg"
+                           r"|(?:%|\bper\s*cent)\s+(?:longer|shorter|bigger|smaller|larger|higher|lower|greater|cheaper"
+                           r"|dearer|faster|slower|quicker|heavier|lighter|taller|wider|extra)\b")  # "took 40% longer"
 SAVING_ASKED = re.compile(r"\bhow\s+(?:much|many\s+\w+)\s+(?:is|was|will\s+be)\s+the\s+(?:discount|saving|reduction)\b"
                           r"|\bhow\s+(?:much|many\s+\w+)\s+(?:(?:do|does|will|would|did|can)\s+(?:i|you|we|he|she|they)|i'?d"
                           r"|you'?d|we'?d|they'?d)\s+save\b|\bwhat(?:'s|\s+is)\s+the\s+(?:discount|saving)\b")
@@ -319,6 +322,8 @@ def rest_reading(text: str) -> str | None:
     if PART_SAID.search(text):
         return None  # "paid a 30% deposit which came to £2400": the part, not the whole
     whole = next(n for n in numbers if n != percents[0])
+    if GOAL.search(asked):
+        return None  # "what do i list at so i receive £27 after the fee": 27 is what is left, the whole is asked
     return f"{whole} - {percents[0]} / 100 * {whole}"
 
 

@@ -87,6 +87,7 @@ STATED_RATE = re.compile(r"(?:(?<![\d.])1|\bone)\s+([a-z]+)\s+(?:of\s+[a-z]+\s+)
 # rate's number: "1 mile = ", "1 cup of sugar weighs "
 A_SIZE = re.compile(r"\s*(?:long|wide|high|tall|deep|thick|old|away|across|in\s+(?:length|size|diameter))\b")
 COSTS = re.compile(rf"\b(?:{PAID}|(?:bill|fare|fee|price)\s+(?:of|is|was))\s+$")
+PART_PERIOD = re.compile(r"\bor\s+(?:any\s+)?part\b|\bpart\s+thereof\b")
 POWERS = {"²": 2, "³": 3}  # a length's square or cube, written after its name
 OWNER = re.compile(rf"(?:^|[.?!,]\s*|\b(?:and|but)\s+)(?:the\s+)?(?:{WORD}\s+)?({WORD}s)\s+"
                    rf"(?:(?:cost|are|weigh|sell\s+for)\b[^.?!\d]*)?$"  # "tickets £12.50 each", "pens are 35p each"
@@ -248,6 +249,7 @@ class Reading:
                  for n, p in u if p < 0]  # eggs per hen per week
         self.complete = len(RATE_WORD.findall(self.text)) <= len(rates)  # every "per", "each", "a day" read
         self.complete &= len(currencies) < 2  # "5400 yen at 190 yen to the pound": money in two units
+        self.complete &= not PART_PERIOD.search(self.text)  # "£340 per week or part week": whole weeks, no proportion
 
     def _name_averages(self) -> None:
         """"caught 7 fish, average weight 0.85kg": an amount said as an average is one for each of the question's

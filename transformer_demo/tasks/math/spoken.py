@@ -268,6 +268,8 @@ COMPANIONS = re.compile(r"\b(?:and|with)\s+(?:my|his|her|their|our|your)\s+$", r
 
 REPEATS = re.compile(r"\s+(?:coats?|layers?|times|trips|batches|shifts)\b", re.IGNORECASE)  # "two coats": a
 # count to multiply by, even where it is as many as the numbers given
+# "two slopes, each one 9 m by 5.5 m": the things counted each have the amounts given
+EACH_HAS = re.compile(r"\s+(?:[a-z]+\s+)?[a-z]+s\b[\s,]*(?:each|every\s+one)\b", re.IGNORECASE)
 
 
 def priced(question: str, at: int) -> bool:
@@ -296,7 +298,8 @@ def count_left_out(question: str, program: str) -> str | None:
             continue
         company = COMPANIONS.search(question[: m.start()]) and value + 1 in used
         named = re.search(r"\bthe\s+$", question[: m.start()], re.IGNORECASE)
-        if value not in used and (value != listed or REPEATS.match(question, m.end()) or priced(question, m.end())) \
-                and not company and not named:
+        counts_them = value == listed and not (REPEATS.match(question, m.end()) or EACH_HAS.match(question, m.end())
+                                               or priced(question, m.end()))
+        if value not in used and not counts_them and not company and not named:
             return m[0]
     return None

@@ -34,7 +34,7 @@ NOT_ADDED = re.compile(r"\b(?:left|remain\w*|change|more|fewer|less|than|(?<!one
                        r"|ing|ings)|refund\w*|vouchers?|coupons?|cashback|back|minus|take\s+away|profit|net|keep|lost"
                        r"|lose|loss|gave|give|short|owe\w*|split|(?<!\d\s)shar\w*|between|average|mean|percent|twice|half"
                        r"|double|triple|difference|ratio|tip|spent|used|ate|broke\w*|each\s+way|return|free|instead"
-                       r"|cheaper|dearer|compared?|which|better|per\s+cent|times|but|make|made|paying|actually|first"
+                       r"|cheaper|dearer|compared?|which|better|per\s+cent|times|but|make|made|paying|actually|first|or"
                        r"|after\s+that|decreas\w*|reduc\w*|empty|filled|full|usable|is\s+it|of\s+(?:the|them|these"
                        r"|those))\b|%|(?<![a-z])-|-(?![a-z])|[=^÷]|\d\s*/\s*\d|\d\s*x\b|\bx\s*\d"
                        r"|(?<!before\s)(?<!ex\s)\b(?:vat|tax)\b|\b(?:hrs?|hours?|mins?|minutes?)\s+\d")
