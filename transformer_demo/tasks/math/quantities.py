@@ -62,7 +62,7 @@ SUBJECT = re.compile(r"\s+(?:of\s+(?:them|those|these)\s+)?(?:are|were|is|was)\s
 # A period said a few words after an amount, in its clause: "45 pounds into her savings every week".
 PERIOD_LATER = re.compile(r"(?:\s+(?!and\b|but\b|or\b|then\b|in\b|over\b|for\b|within\b|during\b|after\b|of\b)"
                           r"[a-z']+){1,4}?\s+(?:every|each|per|a|an)\s+(day|week|month|year|night|fortnight)\b")
-PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:(?:per|a|an|every|each|for\s+(?:one|each|every|a|an)"
+PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:(?:(?:once\s+)?(?:per|a|an|every|each)|for\s+(?:one|each|every|a|an)"
                  rf"|(?:for|in)\s+the(?=\s+(?:whole\s+)?(?:day|week|month|year)\b)(?:\s+whole)?"  # "420 for the year"
                  rf"|to\s+the(?=\s+(?:gallon|litre|liter|pound|dollar|euro|kg|kilo|hour)\b)"  # "25 miles to the gallon"
                  rf"|in\s+(?:each|every|one|a|an)|on\s+(?:each|every))\s+|/\s*)"
@@ -87,6 +87,9 @@ STATED_RATE = re.compile(r"(?:(?<![\d.])1|\bone)\s+([a-z]+)\s+(?:of\s+[a-z]+\s+)
 # rate's number: "1 mile = ", "1 cup of sugar weighs "
 A_SIZE = re.compile(r"\s*(?:long|wide|high|tall|deep|thick|old|away|across|in\s+(?:length|size|diameter))\b")
 COSTS = re.compile(rf"\b(?:{PAID}|(?:bill|fare|fee|price)\s+(?:of|is|was))\s+$")
+# "3 times a day": times per day; "2 tablets 3 times a day": tablets each time
+TIMES_A = r"\s+times\s+(?:a|an|per|each|every)\s+(day|week|fortnight|month|year|night|hour)\b"
+TIMES_PER, EACH_TIME = re.compile(TIMES_A), re.compile(rf"\s+\d+(?:\.\d+)?{TIMES_A}")
 PART_PERIOD = re.compile(r"\bor\s+(?:any\s+)?part\b|\bpart\s+thereof\b")
 POWERS = {"²": 2, "³": 3}  # a length's square or cube, written after its name
 OWNER = re.compile(rf"(?:^|[.?!,]\s*|\b(?:and|but)\s+)(?:the\s+)?(?:{WORD}\s+)?({WORD}s)\s+"
@@ -137,8 +140,12 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
         return rate_unit(UNKNOWN, "bundle"), False
     if BUNDLE_PRICE.search(before):  # its price: money per bundle
         return rate_unit("money", "bundle"), False
+    if (times := TIMES_PER.match(after)) and re.search(r"\d\s*[a-z]+\s+$", before):  # "5ml 4 times a day"; not "i swim
+        return rate_unit("time", times.group(1)), False  # 3 times a week, 2.4 km each session": sessions a week
     thing, stop = noun_after(after)
     rest = after[stop:]
+    if thing and EACH_TIME.match(rest):
+        return rate_unit(thing, "time"), False
     if thing not in MEASURES and FEE_AFTER.match(after):  # "a 300 setup fee", "a 9.99 dealing fee": money
         return (("money", 1),), False
     if thing in LENGTHS and (SQUARE.match(after) or CUBIC.match(after)):  # "12 square metres", "12 m²", "2 m³"
@@ -160,7 +167,8 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
         return tuple(sorted(unit)), False
     if (stated := STATED_RATE.search(before)) and not A_SIZE.match(rest):  # "1 inch is 2.54 cm": cm per inch
         return rate_unit(thing, name_of(stated.group(1))), False
-    material = thing in MEASURES and re.match(rf"\s+{NOUN}(?=\s+per\b)", rest)  # "250g butter per batch"
+    material = thing in MEASURES and re.match(rf"\s+{NOUN}(?=\s+(?:per|a|an|each|every)\s)", rest)  # "250g butter per
+    # batch", "1.5 kg hay a day"
     rate = PER.match(rest) or material and PER.match(rest, material.end())
     if rate and (per := name_of(rate.group(3))):  # "38 pages a minute", "1.89 per litre", "250g butter per batch"
         per += "²" if rate.group("square") and per in LENGTHS else ""
@@ -171,6 +179,9 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
         if unit and (owner := EACH_OWNER.search(before)) and (name := name_of(owner.group(1))) not in (
                 None, *MEASURES, *(n for n, _ in unit)):  # "3 hens each lay 5 eggs a week": per hen too
             unit = tuple(sorted((*unit, (name, -1))))
+        if unit and EACH.match(rest, rate.end()) and (owner := OWNER.search(before)) and (name := name_of(next(
+                g for g in owner.groups() if g))) not in (None, *MEASURES, *(n for n, _ in unit)):
+            unit = tuple(sorted((*unit, (name, -1))))  # "6 stylists doing 9 appointments a day each": per stylist
         return unit, False
     if thing in (None, "money") and (later := PERIOD_LATER.match(rest)):  # "puts 45 pounds into her savings every
         return rate_unit(thing or UNKNOWN, later.group(1)), False  # week": money per week
@@ -191,10 +202,14 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     if thing in LENGTHS and A_SIZE.match(rest) and (owner := SIZED.search(before)) and (
             name := name_of(owner.group(1))) not in (None, *MEASURES):
         return rate_unit(thing, name), True  # "panels are 1.83 m wide": a length per panel
-    if EACH.match(rest if thing else after) and not EACH_BEFORE_NUMBER.match(after):
+    if (each := EACH.match(rest if thing else after)) and not EACH_BEFORE_NUMBER.match(after):
         owner = OWNER.search(before)
         price = "money" if PRICED.search(before) else None
-        return rate_unit(thing or price or UNKNOWN, owner and name_of(next(g for g in owner.groups() if g))), False
+        unit = rate_unit(thing or price or UNKNOWN, owner and name_of(next(g for g in owner.groups() if g)))
+        if unit and (again := PER.match(rest if thing else after, each.end())) and (per := name_of(again.group(3))) \
+                not in (None, *(n for n, _ in unit)):  # "3 subjects 2.5 hrs each a day": hours per subject per day
+            unit = tuple(sorted((*unit, (per, -1))))
+        return unit, False
     if thing in (None, "money") and (named := RATE_NAMED.search(before)):  # "day rate is £180": money per day
         period = next(g for g in named.groups() if g)
         return rate_unit("money", {"dai": "day", "hourl": "hour", "annual": "year"}.get(period, period)), False

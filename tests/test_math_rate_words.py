@@ -1,0 +1,46 @@
+"""Rates said around a number (quantities.py, rate_words.py): "2 tablets 3 times a day", "2.5 hrs each a day", "9
+appointments a day each", "1.5 kg hay a day", "2.5 hrs once a week", and money asked as "my weekly take"."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from conftest import read_program, read_value
+
+from transformer_demo.tasks.math.quantities import Reading
+
+
+def units(question: str) -> dict[Fraction, tuple | None]:
+    return Reading(question.lower()).numbers
+
+
+def test_an_amount_a_number_of_times_a_day_is_the_amount_each_time():
+    numbers = units("patient takes 2 tablets 3 times a day for 7 days, how many tablets altogether")
+    assert numbers[2] == (("tablet", 1), ("time", -1))
+    assert numbers[3] == (("day", -1), ("time", 1))
+    assert read_value("patient takes 2 tablets 3 times a day for 7 days, how many tablets altogether") == 42
+    assert read_value("dose is 5ml 4 times a day for 7 days, how many ml do they need in total") == 140
+
+
+def test_times_a_week_with_no_amount_before_stay_the_sessions_they_count():
+    assert read_value("I swim 3 times a week, 2.4 km each session. how far in 4 weeks") == Fraction(288, 10)
+    assert read_value("after school club is £6.50 a session, child goes 3 times a week for 11 weeks, how much "
+                      "altogether") == Fraction(2145, 10)
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("revising 3 subjects 2.5 hrs each a day for 6 days, total hours?", 45),  # each, then a period
+    ("salon has 6 stylists doing 9 appointments a day each, 5 days a week, how many appointments a week", 270),
+    ("Got 7 hens laying about 5 eggs a week each, how many eggs over 12 weeks?", 420),
+    ("Ive got 36 ewes each eating 1.5 kg hay a day. how many kg of hay for a 30 day month?", 1620),  # a material
+    ("hall hire is £35 an hour and we rehearse 2.5 hrs once a week for 8 weeks, whats the total hall cost", 700),
+    ("I do windows 3 days a week, 16 houses a day at £9 a house. whats my weekly take?", 432),
+    ("Our ferry uses 180 litres of fuel per crossing and does 8 crossings a day. Fuel is £1.15 a litre. What's the "
+     "daily fuel bill?", 1656),
+])
+def test_rates_said_around_a_number_fix_one_product(question: str, value: int):
+    assert read_value(question) == value
+
+
+def test_an_amount_each_with_no_one_it_is_each_of_is_not_read():
+    assert read_program("9 appointments a day each, 5 days a week, how many appointments a week") is None
