@@ -44,3 +44,32 @@ def test_rates_said_around_a_number_fix_one_product(question: str, value: int):
 
 def test_an_amount_each_with_no_one_it_is_each_of_is_not_read():
     assert read_program("9 appointments a day each, 5 days a week, how many appointments a week") is None
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("mobile barber here, 7 cuts a day at 22 each, 5 days a week, whats that a week", 770),
+    ("we book the hall 3 evenings a week at 45 an evening, what does that come to over 8 weeks", 1080),
+    ("removal job: 3 movers at £22 an hour each, job took 6.5 hrs. whats the labour cost", 429),
+    ("fine is $0.20 per book per day, I have 3 books 12 days late, total fine?", Fraction(72, 10)),
+    ("i ref 2 games every weekend for 30 weekends at £40 a game, whats my total for the season", 2400),
+])
+def test_money_asked_in_few_words_is_what_the_rates_make(question: str, value: Fraction):
+    assert read_value(question) == value
+
+
+def test_an_amount_asked_for_each_one_is_not_money_asked_bare():
+    assert read_value("final food bill came to £3,412.50 for 105 guests. whats that per head?") == Fraction(325, 10)
+
+
+@pytest.mark.parametrize("question", [
+    "He says a taxi at 2.20 per mile for 15 miles plus a 4 pickup fee costs 35. What's the correct fare?",
+    "nursery charges 1.50 per minute for late pick up, I was 25 mins late on two days, what's the fine",
+    "I charge 45p a mile for travel, job is 18 miles away and I charge both ways, what's the travel cost in pounds",
+])
+def test_a_claimed_amount_or_a_count_in_words_is_not_left_out_of_a_total(question: str):
+    assert read_value(question) in (None, 37, 75, Fraction(162, 10))  # never the claim added, nor one day or way
+
+
+def test_a_bare_price_is_not_named_pence_by_what_is_asked():
+    numbers = units("van does 38 mpg and fuel works out 6.80 a gallon, whats the fuel cost per mile in pence")
+    assert numbers[Fraction(68, 10)] is None

@@ -8,11 +8,16 @@ import re
 WORD = r"[a-z]+"
 SENTENCE = r"[^.?!]*"
 CLAUSE = r"(?:[^.?!]|\.(?=\d))*"  # "what's 12.5 m going to cost": a decimal point ends no sentence
-TOTAL_AT_END = re.compile(r"(?:[,.;]\s*|\s(?=what'?s\s+the\s+total|whats\s+the\s+total))"
-                          r"(?:what'?s\s+the\s+|whats\s+the\s+)?(?:total(?:\s+[a-z]+)?\s+(?:cost|spend|bill)"
+TOTAL_AT_END = re.compile(r"(?:[,.;]\s*|\s(?=what'?s\s+(?:the|my|our)\s+total|whats\s+(?:the|my|our)\s+total))"
+                          r"(?:what'?s\s+(?:the|my|our)\s+|whats\s+(?:the|my|our)\s+)?"
+                          r"(?:total(?:\s+[a-z]+)?\s+(?:cost|spend|bill|fine|fee|charge)"
                           r"|total\s+spend|total|cost|price|revenue|takings)"
                           r"(?:\s+for\s+(?:the\s+)?[a-z]+)?(?:\s+(?:before|ex|excluding)\s+vat)?"
                           r"(?:\s*\([^)]*\))?\s*[?.!]*$")  # "..., cost?", "total (£)?", "whats the total before VAT"
+# "whats that a week", "what does that come to over 8 weeks": the amount the question's rates make, asked bare
+THAT_AT_END = re.compile(r"\bwhat(?:'s|s|\s+is)\s+(?:that|this|it)(?:\s+(?:a|an|in|over|for)\s+(?:a\s+|the\s+|\d+\s+)?"
+                         r"[a-z]+)?\s*[?.!]*$|\bwhat\s+(?:does|will|would)\s+(?:that|this|it)\s+come\s+to\b[^.?!]*[?.!]*$")
+# not "what's that per head": an amount for each one (quantities.PER_ASKED)
 MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|paid|spend|spent|earn|earns|make|makes"
                          rf"|made|save|saved|charge|owe|worth|price|raise|raised|donate|donated|collect|collected|claim)\b"
                          rf"|\bhow\s+much\s+(?:is|are|for)\s+(?:one|each|a|an|\d+(?:\.\d+)?)\b"
@@ -24,8 +29,9 @@ MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|pa
                          rf"|(?:^|[,.;:]\s*)(?:my\s+|the\s+|his\s+|her\s+|our\s+)?(?:weekly|monthly|annual|yearly|daily|total"
                          rf"|gross)\s+(?:pay|wages?|salary|earnings|income|takings|bill|cost)(?:\s+before\s+tax)?\s*[?.!]*$"
                          rf"|\bwhat(?:'s|s|\s+is|\s+was|\s+are|\s+were)\s+(?:the|my|his|her|their|our|your)\s+(?:total\s+)?"
-                         rf"(?:cost|price|pay|bill|earnings|wages?|salary|takings|income|revenue|sales|wage\s+bill|fare"
-                         rf"|fee|charge)\b"
+                         rf"(?:(?!correct|right|real|actual|true)[a-z]+\s+)?(?:cost|price|pay|bill|earnings|wages?|salary"
+                         rf"|takings|income|revenue|sales"
+                         rf"|wage\s+bill|fare|fee|charge|fine)\b"  # "what's the labour cost"; not "the correct cost"
                          rf"|\bwhat(?:'s|s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:gross|net|weekly"
                          rf"|monthly|annual|yearly|daily)\s+(?:{WORD}\s+)?(?:pay|wages?|salary|earnings|income|bill|cost"
                          rf"|take|takings)\b"  # "what's my weekly take", "what's the daily fuel cost"

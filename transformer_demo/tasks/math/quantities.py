@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .asked_money import TOTAL_AT_END, WORD
+from .asked_money import THAT_AT_END, TOTAL_AT_END, WORD
 from .asked_periods import periods_asked
 from .asked_units import asked_clause, asked_unit, money_asked
 from .measures import (
@@ -246,7 +246,7 @@ class Reading:
                 u and ("cent", 1) in u for u in self.numbers.values()):  # "pens at 35 cents: what do 4 cost?"
             self.asked = tuple(sorted(("cent" if n == "money" else n, p) for n, p in self.asked))
         if self.asked is None and ((much := re.search(r"\bhow\s+much\b", self.text)) and not noun_after(
-                self.text[much.end():])[0] or TOTAL_AT_END.search(self.text)) and any(
+                self.text[much.end():])[0] or TOTAL_AT_END.search(self.text) or THAT_AT_END.search(self.text)) and any(
                 u and (("money", 1) in u or ("cent", 1) in u and MAJOR_MONEY.search(self.text))
                 for u in self.numbers.values()):  # "18p a unit, 85 units, how much in pounds", not "how much"
             self.asked = money_asked(self.text)  # "diesel is 1.48 a litre, how much to fill it", "..., total?"
@@ -298,11 +298,12 @@ class Reading:
             if unit and any(name == UNKNOWN for name, _ in unit):
                 per = next(name for name, p in unit if p < 0)
                 asked = [name for name, p in self.asked or () if p > 0 and name != per]
-                # "1.89 per litre ... the total cost?": money per litre; "7.5 hr shifts, 4 a week": shifts a week
+                # "1.89 per litre ... the total cost?": money per litre; "7.5 hr shifts, 4 a week": shifts a week; not
+                # pence where "in pence" is asked ("6.80 a gallon, the fuel cost per mile in pence")
                 held = {name for u in self.numbers.values() if u and len(u) == 2 and UNKNOWN not in dict(u)
                         for name, p in u if p < 0 and name != per and name not in MEASURES}
-                named = {t for t in things - {per} or held or set(asked) if t not in MEASURES or per in MEASURES
-                         or t in ("money", "cent")}  # "4 sets of 8 at 72.5 kg": no kilograms; "12 in a ft": inches
+                named = {t for t in things - {per} or held or set(asked) - {"cent"}  # "4 sets of 8 at 72.5 kg": no kg;
+                         if t not in MEASURES or per in MEASURES or t in ("money", "cent")}  # "12 in a ft": inches
                 self.numbers[value] = rate_unit(named.pop(), per) if len(named) == 1 else None
         self._name_subjects()
         bare = [value for value, unit in self.numbers.items() if unit is None]

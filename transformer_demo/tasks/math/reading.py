@@ -33,7 +33,7 @@ NUMBER = re.compile(r"\d+(?:\.\d+)?")
 A_RATE_OF = r"(?:head|person|day|week|month|year|hour|night|game|go)"  # "4.50 a head", "2 a game": a rate
 WEEKDAYS = r"\bmon(?:day)?s?\s*(?:-|to|till|until|thru|through)\s*fri(?:day)?s?\b|\b(?:every|each)\s+weekday\b"
 # Words that say a number of their own: a reading or a program that leaves the number out misreads the question.
-IMPLIED = {"2": r"\b(?:half|halve[sd]?|halving|doubl(?:e[sd]?|ing)|twice)\b"
+IMPLIED = {"2": r"\b(?:half|halve[sd]?|halving|doubl(?:e[sd]?|ing)|twice|both\s+ways)\b"
                 r"|\beach\s+way\b[^.?!]*\b(?:return|round\s+trips?|there\s+and\s+back)\b"
                 r"|\baway\b[^?]*\b(?:round\s+trips?|there\s+and\s+back|return\s+(?:trip|journey))\b"
                 r"|\b(?:shar(?:e[sd]?|ing)|split(?:s|ting)?)\b[^.?!;]*?\bwith\s+(?:my|his|her|their|our|a|one)\s+"

@@ -267,7 +267,10 @@ COMPANIONS = re.compile(r"\b(?:and|with)\s+(?:my|his|her|their|our|your)\s+$", r
 
 
 REPEATS = re.compile(r"\s+(?:coats?|layers?|times|trips|batches|shifts)\b", re.IGNORECASE)  # "two coats": a
-# count to multiply by, even where it is as many as the numbers given
+# count to multiply by, even where it is as many as the numbers given; and "on two days" where the numbers are no list
+# ("1.50 per minute, 25 mins late on two days"; not "12, 15 and 9 eggs over three days")
+PERIODS = re.compile(r"\s+(?:days|nights|evenings|mornings|sessions|visits)\b", re.IGNORECASE)
+LISTED = re.compile(r"\d\s*[a-z£$€%]{0,6}\s*(?:,|\band\b|&)\s*[$€£]?\d", re.IGNORECASE)
 # "two slopes, each one 9 m by 5.5 m": the things counted each have the amounts given
 EACH_HAS = re.compile(r"\s+(?:[a-z]+\s+)?[a-z]+s\b[\s,]*(?:each|every\s+one)\b", re.IGNORECASE)
 
@@ -299,7 +302,8 @@ def count_left_out(question: str, program: str) -> str | None:
         company = COMPANIONS.search(question[: m.start()]) and value + 1 in used
         named = re.search(r"\bthe\s+$", question[: m.start()], re.IGNORECASE)
         counts_them = value == listed and not (REPEATS.match(question, m.end()) or EACH_HAS.match(question, m.end())
-                                               or priced(question, m.end()))
+                                               or priced(question, m.end()) or PERIODS.match(question, m.end())
+                                               and not LISTED.search(question))
         if value not in used and not counts_them and not company and not named:
             return m[0]
     return None
