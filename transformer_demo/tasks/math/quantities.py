@@ -62,7 +62,10 @@ SUBJECT = re.compile(r"\s+(?:of\s+(?:them|those|these)\s+)?(?:are|were|is|was)\s
 # A period said a few words after an amount, in its clause: "45 pounds into her savings every week".
 PERIOD_LATER = re.compile(r"(?:\s+(?!and\b|but\b|or\b|then\b|in\b|over\b|for\b|within\b|during\b|after\b|of\b)"
                           r"[a-z']+){1,4}?\s+(?:every|each|per|a|an)\s+(day|week|month|year|night|fortnight)\b")
-PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:(?:(?:once\s+)?(?:per|a|an|every|each)|for\s+(?:one|each|every|a|an)"
+EACH_DOES = (r"(?!\s+(?:needs?|gets?|has|have|pays?|takes?|eats?|wants?|costs?|uses?|brings?|does|do|makes?|receives?"
+             r"|gives?|holds?)\b)")  # "32 singers each need a score": no rate per "need"
+PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:(?:(?:once\s+)?(?:per|a|an|every|each{EACH_DOES})"
+                 rf"|for\s+(?:one|each|every|a|an)"
                  rf"|(?:for|in)\s+the(?=\s+(?:whole\s+)?(?:day|week|month|year)\b)(?:\s+whole)?"  # "420 for the year"
                  rf"|to\s+the(?=\s+(?:gallon|litre|liter|pound|dollar|euro|kg|kilo|hour)\b)"  # "25 miles to the gallon"
                  rf"|in\s+(?:each|every|one|a|an)|on\s+(?:each|every))\s+|/\s*)"
