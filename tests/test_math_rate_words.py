@@ -73,3 +73,20 @@ def test_a_claimed_amount_or_a_count_in_words_is_not_left_out_of_a_total(questio
 def test_a_bare_price_is_not_named_pence_by_what_is_asked():
     numbers = units("van does 38 mpg and fuel works out 6.80 a gallon, whats the fuel cost per mile in pence")
     assert numbers[Fraction(68, 10)] is None
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("camping is 20 per person per night. family of 5 staying 3 nights, how much", 300),  # a family of people
+    ("surf lessons are 35 per person, how much for a group of 8", 280),  # not money per group
+    ("lifeguard shifts are 3.5 hrs at £11.80 an hour, ive got 4 shifts this week, how much will i earn",
+     Fraction(1652, 10)),  # a length of time each thing lasts
+    ("our sessions are 3 hrs, we run 2 a day, 5 days a week. how many session hours is that a week", 30),
+    ("4 rows of tomato plants, 7 in each row, each plant gives about 3.5 kg, total kg?", 98),  # a measure's holder
+])
+def test_who_or_what_an_amount_is_for(question: str, value: Fraction):
+    assert read_value(question) == value
+
+
+def test_a_holder_of_things_nothing_else_counts_holds_no_rate():
+    assert units("a farmer has 240 eggs and puts them into cartons of 12. how many cartons does he fill?")[240] == (
+        ("egg", 1),)

@@ -55,4 +55,5 @@ RATE_ASKED = re.compile(r"\b(?:what'?s|whats|what\s+is|what\s+was|work\s+out|fin
                         r"|the)\s+(hour|dai|week|month|year|night)ly\s+rate\b")
 EACH_PAYS = re.compile(rf"\b(?:each|per)\s+({WORD})\b"
                        rf"|\bhow\s+much\s+(?:is|are|for|does|do|cost|costs)\s+(?:one|a|an|each)\s+({WORD})\b"
+                       rf"(?!\s+of\s+\d)"  # not "how much for a group of 8"
                        rf"|\bhow\s+much\s+(?:(?:is|was)\s+(?:that|it|this)\s+)?(?:a|an)\s+({WORD})\b")  # "a night"

@@ -93,6 +93,7 @@ COSTS = re.compile(rf"\b(?:{PAID}|(?:bill|fare|fee|price)\s+(?:of|is|was))\s+$")
 # "3 times a day": times per day; "2 tablets 3 times a day": tablets each time
 TIMES_A = r"\s+times\s+(?:a|an|per|each|every)\s+(day|week|fortnight|month|year|night|hour)\b"
 TIMES_PER, EACH_TIME = re.compile(TIMES_A), re.compile(rf"\s+\d+(?:\.\d+)?{TIMES_A}")
+GROUP_OF = re.compile(r"\b(?:family|group|party|household)\s+of\s+$")  # people, where no other thing is named
 PART_PERIOD = re.compile(r"\bor\s+(?:any\s+)?part\b|\bpart\s+thereof\b")
 POWERS = {"²": 2, "³": 3}  # a length's square or cube, written after its name
 OWNER = re.compile(rf"(?:^|[.?!,]\s*|\b(?:and|but)\s+)(?:the\s+)?(?:{WORD}\s+)?({WORD}s)\s+"
@@ -116,6 +117,7 @@ CONTAINER = re.compile(rf"\s*({'|'.join(CONTAINER_WORDS)})\b")
 LASTING = re.compile(rf"\s*(?!(?:{FUNCTION})\b)([a-z]+s)\b")
 DURATION_WORDS = re.compile(r"(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|days?)(?<!s)$")
 CONTAINERS = {singular(word) for word in CONTAINER_WORDS}
+LASTS = re.compile(rf"\b({WORD}s)\s+(?:are|were|last|take|run\s+for)\s+(?:each\s+|about\s+|roughly\s+|around\s+)?$")
 SIZED = re.compile(rf"\b({WORD}s)\s+(?:are|were)\s+(?:each\s+|about\s+|roughly\s+)?$")  # "panels are" 1.83 m wide
 COUNTED_ONES = re.compile(r"\b(?:sold|sell|sells|bought|buy|buys|need|needs|ordered|order|orders|want|wants|did|made"
                           r"|printed|booked|used|got)\s+(?:about\s+|only\s+|another\s+)?$")  # the rate's things
@@ -198,6 +200,8 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
         per = (rate := PER.match(rest)) and name_of(rate.group(3))  # "12 flags each 15 cm", "3 hens each lay 5 eggs a
         unit = rate_unit(thing or UNKNOWN, name)  # week": eggs per hen per week
         return (tuple(sorted((*unit, (per, -1)))) if unit and per and per not in (thing, name) else unit), True
+    if GROUP_OF.search(before) and not (thing and re.match(r"\s*[a-z]+s\b", after)):  # "a family of 5 staying"
+        return (("person", 1),), False
     packed = PACKED_IN.search(before)
     if packed and (box := name_of(packed.group(1))) not in (None, *MEASURES, *NOT_HOLDERS):
         content = thing or ((come := COME_IN.search(before)) and name_of(come.group(1)))
@@ -205,6 +209,9 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     if thing in LENGTHS and A_SIZE.match(rest) and (owner := SIZED.search(before)) and (
             name := name_of(owner.group(1))) not in (None, *MEASURES):
         return rate_unit(thing, name), True  # "panels are 1.83 m wide": a length per panel
+    if thing in ("hour", "minute", "day") and (owner := LASTS.search(before)) and (name := name_of(owner.group(1))) \
+            not in (None, *MEASURES):
+        return rate_unit(thing, name), True  # "lifeguard shifts are 3.5 hrs": hours per shift
     if (each := EACH.match(rest if thing else after)) and not EACH_BEFORE_NUMBER.match(after):
         owner = OWNER.search(before)
         price = "money" if PRICED.search(before) else None
@@ -253,8 +260,9 @@ class Reading:
                 u and (("money", 1) in u or ("cent", 1) in u and MAJOR_MONEY.search(self.text))
                 for u in self.numbers.values()):  # "18p a unit, 85 units, how much in pounds", not "how much"
             self.asked = money_asked(self.text)  # "diesel is 1.48 a litre, how much to fill it", "..., total?"
-        self._unhold(held)
+        self._unhold(held, unnamed_count=True)
         self._name_unknowns()
+        self._unhold(held)
         self._name_averages()
         if self.asked is None and (each := EACH_ASKED.search(self.text) or PER_ASKED.search(self.text)) and (
                 per := name_of(next(g for g in each.groups() if g))):
@@ -282,14 +290,18 @@ class Reading:
             if averaged and measured and len(counted) == 1:
                 self.numbers[value] = rate_unit(unit[0][0], next(iter(counted)))
 
-    def _unhold(self, held: set[Fraction]) -> None:
-        """"a school trip has 252 students" is 252 students: a holder that nothing else counts holds no rate."""
+    def _unhold(self, held: set[Fraction], unnamed_count: bool = False) -> None:
+        """"a school trip has 252 students" is 252 students: a holder that nothing else counts holds no rate. With
+        unnamed_count, a measure's holder is kept while another number's thing is not yet named ("4 rows, 7 in each
+        row, each plant gives 3.5 kg": the 7 are plants)."""
         for value in held:
             unit = self.numbers[value]
-            if not unit:
+            if not unit or len(unit) != 2 or unit[0][1] == unit[1][1]:
                 continue
             per, thing = (next(name for name, p in unit if p < 0), next(name for name, p in unit if p > 0))
             others = [u for v, u in self.numbers.items() if v != value and u] + [self.asked or ()]
+            if unnamed_count and thing in MEASURES and any((UNKNOWN, 1) in other for other in others):
+                continue
             if not any(name == per for other in others for name, _ in other):
                 self.numbers[value] = None if thing == UNKNOWN else ((thing, 1),)
 
