@@ -90,3 +90,23 @@ def test_who_or_what_an_amount_is_for(question: str, value: Fraction):
 def test_a_holder_of_things_nothing_else_counts_holds_no_rate():
     assert units("a farmer has 240 eggs and puts them into cartons of 12. how many cartons does he fill?")[240] == (
         ("egg", 1),)
+
+
+@pytest.mark.parametrize(("question", "program"), [
+    ("we had 7 trays of 24 plants and sold 59 plants today, how many plants left", "7 * 24 - 59"),
+    ("packet has 200 seeds, i sow 3 per module in 40 modules. how many seeds are left over", "200 - 3 * 40"),
+    ("Bought 4 bags of sugar at 2.5kg each and used 6.75kg. How many kg left?", "4 * 2.5 - 6.75"),
+    ("tournament entry is £15 a team, 12 teams entered and trophies cost us £40, how much is left over",
+     "15 * 12 - 40"),
+])
+def test_what_is_left_of_amounts_fixed_by_units(question: str, program: str):
+    assert read_program(question) == program
+
+
+@pytest.mark.parametrize("question", [
+    "we had 7 trays of 24 plants and got 30 more plants delivered, how many plants are left",  # added
+    "we had 7 trays of 24 plants and 59 plants were sold twice over, how many plants are left",  # another operation
+    "we had 7 trays of 24 plants and sold 59 today, how many plants left",  # 59 plants or trays: not said
+])
+def test_what_is_left_is_not_read_where_something_is_added_or_not_said(question: str):
+    assert read_program(question) is None

@@ -6,8 +6,12 @@ for, every number used once (quantities.py reads the units):
     sum_of_products_reading("call out is 45 quid then 38 an hour, job took 3.5 hrs, what do i charge")
         -> "45 + 38 * 3.5"
 
+    left_of_products_reading("we cooked 8 trays of 24 portions each and served 185, how many portions are left")
+        -> "8 * 24 - 185"
+
 rates.py reads the one product; this reads the sum of two or more amounts when exactly one way of grouping the
-numbers gives every amount the unit asked, and no word takes anything away, shares or compares.
+numbers gives every amount the unit asked, and no word takes anything away, shares or compares; and what is left of
+the first amount said when the others are taken from it, asked with "left" and nothing added.
 """
 from __future__ import annotations
 
@@ -65,24 +69,52 @@ def _unit_of(group: list[int], units: list[Unit]) -> Unit:
     return unit
 
 
-def sum_of_products_reading(text: str) -> str | None:
-    """The one sum of two or more amounts of the unit asked, one of them a product, over all the question's
-    numbers, or None (module docstring)."""
+def _amounts(text: str, most: int) -> tuple[list[str], list[list[list[int]]]] | None:
+    """The question's numbers and every way to group them into two or more amounts of the unit asked, one of them a
+    product (three to `most` numbers, every unit read), or None."""
     reading = read_quantities(text)
     if not reading.complete or reading.asked is None or any(p < 0 for _, p in reading.asked):
         return None
     found = NUMBER.findall(reading.text)
-    if not 3 <= len(found) <= MAX_NUMBERS or len(reading.numbers) != len(found) or None in reading.numbers.values():
-        return None
-    words = reading.text  # the question with its currencies as "money"
-    if NOT_ADDED.search(words) or RATE_OF_EACH.search(words) or BOTH_PER.search(words) or SOLD.search(words) and \
-            BOUGHT.search(words):
+    if not 3 <= len(found) <= most or len(reading.numbers) != len(found) or None in reading.numbers.values():
         return None
     units = as_people([reading.numbers[Fraction(n)] for n in found])
-    programs = [" + ".join(" * ".join(found[i] for i in group) for group in grouping)
-                for grouping in _groupings(list(range(len(found))))
-                if len(grouping) > 1 and any(len(group) > 1 for group in grouping)
-                and all(fits(_unit_of(group, units), reading.asked, exact=True) for group in grouping)]
-    if len({evaluate(program).value for program in programs}) != 1:
+    return found, [grouping for grouping in _groupings(list(range(len(found))))
+                   if len(grouping) > 1 and any(len(group) > 1 for group in grouping)
+                   and all(fits(_unit_of(group, units), reading.asked, exact=True) for group in grouping)]
+
+
+def _one(programs: list[str]) -> str | None:
+    values = {evaluate(program).value for program in programs}
+    return programs[0] if len(values) == 1 and values.pop() >= 0 else None
+
+
+def sum_of_products_reading(text: str) -> str | None:
+    """The one sum of two or more amounts of the unit asked, one of them a product, over all the question's
+    numbers, or None (module docstring)."""
+    words = read_quantities(text).text  # the question with its currencies as "money"
+    if NOT_ADDED.search(words) or RATE_OF_EACH.search(words) or BOTH_PER.search(words) or SOLD.search(words) and \
+            BOUGHT.search(words) or not (amounts := _amounts(text, MAX_NUMBERS)):
         return None
-    return programs[0]
+    found, groupings = amounts
+    return _one([" + ".join(" * ".join(found[i] for i in group) for group in grouping) for grouping in groupings])
+
+
+LEFT_ASKED = re.compile(r"\b(?:how\s+(?:many|much)|what)\b[^.?!,]*\b(?:left|left\s+over|leftover|remain\w*|spare)\b"
+                        r"[^.?!,]*[?.!]*$")
+# Words that add to what there is, or do another thing than take amounts away from it
+NOT_TAKEN = re.compile(r"\b(?:more|another|extra|added|adds?|plus|received|donated|delivered|arrived|joined|refill\w*"
+                       r"|top(?:s|ped)?\s+up|gets?|got|earn\w*|each\s+way|half|twice|double|triple"
+                       r"|percent|shar\w*|split|between|average|mean|times|if|than|every\s+other)\b|%|[=^÷/]")
+
+
+def left_of_products_reading(text: str) -> str | None:
+    """"we cooked 8 trays of 24 portions each and served 185, how many portions are left" -> 8 * 24 - 185: what is
+    left of the first amount said when the others are taken from it, each amount of the unit asked and one a
+    product; three or four numbers, "left" asked and no word that adds or does another thing."""
+    words = read_quantities(text).text
+    if not LEFT_ASKED.search(words) or NOT_TAKEN.search(words) or not (amounts := _amounts(text, 4)):
+        return None
+    found, groupings = amounts
+    return _one([" - ".join(" * ".join(found[i] for i in group) for group in grouping)
+                 for grouping in groupings if len(grouping) > 1])
