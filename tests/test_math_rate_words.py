@@ -110,3 +110,27 @@ def test_what_is_left_of_amounts_fixed_by_units(question: str, program: str):
 ])
 def test_what_is_left_is_not_read_where_something_is_added_or_not_said(question: str):
     assert read_program(question) is None
+
+
+@pytest.mark.parametrize(("question", "program"), [
+    ("campsites are £14 a night plus £3 a night for showers, how much for 12 nights", "(14 + 3) * 12"),
+    ("worked 3.5 hours sat and 4.25 hours sun at £7.20 an hour, how much did i earn", "(3.5 + 4.25) * 7.20"),
+    ("48 kids, 6 adults, £12 per person. total cost for the trip?", "(48 + 6) * 12"),
+])
+def test_two_amounts_of_one_unit_added_then_multiplied(question: str, program: str):
+    assert read_program(question) == program
+
+
+@pytest.mark.parametrize("question", [
+    "house has 4 bedrooms wanting 6 sockets each plus the kitchen needs 10, how many sockets in total",  # 10 bare
+    "my day rate is £220, the job is 3 days and i pay a labourer £95 a day, how much do i clear",  # a cost
+    "Excess baggage costs £12 for every kg over 20 kg. My bag weighs 26 kg. What's the fee in pounds?",  # threshold
+    "we've got 14 round tables of 10 plus a top table of 8. how many seats altogether?",  # one table of 8
+])
+def test_amounts_are_not_summed_before_a_product_unless_said_alike(question: str):
+    assert read_program(question) is None or "+" not in read_program(question).split("*")[0]
+
+
+def test_a_rate_per_square_unit_keeps_its_power_when_its_thing_is_named():
+    assert units("flower bed 3m by 1.5m, planting 8 per square metre, how many plants")[8] == (("m", -2), ("plant", 1))
+    assert read_program("flower bed 3m by 1.5m, planting 8 per square metre, how many plants") == "3 * 1.5 * 8"

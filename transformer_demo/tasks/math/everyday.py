@@ -60,7 +60,7 @@ from .stories import (
 )
 from .takings import takings_reading
 from .temperatures import scale_reading, temperature_reading
-from .totals import LEFT_OUT, left_of_products_reading, sum_of_products_reading
+from .totals import LEFT_OUT, left_of_products_reading, sum_of_products_reading, summed_rates_reading
 from .unit_prices import unit_price_reading
 
 ATTACHED = r"(?=(?:ml|l|g|kg|mg|km|m|cm|mm)\b)"  # a measure written on its number: "85ml"
@@ -363,7 +363,7 @@ def everyday_readings(text: str) -> list[str]:
                pieces_reading, temperature_reading, scale_reading, profit_reading, item_profit_reading,
                unit_profit_reading, net_takings_reading, growth_reading, interest_reading, portion_reading,
                capacity_reading, in_every_reading, spaced_reading, sum_of_products_reading, unit_price_reading,
-               takings_reading, left_of_products_reading)
+               takings_reading, left_of_products_reading, summed_rates_reading)
     readings = [r for r in (*(read(text) for read in readers), *percent_readings(text), direction_change_reading(text))
                 if r]
     return readings or [r for r in (percent_cue_reading(text), complement_reading(text)) if r]  # the words' reading,

@@ -319,7 +319,8 @@ class Reading:
                         for name, p in u if p < 0 and name != per and name not in MEASURES}
                 named = {t for t in things - {per} or held or set(asked) - {"cent"}  # "4 sets of 8 at 72.5 kg": no kg;
                          if t not in MEASURES or per in MEASURES or t in ("money", "cent")}  # "12 in a ft": inches
-                self.numbers[value] = rate_unit(named.pop(), per) if len(named) == 1 else None
+                self.numbers[value] = tuple(sorted((named.pop() if name == UNKNOWN else name, p) for name, p in unit)) \
+                    if len(named) == 1 else None  # "8 per square metre": plants per square metre
         self._name_subjects()
         bare = [value for value, unit in self.numbers.items() if unit is None]
         rates = [unit for unit in self.numbers.values() if unit and len(unit) == 2]

@@ -21,6 +21,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from .measures import Unit
+from .nouns import noun_after
 from .program import evaluate
 from .quantities import NUMBER, read_quantities
 from .stories import BOUGHT, SOLD
@@ -118,3 +119,35 @@ def left_of_products_reading(text: str) -> str | None:
     found, groupings = amounts
     return _one([" - ".join(" * ".join(found[i] for i in group) for group in grouping)
                  for grouping in groupings if len(grouping) > 1])
+
+
+SUMMED_NOT = re.compile(r"\b(?:if|would|could|clear\w*|over|above|beyond|excess|first|after|(?:i|we)\s+pay)\b")
+RATE_SAID = re.compile(r"\s*(?:money\s+)?(?:[a-z]+\s+)?(?:per|a|an|each|every|/)\b")  # "£4.50 a night", "6 each"
+
+
+def summed_rates_reading(text: str) -> str | None:
+    """"pitch is £28 a night plus £4.50 a night for electric hook up, what's the total for 5 nights" -> (28 + 4.50) * 5:
+    two rates of one unit, each said as a rate, added and multiplied by what they are for; or two amounts of one
+    unit added and multiplied by a rate ("worked 3.5hrs monday and 4.25hrs tuesday at 11.40/hr" -> (3.5 + 4.25) *
+    11.40); where that alone of the ways to use the three numbers gives the unit asked, no number is a stated rate's
+    one, and no word takes away, shares, compares, sets a threshold or supposes."""
+    reading = read_quantities(text)
+    found = NUMBER.findall(reading.text)
+    if not reading.complete or reading.asked is None or len(found) != 3 or len(reading.numbers) != 3 or None in \
+            reading.numbers.values() or "1" in found or NOT_ADDED.search(reading.text) or RATE_OF_EACH.search(
+            reading.text) or SUMMED_NOT.search(reading.text):
+        return None
+    units = as_people([reading.numbers[Fraction(n)] for n in found])
+    if fits(_unit_of([0, 1, 2], units), reading.asked, exact=True) or any(
+            all(fits(_unit_of(group, units), reading.asked, exact=True) for group in grouping)
+            for grouping in _groupings([0, 1, 2]) if len(grouping) > 1):
+        return None  # a product or a sum of products is read as one (rates.py, sum_of_products_reading)
+    ends = [m.end() for m in NUMBER.finditer(reading.text)]
+    rate = [any(p < 0 for _, p in unit) for unit in units]
+    said = [bool(RATE_SAID.match(reading.text, end)) for end in ends]  # rates said as rates
+    named = [noun_after(reading.text[end:])[0] is not None for end in ends]  # amounts said with their unit
+    programs = [f"({found[i]} + {found[j]}) * {found[k]}" for i, j, k in ((0, 1, 2), (0, 2, 1), (1, 2, 0))
+                if units[i] == units[j] and fits(combine(units[i], units[k], 1), reading.asked, exact=True)
+                and (rate[i] and said[i] and said[j] and not rate[k]
+                     or not rate[i] and named[i] and named[j] and rate[k])]
+    return programs[0] if len(programs) == 1 else None
