@@ -134,3 +134,32 @@ def test_amounts_are_not_summed_before_a_product_unless_said_alike(question: str
 def test_a_rate_per_square_unit_keeps_its_power_when_its_thing_is_named():
     assert units("flower bed 3m by 1.5m, planting 8 per square metre, how many plants")[8] == (("m", -2), ("plant", 1))
     assert read_program("flower bed 3m by 1.5m, planting 8 per square metre, how many plants") == "3 * 1.5 * 8"
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("school wants 120 ties at £6.50 each whats the total", 780),  # "ties", and "each whats" names no per
+    ("kids bowling party is £12.99 per child and there's 11 kids comming, total?", Fraction(14289, 100)),  # kid, child
+    ("each tutu takes 2.4 metres of tulle, how many metres do i need for 11 tutus", Fraction(264, 10)),
+    ("car loan is 12 payments of £245, what's that altogether", 2940),
+    ("loan is 36 monthly payments of £251.20, how much do i pay back in total", Fraction(90432, 10)),
+    ("I charge £18 an hour for alterations and a wedding dress took me 6.5 hours. What should I bill?", 117),
+    ("diesel at 1.52 a litre, 45 litres costs", Fraction(684, 10)),
+    ("Rent's £220 a hectare a year and I'm renting 35 hectares, what's the yearly rent in pounds?", 7700),
+    ("gravel 45 a tonne, need 3.2 tonnes, cost?", 144),
+    ("the soup kitchen serves 125 meals a day 5 days a week. meals per week?", 625),
+    ("rabbit gets 80g of hay per kg bodyweight a day, bunny is 2.25kg, how many grams a day", 180),
+    ("Silage weighs about 0.7 tonnes a cubic metre and the clamp's 750 cubic metres, how many tonnes?", 525),
+    ("Movers quoted 45p per cubic foot and we've got 1200 cubic feet. How much is that in pounds?", 540),
+])
+def test_units_read_in_more_wordings(question: str, value: Fraction):
+    assert read_value(question) == value
+
+
+def test_a_rate_for_two_kinds_per_period_is_no_sum_of_one_with_the_period():
+    assert read_program("campsite charges £18 per adult and £6 per child per night, theres 2 adults and 3 kids for 4 "
+                        "nights, how much") is None
+
+
+def test_a_word_after_a_rate_is_a_second_per_only_where_it_names_a_thing():
+    assert units("apples are £1.80 per kg and a lady wants 2.5 kg, what do i charge her")[Fraction(18, 10)] == (
+        ("kg", -1), ("money", 1))

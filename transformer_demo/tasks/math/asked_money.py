@@ -16,14 +16,17 @@ TOTAL_AT_END = re.compile(r"(?:[,.;]\s*|\s(?=what'?s\s+(?:the|my|our)\s+total|wh
                           r"(?:\s*\([^)]*\))?\s*[?.!]*$")  # "..., cost?", "total (£)?", "whats the total before VAT"
 # "whats that a week", "what does that come to over 8 weeks": the amount the question's rates make, asked bare
 THAT_AT_END = re.compile(r"\bwhat(?:'s|s|\s+is)\s+(?:that|this|it)(?:\s+(?:a|an|in|over|for)\s+(?:a\s+|the\s+|\d+\s+)?"
-                         r"[a-z]+)?\s*[?.!]*$|\bwhat\s+(?:does|will|would)\s+(?:that|this|it)\s+come\s+to\b[^.?!]*[?.!]*$")
+                         r"[a-z]+|\s+altogether|\s+in\s+total)?\s*[?.!]*$|\bwhat\s+(?:does|will|would)\s+(?:that|this|it)\s+come\s+to\b[^.?!]*[?.!]*$")
 # not "what's that per head": an amount for each one (quantities.PER_ASKED)
+COST_AT_END = re.compile(r"(?:^|[,.;:]\s*)(?:the\s+|total\s+)?(?:cost|price)\s*[?.!]*$")  # "45 a tonne, ..., cost?"
 MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|paid|spend|spent|earn|earns|make|makes"
                          rf"|made|save|saved|charge|owe|worth|price|raise|raised|donate|donated|collect|collected|claim)\b"
                          rf"|\bhow\s+much\s+(?:is|are|for)\s+(?:one|each|a|an|\d+(?:\.\d+)?)\b"
                          rf"|\bhow\s+much\s+(?:(?:is|was)\s+(?:that|it|this)\s+)?(?:a|an)\s+{WORD}\b"
                          rf"|\bhow\s+much\s+(?:is|are)\s+(?:that|it|this|they)\s+(?:per|each|for\s+(?:one|each|a|an))\b"
-                         rf"|\bwhat\s+(?:do|does|did|will|would)\b{CLAUSE}\b(?:cost|pay|paying|spend|earn|charge|take|bring\s+in|owe|make|invoice)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
+                         rf"|\bwhat\s+(?:do|does|did|will|would|should|shall|must)\b{CLAUSE}\b(?:cost|pay|paying|spend|earn|charge|take"
+                         rf"|bring\s+in|owe|make|invoice|bill)\b|\b(?:total\s+)?(?:cost|price)\s+of\b"
+                         rf"|\d\s+[a-z]+\s+(?:costs?|cost\s+(?:me|us))\s*[?.!]*$"  # "1.52 a litre, 45 litres costs"
                          rf"|\bwhat(?:'s|s|\s+is|\s+are)\b{CLAUSE}\b(?:going\s+to|gonna)\s+(?:cost|set\s+(?:me|us|you)\s+back)\b"
                          rf"|\bwhat(?:'s|s|\s+is|\s+are)\s+(?:the|my|his|her|their|our|your|it|that|this)\b{SENTENCE}\bworth\b"
                          rf"|(?:^|[,.;:]\s*)(?:my\s+|the\s+|his\s+|her\s+|our\s+)?(?:weekly|monthly|annual|yearly|daily|total"
@@ -34,7 +37,7 @@ MONEY_ASKED = re.compile(rf"\bhow\s+much\b{SENTENCE}\b(?:money|cost|costs|pay|pa
                          rf"|wage\s+bill|fare|fee|charge|fine)\b"  # "what's the labour cost"; not "the correct cost"
                          rf"|\bwhat(?:'s|s|\s+is|\s+was|\s+are)\s+(?:the|my|his|her|their|our|your)\s+(?:gross|net|weekly"
                          rf"|monthly|annual|yearly|daily)\s+(?:{WORD}\s+)?(?:pay|wages?|salary|earnings|income|bill|cost"
-                         rf"|take|takings)\b"  # "what's my weekly take", "what's the daily fuel cost"
+                         rf"|take|takings|rent|fees?)\b"  # "what's my weekly take", "what's the daily fuel cost"
                          # "Total takings from the meal deals?"
                          rf"|(?:^|[,.;:]\s*)total\s+(?:{WORD}\s+)?(?:takings|revenue|sales|income|earnings)\b{SENTENCE}\?"
                          rf"|(?:^|[,.;:]\s*)(?:the\s+|my\s+)?(?:invoice|bill|order)\s+total\s*[?.!]"  # "Invoice total?"

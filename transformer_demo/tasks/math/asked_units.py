@@ -25,6 +25,7 @@ CONVERT_ASKED = re.compile(r"^(?:convert|change|turn|express|write)\b|\b(?:make|
                            r"(?:it|that|this|them)\s+(?:in|into)\s+[a-z]+\s*[?.!]*$")  # "... when i make it in minutes"
 QUANTITY_ASKED = re.compile(r"\bwhat(?:'s|s|\s+is|\s+was)\s+(?:its|the|their|his|her|my|our)\s+(?:total\s+)?"
                             r"(?:volume|capacity|area|length|weight|mass|height|width|distance)\b")  # "... in litres"
+RATE_AT_END = re.compile(rf"(?:^|[,.;:?]\s*)(?:the\s+|total\s+|max\s+)?({WORD})\s+(?:per|a|an)\s+({WORD})\s*[?.!]*$")
 IN_MEASURE = re.compile(rf"(?:(?:,\s*|\(|\s)(?:in|into)\s+|\(\s*)({MEASURE_WORD})\s*\)?\s*[?.!]*$")  # "(in g)", "(g)"
 
 
@@ -74,6 +75,9 @@ def asked_unit(text: str) -> Unit | None:
     if asked is None and re.search(r"\bhow\s+(?:much|many)\b|\btotal\b|\baltogether\b", text) and (
             measure := IN_MEASURE.search(text)):
         asked = ((name_of(measure.group(1)), 1),)  # "how much yeast (g)", "total weight in kg?"
+    if asked is None and (rate := RATE_AT_END.search(text)) and name_of(rate[2]) and name_of(rate[1]) in {
+            name_of(word) for word in re.findall(r"\d\s*([a-z]+)", text)}:  # a thing the numbers count
+        asked = rate_unit(name_of(rate[1]), name_of(rate[2]))  # "125 meals a day 5 days a week. meals per week?"
     if asked is None and (CONVERT_ASKED.search(text) or QUANTITY_ASKED.search(text)) and IN_MEASURE.search(text):
         asked = ((UNKNOWN, 1),)  # "convert 3 hours 40 minutes into minutes": the measure named
     if asked and (measure := IN_MEASURE.search(text)):

@@ -61,15 +61,17 @@ fewer times percent per each every x do does did will would can could has have h
 only just about exactly up when while where who there here not no too very also still now already some any many
 much both another again onto out off away back home today tonight yesterday tomorrow altogether together total one
 equally evenly fairly plus minus last next first long wide high tall deep thick across squared cubed between among
-amongst""".split()) | SHORT_DAYS_MONTHS
+amongst whats thats hows""".split()) | SHORT_DAYS_MONTHS
 ADJECTIVES = set("""more extra other equal full whole empty new old big small large little red blue green yellow white
-black pink purple orange brown grey gray same different""".split())
+black pink purple orange brown grey gray same different cubic square sq""".split())
 
 
 IRREGULAR = {"children": "child", "people": "person", "men": "man", "women": "woman", "mice": "mouse",
              "teeth": "tooth", "geese": "goose", "calories": "calorie", "cookies": "cookie", "movies": "movie",
              "pies": "pie", "brownies": "brownie", "shelves": "shelf", "loaves": "loaf", "halves": "half",
-             "knives": "knife", "leaves": "leaf", "wolves": "wolf", "calves": "calf"}  # plural -> singular
+             "knives": "knife", "leaves": "leaf", "wolves": "wolf", "calves": "calf", "ties": "tie", "lies": "lie",
+             "hoodies": "hoodie", "smoothies": "smoothie", "beanies": "beanie", "goalies": "goalie", "tutus": "tutu",
+             "menus": "menu", "kids": "child", "kid": "child"}  # plural -> singular; a kid is a child
 
 
 POWERED = re.compile(r"(?:(?<=\d)\s*|(?<![\w.]))(mm|cm|m|km|ft)([23])\b")

@@ -22,6 +22,8 @@ def noun_after(after: str) -> tuple[str | None, int]:
     first, second = m.group(1), m.group(2)
     if name_of(first) is None and first not in ADJECTIVES:
         return None, 0
+    if second and first in ("cubic", "square", "sq") and name_of(second) in MEASURES:  # "1200 cubic feet"
+        return name_of(second), m.end(2)
     if name_of(first) in MEASURES or not second or not second.endswith("s"):
         return name_of(first), m.end(1)
     if first in ADJECTIVES or not first.endswith("s"):

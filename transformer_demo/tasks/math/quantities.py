@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .asked_money import THAT_AT_END, TOTAL_AT_END, WORD
+from .asked_money import COST_AT_END, THAT_AT_END, TOTAL_AT_END, WORD
 from .asked_periods import periods_asked
 from .asked_units import asked_clause, asked_unit, money_asked
 from .measures import (
@@ -50,7 +50,8 @@ NOT_HOLDERS = {"sum", "total", "product", "difference", "quotient", "average", "
 RATE_WORD = re.compile(r"\b(?:per|each|every)\b|\b(?:a|an)\s+(?:second|minute|hour|day|week|month|year)\b")
 # Words of another operation than a rate's ("3 times a day" says how often, not "3 times as many")
 NOT_A_RATE_QUESTION = re.compile(r"\b(?:left|remain\w*|change|more|fewer|less|than|older|younger|percent|twice|half"
-                                 r"|double|triple|times(?!\s+(?:a|an|per|each|every)\b)|difference|back|altogether"
+                                 r"|(?<!pay\s)(?<!paid\s)(?<!paying\s)(?<!pays\s)back"
+                                 r"|double|triple|times(?!\s+(?:a|an|per|each|every)\b)|difference|altogether"
                                  r"|together|plus|minus)\b|%|[-+=^]")
 
 CURRENCY = re.compile(r"([$€£¥₹])\s*(\d+(?:\.\d+)?)")
@@ -67,11 +68,13 @@ EACH_DOES = (r"(?!\s+(?:needs?|gets?|has|have|pays?|takes?|eats?|wants?|costs?|u
 PER = re.compile(rf"\s*(?:of\s+{WORD}\s+)?(?:(?:(?:once\s+)?(?:per|a|an|every|each{EACH_DOES})"
                  rf"|for\s+(?:one|each|every|a|an)"
                  rf"|(?:for|in)\s+the(?=\s+(?:whole\s+)?(?:day|week|month|year)\b)(?:\s+whole)?"  # "420 for the year"
-                 rf"|to\s+the(?=\s+(?:gallon|litre|liter|pound|dollar|euro|kg|kilo|hour)\b)"  # "25 miles to the gallon"
+                 rf"|to\s+the(?=\s+(?:gallon|litre|liter|pound|dollar|euro|kg|kilo|hour|hectare|acre|mile|km|kilometre"
+                 rf"|inch|foot|yard|metre|meter|ounce|stone)\b)"  # "25 miles to the gallon", "2.47 acres to the acre"
                  rf"|in\s+(?:each|every|one|a|an)|on\s+(?:each|every))\s+|/\s*)"
-                 rf"(?P<square>(?:square|sq)\s+)?(?:{NOUN}\s+)??{NOUN}\b")
+                 rf"(?P<square>(?:square|sq|cubic)\s+)?(?:{NOUN}\s+)??{NOUN}\b")
 EACH = re.compile(r"\s*each\b")
-SECOND_PER = re.compile(rf"\s+(?:per|a|an|each|every)\s+({NOUN})\b")  # "per dog per night", "per person a day"
+SECOND_PER = re.compile(rf"\s+(?:(?!(?:{FUNCTION})\b)[a-z]+\s+)??(?:per|a|an|each|every)\s+({NOUN})\b")  # "per dog per
+# night", "per person a day", "per kg bodyweight a day"
 HOLDER = re.compile(  # "a pack has", "every coach holds exactly", "a box of 8 bars costs"; not "£12.75 an hour does"
     rf"(?<!\d\s)(?<!money\s)\b(?:a|an|each|every|one|per)\s+(?:{WORD}\s+)??({WORD})\s+(?:of\s+\d+(?:\.\d+)?\s+(?:{WORD}\s+){{1,2}}"
     rf"|of\s+(?:{WORD}\s+){{1,2}})?"
@@ -176,7 +179,8 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     # batch", "1.5 kg hay a day"
     rate = PER.match(rest) or material and PER.match(rest, material.end())
     if rate and (per := name_of(rate.group(3))):  # "38 pages a minute", "1.89 per litre", "250g butter per batch"
-        per += "²" if rate.group("square") and per in LENGTHS else ""
+        power = rate.group("square") and ("³" if rate.group("square").startswith("cubic") else "²")
+        per += power if power and per in LENGTHS else ""  # "per square metre", "a cubic metre"
         unit = rate_unit(thing or ("money" if RATE_PRICED.search(before) else UNKNOWN), per)
         if unit and (again := SECOND_PER.match(rest, rate.end())) and (other := name_of(again.group(1))) not in (
                 None, per, *(n for n, _ in unit)):  # "£4 per dog per night": money per dog per night
@@ -260,6 +264,8 @@ class Reading:
                 u and (("money", 1) in u or ("cent", 1) in u and MAJOR_MONEY.search(self.text))
                 for u in self.numbers.values()):  # "18p a unit, 85 units, how much in pounds", not "how much"
             self.asked = money_asked(self.text)  # "diesel is 1.48 a litre, how much to fill it", "..., total?"
+        if self.asked is None and COST_AT_END.search(self.text):  # "gravel 45 a tonne, need 3.2 tonnes, cost?": money
+            self.asked = (("money", 1),)  # though no number is said to be money
         self._unhold(held, unnamed_count=True)
         self._name_unknowns()
         self._unhold(held)

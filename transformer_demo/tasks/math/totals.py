@@ -48,7 +48,8 @@ RATE_OF_EACH = re.compile(r"\b(?:every|each|per)\s+[a-z]+\s+(?:of\s+\d+\s+)?(?:p
                           r"|takes?|is|are)\b")
 # "entry is £85 and wetsuit hire is £35 per race": the "per" may cover both amounts joined by "and"
 BOTH_PER = re.compile(r"\d\s+(?:money\s+)?and\s+(?:[a-z]+\s+){0,4}?\d+(?:\.\d+)?\s+(?:money\s+)?(?:per|a|an|each)"
-                      r"\s+[a-z]+")
+                      r"\s+[a-z]+|\b(?:per|a|an|each)\s+[a-z]+\s+and\s+\d+(?:\.\d+)?\s+(?:money\s+)?(?:per|a|an|each)\s+[a-z]+"
+                      r"\s+(?:per|a|an|each)\s+[a-z]+")  # "£18 per adult and £6 per child per night": per night both
 
 
 def _groupings(items: list[int]) -> Iterator[list[list[int]]]:
