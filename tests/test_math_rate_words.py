@@ -163,3 +163,25 @@ def test_a_rate_for_two_kinds_per_period_is_no_sum_of_one_with_the_period():
 def test_a_word_after_a_rate_is_a_second_per_only_where_it_names_a_thing():
     assert units("apples are £1.80 per kg and a lady wants 2.5 kg, what do i charge her")[Fraction(18, 10)] == (
         ("kg", -1), ("money", 1))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("saving 12.50 a week, how many weeks till i have 300", 24),  # money saved, though no sign says so
+    ("patient owes 184 and wants to pay in 4 equal instalments, how much is each one", 46),
+    ("how do i work out the price per head, hall hire is 275 and there's 50 of us", Fraction(55, 10)),
+    ("a cake costs me 14.40 to make and i cut it into 12 slices, cost per slice?", Fraction(12, 10)),
+    ("I charge 35 an hour, job took 3 hrs and materials came to 62.40. whats the total bill", Fraction(1674, 10)),
+])
+def test_bare_amounts_said_as_money(question: str, value: Fraction):
+    assert read_value(question) == value
+
+
+def test_a_price_each_thing_costs_us_is_per_thing():
+    assert units("we sold 48 cds at 10 each, and each cd cost us 2.25 to make. what was our profit?")[
+        Fraction(225, 100)] == (("cd", -1), ("money", 1))
+    question = "We sold 48 CDs at 10 each, and each CD cost us 2.25 to make. What was our profit?"
+    assert read_value(question) in (None, 372)
+
+
+def test_an_amount_spent_of_a_currency_in_a_game_is_not_money():
+    assert read_value("had 1,250 gold then spent 1,900 on credit lol, whats my balance now") == -650

@@ -107,7 +107,8 @@ def name_of(word: str | None) -> str | None:
     measure = next((name for name, words in MEASURES.items() if re.fullmatch(words, word)), None)
     if measure:
         return measure
-    return None if word in FUNCTION_WORDS or word in ADJECTIVES or len(word) < 3 else singular(word)
+    return None if word in FUNCTION_WORDS or word in ADJECTIVES or len(word) < 3 and word not in ("cd", "tv", "pc") \
+        else singular(word)
 
 
 def rate_unit(thing: str | None, per: str | None) -> Unit | None:

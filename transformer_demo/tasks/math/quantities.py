@@ -80,19 +80,24 @@ HOLDER = re.compile(  # "a pack has", "every coach holds exactly", "a box of 8 b
     rf"|of\s+(?:{WORD}\s+){{1,2}})?"
     r"(?:can\s+)?(has|have|holds?|contains?|costs?|seats?|carries|carry|fits?|takes?|needs?|uses?|weighs?|makes?|earns?|covers?|does"
     r"|feeds?|serves?|gives?(?:\s+(?:me|us))?|gave(?:\s+(?:me|us))?|produces?|produced|yields?|yielded|lays?|laid"
-    r"|pays?|is|are|sells\s+for)\s+(?:exactly\s+|about\s+|around\s+|roughly\s+|only\s+|up\s+to\s+)?$")  # "each
+    r"|pays?|is|are|sells\s+for)\s+(?:(?:me|us|you)\s+)?(?:exactly\s+|about\s+|around\s+|roughly\s+|only\s+"
+    r"|up\s+to\s+)?$")  # "each
 # tomato plant gave me about 3.5kg"
 PACKED_IN = re.compile(rf"\b({WORD})\s+(?:of|with)\s+$")  # "boxes of 6", "a pack of 24 stickers"
 COME_IN = re.compile(rf"\b({WORD})\s+(?:come|comes|are\s+sold|are\s+packed)\s+in\s+")
 PAID = r"costs?|costing|paid|pays?|priced(?:\s+at)?|sells?\s+for|sold\s+for"  # the words before a price
 PRICED = re.compile(rf"\b(?:{PAID}|at)\s+$")
 RATE_PRICED = re.compile(rf"\b(?:{PAID}|at|on|earns?|earning|charges?|is|are|pledged?|pledges|donat(?:es?|ed|ing)"
-                         rf"|raises?|raised|raising|gets?|getting|got|receives?|received)\s+$")  # "pledged 2.50 per km"
+                         rf"|raises?|raised|raising|gets?|getting|got|receives?|received|sav(?:e|es|ed|ing)"
+                         rf"|put(?:s|ting)?\s+(?:away|aside|by))\s+$")  # "pledged 2.50 per km", "saving 12.50 a week"
 STATED_RATE = re.compile(r"(?:(?<![\d.])1|\bone)\s+([a-z]+)\s+(?:of\s+[a-z]+\s+)?(?:=|is|equals|is\s+equal\s+to"
                          r"|is\s+worth|is\s+about|weighs|gets?(?:\s+(?:you|me))?|buys?)\s+(?:about\s+)?$")  # before a
 # rate's number: "1 mile = ", "1 cup of sugar weighs "
 A_SIZE = re.compile(r"\s*(?:long|wide|high|tall|deep|thick|old|away|across|in\s+(?:length|size|diameter))\b")
-COSTS = re.compile(rf"\b(?:{PAID}|(?:bill|fare|fee|price)\s+(?:of|is|was))\s+$")
+COSTS = re.compile(rf"\b(?:{PAID}|(?:bill|fare|fee|price|hire|rent|cost|budget|subs|season(?:\s+ticket)?)"
+                   r"\s+(?:of|is|was)|(?:came|comes|come|coming)\s+to|owes?|owed|owing|costs?\s+(?:me|us))"
+                   r"\s+(?:about\s+|around\s+)?$")
+# "a bill of 87.50", "hall hire is 275", "pizza came to 62.50", "patient owes 184": money
 # "3 times a day": times per day; "2 tablets 3 times a day": tablets each time
 TIMES_A = r"\s+times\s+(?:a|an|per|each|every)\s+(day|week|fortnight|month|year|night|hour)\b"
 TIMES_PER, EACH_TIME = re.compile(TIMES_A), re.compile(rf"\s+\d+(?:\.\d+)?{TIMES_A}")
