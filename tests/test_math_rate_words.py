@@ -185,3 +185,18 @@ def test_a_price_each_thing_costs_us_is_per_thing():
 
 def test_an_amount_spent_of_a_currency_in_a_game_is_not_money():
     assert read_value("had 1,250 gold then spent 1,900 on credit lol, whats my balance now") == -650
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("pool is 25m and i swam 64 lengths, how many metres is that", 1600),
+    ("how many lengths is 1500m in a 25m pool", 60),
+    ("track is 400m, one kid ran 9 laps, how many km is that", Fraction(36, 10)),
+    ("the park loop is 2.4 km, how many full laps do i need so i run at least 15km", 7),
+])
+def test_a_pool_track_or_loop_said_with_its_length_is_that_length_each_time_round(question: str, value: Fraction):
+    assert read_value(question) == value
+
+
+def test_a_measure_per_container_is_read_where_no_money_is_asked():
+    assert read_value("Bought 40 sacks of feed at 25 kg a sack, how many kilos is that?") == 1000
+    assert read_program("2.5 litre tins at 18.50 a tin, i need 9 litres, what's the cost") is None  # whole tins

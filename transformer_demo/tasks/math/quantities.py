@@ -102,6 +102,10 @@ COSTS = re.compile(rf"\b(?:{PAID}|(?:bill|fare|fee|price|hire|rent|cost|budget|s
 TIMES_A = r"\s+times\s+(?:a|an|per|each|every)\s+(day|week|fortnight|month|year|night|hour)\b"
 TIMES_PER, EACH_TIME = re.compile(TIMES_A), re.compile(rf"\s+\d+(?:\.\d+)?{TIMES_A}")
 GROUP_OF = re.compile(r"\b(?:family|group|party|household)\s+of\s+$")  # people, where no other thing is named
+# A pool, track or loop said with its length: that length each time round ("a 25m pool", "the park loop is 2.4 km")
+LAPPED_AFTER = re.compile(r"\s*(?:long\s+)?(?:swimming\s+|running\s+|athletics\s+)?(?:pool|track|loop|circuit|lap)\b")
+LAPPED_BEFORE = re.compile(r"\b(?:pool|track|loop|circuit|lap)(?:\s+(?!is\b|was\b)[a-z]+){0,4}?\s+(?:is|was|=|of)\s+"
+                           r"(?:about\s+|only\s+|just\s+)?$")
 PART_PERIOD = re.compile(r"\bor\s+(?:any\s+)?part\b|\bpart\s+thereof\b")
 POWERS = {"²": 2, "³": 3}  # a length's square or cube, written after its name
 OWNER = re.compile(rf"(?:^|[.?!,]\s*|\b(?:and|but)\s+)(?:the\s+)?(?:{WORD}\s+)?({WORD}s)\s+"
@@ -165,6 +169,9 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
         thing = f"{thing}{'²' if SQUARE.match(after) else '³'}"
     if thing in MEASURES and thing not in ("money", "cent") and (box := CONTAINER.match(rest)):
         return rate_unit(thing, name_of(box.group(1))), True  # "2.5 litre tins": litres per tin
+    if thing in LENGTHS and (LAPPED_AFTER.match(rest) or LAPPED_BEFORE.search(before)) and (
+            counted := re.findall(r"\b(lap|length)s?\b", text)) and len(set(counted)) == 1:
+        return rate_unit(thing, counted[0]), False  # "64 lengths of a 25 m pool", "track is 400m, 9 laps": m a lap
     if thing in ("hour", "minute", "second", "day") and DURATION_WORDS.search(after[:stop].strip()) and (
             lasting := LASTING.match(rest)) and name_of(lasting.group(1)) not in (None, *MEASURES):
         return rate_unit(thing, name_of(lasting.group(1))), False  # "7.5 hr shifts": hours per shift

@@ -93,7 +93,7 @@ def rate_reading(text: str) -> str | None:
     if TOGETHER.search(reading.text) and len(set(reading.numbers.values())) < len(found):
         return None  # "14 hives, 22 jars a hive: how many jars altogether" is no sum; "9 hives and 13 hives" may be
     asked = {name for name, _ in reading.asked}
-    if any(sized and sized[0] not in asked for u in units if (sized := _sized(u))):
+    if asked & {"money", "cent"} and any(sized and sized[0] not in asked for u in units if (sized := _sized(u))):
         return None  # "2.5 litre tins at 18.50 a tin, i need 9 litres: the cost" buys whole tins, no proportion
     candidates = _products(list(zip(found, as_people(units, reading.asked_units))))
     fitting = [program for program, unit in candidates if any(fits(unit, a, exact=True) for a in reading.asked_units)]
