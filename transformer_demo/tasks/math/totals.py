@@ -6,8 +6,8 @@ for, every number used once (quantities.py reads the units):
     sum_of_products_reading("call out is 45 quid then 38 an hour, job took 3.5 hrs, what do i charge")
         -> "45 + 38 * 3.5"
 
-    left_of_products_reading("we cooked 8 trays of 24 portions each and served 185, how many portions are left")
-        -> "8 * 24 - 185"
+    left_of_products_reading("we had 7 trays of 24 plants and sold 59 plants today, how many plants left")
+        -> "7 * 24 - 59"
 
 rates.py reads the one product; this reads the sum of two or more amounts when exactly one way of grouping the
 numbers gives every amount the unit asked, and no word takes anything away, shares or compares; and what is left of
@@ -111,9 +111,9 @@ NOT_TAKEN = re.compile(r"\b(?:more|another|extra|added|adds?|plus|received|donat
 
 
 def left_of_products_reading(text: str) -> str | None:
-    """"we cooked 8 trays of 24 portions each and served 185, how many portions are left" -> 8 * 24 - 185: what is
-    left of the first amount said when the others are taken from it, each amount of the unit asked and one a
-    product; three or four numbers, "left" asked and no word that adds or does another thing."""
+    """"we had 7 trays of 24 plants and sold 59 plants today, how many plants left" -> 7 * 24 - 59: what is left of
+    the first amount said when the others are taken from it, each amount of the unit asked and one a product; three
+    or four numbers, "left" asked and no word that adds or does another thing."""
     words = read_quantities(text).text
     if not LEFT_ASKED.search(words) or NOT_TAKEN.search(words) or not (amounts := _amounts(text, 4)):
         return None
