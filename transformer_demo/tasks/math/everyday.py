@@ -262,8 +262,9 @@ def _clock(text: str) -> str | None:
     (h1, m1), (h2, m2) = ((int(m[1]) % 12 + 12 * (m[3] == "p") if m[3] else int(m[1]), int(m[2] or 0)) for m in times)
     start, end = h1 * 60 + m1, h2 * 60 + m2
     days = [DAYS.index(d) for d in WEEKDAY.findall(text.lower())]  # "from 09:30 Monday to 15:30 Wednesday"
-    if days and (len(days) != 2 or days[0] == days[1] and end <= start):
-        return None
+    if days and (len(days) != 2 or days[0] == days[1] and end <= start or not WEEKDAY.search(
+            text[times[0].end():times[1].start()].lower())):
+        return None  # "open from 10am to 7pm, monday to saturday": days open, not days between the two times
     overnight = re.search(r"\b(?:next|following)\s+(?:morning|day)\b|\bovernight\b|\bnight\s+shift\b", text) or (
         not halves - {""} and h1 >= 18 and h2 <= 6)
     if not days and end <= start and not overnight:

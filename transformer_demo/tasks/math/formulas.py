@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .asked import given_and_asked
+from .asked import given_and_asked, opposed
 from .averages import needed_reading, statistic_reading
 from .everyday import COUNTED, NOT_KINDS, NUMBER, everyday_readings
 from .polynomials import read_polynomial
@@ -29,6 +29,8 @@ from .rounding import places_asked, without_precision
 from .units import unit_mismatch
 from .wholes import counts_things, held_in_wholes, whole_count
 
+NOT = re.compile(r"\bnot\b|n't\b|\b(?:never|dont|doesnt|didnt|isnt|arent|wasnt|werent|cant|wont)\b")  # no "without
+# looking"
 CHANCE = re.compile(r"\b(?:chances?|probability|odds|likely|likelihood)\b")
 DIE = r"\b(?:die|dice)\b"
 SIX_SIDED = re.compile(r"\b(?:6|six)[- ]sided\b|\bd6\b")
@@ -201,8 +203,8 @@ def _colour_chance(text: str) -> str | None:
     numbers = NUMBER.findall(text)
     listed = [m for m in KIND_LIST.finditer(text) if len(NUMBER.findall(m[0])) == len(numbers)]
     if len(kinds) < 2 or len(kinds) != len(numbers) or not listed or {k for _, k in kinds} & NOT_KINDS \
-            or len({k for _, k in kinds}) != len(kinds):
-        return None
+            or len({k for _, k in kinds}) != len(kinds) or re.search(r"\bout\s+of\s+\d", text):
+        return None  # "out of 40 orders, 6 arrived late": 40 is the whole, not a kind
     part = asked_part(text)
     return f"pct({part} / ({' + '.join(n for n, _ in kinds)}))" if part else None
 
@@ -305,6 +307,9 @@ def read_formula(question: str) -> Calculation | None:
     readings += [r for r in (_colour_chance(text), _part_chance(text), statistic_reading(text), needed_reading(text),
                              _polygon_angles(text), read_polynomial(question), *everyday_readings(text)) if r]
     readings = [r for r in readings if not unit_mismatch(question, r)]  # no reading adds months to money a month
+    if CHANCE.search(text) and (opposed(*(sides := given_and_asked(text))) or bool(NOT.search(sides[0])) != bool(
+            NOT.search(sides[1]))):
+        readings = [r for r in readings if not r.startswith("pct(")]  # "3 of 12 do fine line, the chance they don't"
     if squares_of_another_unit(text):
         return None
     implied = [c for c, words in IMPLIED.items() if re.search(words, text)]

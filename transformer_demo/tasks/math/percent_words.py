@@ -29,8 +29,9 @@ TARGET = re.compile(r"\b(?:need|needs|want|wants|aim\s+for|target\s+of)\s+(?:\w+
 SPENT_ON = re.compile(r"%\s+(?:of\s+(?:it|that|this)\s+)?(?:goes|go|went|is\s+spent|was\s+spent)\s+(?:on|to)\s+"
                       r"(?:the\s+)?([a-z]+)")  # "15% goes on admin, how much reaches the cause": not the admin asked
 # Someone else's part: "the site takes a 5% fee, how much actually goes to the charity" asks for the rest.
-FEE = re.compile(r"\b(?:takes?|took|keeps?|kept|charges?|deducts?)\s+(?:an?\s+)?\d+(?:\.\d+)?\s*%")
-FEE_ASKED_OTHER = re.compile(r"\b(?:goes|go|went)\s+to\b")
+FEE = re.compile(r"\b(?:takes?|took|keeps?|kept|charges?|deducts?)\s+(?:an?\s+)?\d+(?:\.\d+)?\s*%"
+                 r"|%\s+(?:[a-z]+\s+)?(?:fee|charge|commission)\b")  # "a 30% cancellation fee"
+FEE_ASKED_OTHER = re.compile(r"\b(?:goes|go|went)\s+to\b|\brefund\w*")
 GOAL = re.compile(r"\b(?:to|so\s+(?:that\s+)?(?:i|we|you|they|he|she))\s+(?:get|earn|make|receive|reach|end\s+up\s+with"
                   r"|take\s+home|clear|net)\s+(?:an?\s+)?[$€£]?\d")  # "2% a year, how much do i need to put in to get
 # £90 interest", "what do i list at so i receive £27 after the fee": the whole asked

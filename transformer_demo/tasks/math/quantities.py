@@ -108,7 +108,9 @@ LAPPED_BEFORE = re.compile(r"\b(?:pool|track|loop|circuit|lap)(?:\s+(?!is\b|was\
                            r"(?:about\s+|only\s+|just\s+)?$")
 PART_PERIOD = re.compile(r"\bor\s+(?:any\s+)?part\b|\bpart\s+thereof\b")
 POWERS = {"²": 2, "³": 3}  # a length's square or cube, written after its name
-OWNER = re.compile(rf"(?:^|[.?!,]\s*|\b(?:and|but)\s+)(?:the\s+)?(?:{WORD}\s+)?({WORD}s)\s+"
+OWNER = re.compile(rf"\b({WORD}s)\s+of\s+\d+\s+(?:{WORD}\s+){{0,2}}?(?:are|cost|costs|sell\s+for|at|for)\s+$"  # "packs
+                   # of 50 sterile needles are £12.50 each": each pack
+                   rf"|(?:^|[.?!,]\s*|\b(?:and|but)\s+)(?:the\s+)?(?:{WORD}\s+)?({WORD}s)\s+"
                    rf"(?:(?:cost|are|weigh|sell\s+for)\b[^.?!\d]*)?$"  # "tickets £12.50 each", "pens are 35p each"
                    rf"|\b({WORD}s)\s+(?:that|which)\s+(?:seat|hold|take|fit|carry|contain|have)\s+$"  # "that seat"
                    rf"|\d\s+(?:{WORD}\s+)?({WORD}s)\b[^.?!\d]*$"  # "3 notebooks at 2.45 each"

@@ -34,6 +34,8 @@ A_RATE_OF = r"(?:head|person|day|week|month|year|hour|night|game|go)"  # "4.50 a
 WEEKDAYS = r"\bmon(?:day)?s?\s*(?:-|to|till|until|thru|through)\s*fri(?:day)?s?\b|\b(?:every|each)\s+weekday\b"
 # Words that say a number of their own: a reading or a program that leaves the number out misreads the question.
 IMPLIED = {"2": r"\b(?:half|halve[sd]?|halving|doubl(?:e[sd]?|ing)|twice|both\s+ways)\b"
+                r"|\b(?:a|one)\s+([a-z]+)\s+for\s+the\s+[a-z]+\s+and\s+(?:a|one|another)\s+\1\s+for\b"  # "a pair for
+                # the front and a pair for the rear"
                 r"|\beach\s+way\b[^.?!]*\b(?:return|round\s+trips?|there\s+and\s+back)\b"
                 r"|\baway\b[^?]*\b(?:round\s+trips?|there\s+and\s+back|return\s+(?:trip|journey))\b"
                 r"|\b(?:shar(?:e[sd]?|ing)|split(?:s|ting)?)\b[^.?!;]*?\bwith\s+(?:my|his|her|their|our|a|one)\s+"
