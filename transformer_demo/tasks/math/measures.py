@@ -66,6 +66,7 @@ ADJECTIVES = set("""more extra other equal full whole empty new old big small la
 black pink purple orange brown grey gray same different cubic square sq""".split())
 
 
+SHORT_NOUNS = {"cd", "tv", "pc"}  # things named in two letters; any other such word names none
 IRREGULAR = {"children": "child", "people": "person", "men": "man", "women": "woman", "mice": "mouse",
              "teeth": "tooth", "geese": "goose", "calories": "calorie", "cookies": "cookie", "movies": "movie",
              "pies": "pie", "brownies": "brownie", "shelves": "shelf", "loaves": "loaf", "halves": "half",
@@ -107,7 +108,7 @@ def name_of(word: str | None) -> str | None:
     measure = next((name for name, words in MEASURES.items() if re.fullmatch(words, word)), None)
     if measure:
         return measure
-    return None if word in FUNCTION_WORDS or word in ADJECTIVES or len(word) < 3 and word not in ("cd", "tv", "pc") \
+    return None if word in FUNCTION_WORDS or word in ADJECTIVES or len(word) < 3 and word not in SHORT_NOUNS \
         else singular(word)
 
 

@@ -224,12 +224,10 @@ def _unit_at(text: str, start: int, end: int) -> tuple[Unit | None, bool]:
     if packed and (box := name_of(packed.group(1))) not in (None, *MEASURES, *NOT_HOLDERS):
         content = thing or ((come := COME_IN.search(before)) and name_of(come.group(1)))
         return rate_unit(content or UNKNOWN, box), True
-    if thing in LENGTHS and A_SIZE.match(rest) and (owner := SIZED.search(before)) and (
-            name := name_of(owner.group(1))) not in (None, *MEASURES):
-        return rate_unit(thing, name), True  # "panels are 1.83 m wide": a length per panel
-    if thing in ("hour", "minute", "day") and (owner := LASTS.search(before)) and (name := name_of(owner.group(1))) \
-            not in (None, *MEASURES):
-        return rate_unit(thing, name), True  # "lifeguard shifts are 3.5 hrs": hours per shift
+    owner = thing in LENGTHS and A_SIZE.match(rest) and SIZED.search(before) or thing in ("hour", "minute", "day") \
+        and LASTS.search(before)
+    if owner and (name := name_of(owner.group(1))) not in (None, *MEASURES):  # "panels are 1.83 m wide": a length per
+        return rate_unit(thing, name), True  # panel; "lifeguard shifts are 3.5 hrs": hours per shift
     if (each := EACH.match(rest if thing else after)) and not EACH_BEFORE_NUMBER.match(after):
         owner = OWNER.search(before)
         price = "money" if PRICED.search(before) else None

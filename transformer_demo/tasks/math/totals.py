@@ -23,7 +23,7 @@ from itertools import combinations
 from .measures import Unit
 from .nouns import noun_after
 from .program import evaluate
-from .quantities import NUMBER, read_quantities
+from .quantities import NUMBER, Reading, read_quantities
 from .stories import BOUGHT, SOLD
 from .units import as_people, combine, fits
 
@@ -71,16 +71,23 @@ def _unit_of(group: list[int], units: list[Unit]) -> Unit:
     return unit
 
 
+def _units(text: str, most: int) -> tuple[Reading, list[str], list[Unit]] | None:
+    """The question's reading, its numbers and their units, where it has three to `most` numbers, every unit is read
+    and a unit is asked; else None."""
+    reading = read_quantities(text)
+    found = NUMBER.findall(reading.text)
+    if not reading.complete or reading.asked is None or not 3 <= len(found) <= most or len(reading.numbers) != len(
+            found) or None in reading.numbers.values():
+        return None
+    return reading, found, as_people([reading.numbers[Fraction(n)] for n in found])
+
+
 def _amounts(text: str, most: int) -> tuple[list[str], list[list[list[int]]]] | None:
     """The question's numbers and every way to group them into two or more amounts of the unit asked, one of them a
-    product (three to `most` numbers, every unit read), or None."""
-    reading = read_quantities(text)
-    if not reading.complete or reading.asked is None or any(p < 0 for _, p in reading.asked):
+    product (three to `most` numbers, every unit read, no rate asked), or None."""
+    if not (read := _units(text, most)) or any(p < 0 for _, p in read[0].asked):
         return None
-    found = NUMBER.findall(reading.text)
-    if not 3 <= len(found) <= most or len(reading.numbers) != len(found) or None in reading.numbers.values():
-        return None
-    units = as_people([reading.numbers[Fraction(n)] for n in found])
+    reading, found, units = read
     return found, [grouping for grouping in _groupings(list(range(len(found))))
                    if len(grouping) > 1 and any(len(group) > 1 for group in grouping)
                    and all(fits(_unit_of(group, units), reading.asked, exact=True) for group in grouping)]
@@ -118,8 +125,7 @@ def left_of_products_reading(text: str) -> str | None:
     if not LEFT_ASKED.search(words) or NOT_TAKEN.search(words) or not (amounts := _amounts(text, 4)):
         return None
     found, groupings = amounts
-    return _one([" - ".join(" * ".join(found[i] for i in group) for group in grouping)
-                 for grouping in groupings if len(grouping) > 1])
+    return _one([" - ".join(" * ".join(found[i] for i in group) for group in grouping) for grouping in groupings])
 
 
 SUMMED_NOT = re.compile(r"\b(?:if|would|could|clear\w*|over|above|beyond|excess|first|after|(?:i|we)\s+pay)\b")
@@ -132,16 +138,12 @@ def summed_rates_reading(text: str) -> str | None:
     unit added and multiplied by a rate ("worked 3.5hrs monday and 4.25hrs tuesday at 11.40/hr" -> (3.5 + 4.25) *
     11.40); where that alone of the ways to use the three numbers gives the unit asked, no number is a stated rate's
     one, and no word takes away, shares, compares, sets a threshold or supposes."""
-    reading = read_quantities(text)
-    found = NUMBER.findall(reading.text)
-    if not reading.complete or reading.asked is None or len(found) != 3 or len(reading.numbers) != 3 or None in \
-            reading.numbers.values() or "1" in found or NOT_ADDED.search(reading.text) or RATE_OF_EACH.search(
-            reading.text) or SUMMED_NOT.search(reading.text):
+    if not (read := _units(text, 3)):
         return None
-    units = as_people([reading.numbers[Fraction(n)] for n in found])
-    if fits(_unit_of([0, 1, 2], units), reading.asked, exact=True) or any(
-            all(fits(_unit_of(group, units), reading.asked, exact=True) for group in grouping)
-            for grouping in _groupings([0, 1, 2]) if len(grouping) > 1):
+    reading, found, units = read
+    if "1" in found or NOT_ADDED.search(reading.text) or RATE_OF_EACH.search(reading.text) or SUMMED_NOT.search(
+            reading.text) or any(all(fits(_unit_of(group, units), reading.asked, exact=True) for group in grouping)
+                                 for grouping in _groupings([0, 1, 2])):
         return None  # a product or a sum of products is read as one (rates.py, sum_of_products_reading)
     ends = [m.end() for m in NUMBER.finditer(reading.text)]
     rate = [any(p < 0 for _, p in unit) for unit in units]
